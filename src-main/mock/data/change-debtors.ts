@@ -1,0 +1,44 @@
+/**
+ * Simulates activity on the debtors service so delta sync has something to find: changes the
+ * limits and scores of existing debtors, or adds new ones, stamping `modifiedAt` with now.
+ */
+import type { Random } from './random.ts';
+import { debtorKeyOf, type DebtorsDataset } from './generate-debtors.ts';
+
+export interface DebtorChanges {
+  /** How many existing debtors to change. */
+  count?: number;
+  /** How many new debtors to add. */
+  add?: number;
+}
+
+export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, random: Random, now: number): string[] {
+  const modifiedAt = new Date(now).toISOString();
+  const touched = new Set<string>();
+  const scoresByKey = new Map(set.creditScores.map((score) => [score.debtorKey, score]));
+
+  for (let left = Math.min(changes.count ?? 0, set.debtors.length); left > 0; ) {
+    const debtor = set.debtors[random.int(0, set.debtors.length - 1)];
+    if (!debtor || touched.has(debtor.debtorKey)) continue;
+    debtor.creditLimit = random.int(1, 200) * 5_000;
+    debtor.modifiedAt = modifiedAt;
+    const score = scoresByKey.get(debtor.debtorKey);
+    if (score) {
+      score.score = random.int(20, 99);
+      score.calculatedAt = modifiedAt;
+      score.modifiedAt = modifiedAt;
+    }
+    touched.add(debtor.debtorKey);
+    left--;
+  }
+
+  for (let left = changes.add ?? 0; left > 0; left--) {
+    const debtorKey = debtorKeyOf(set.debtors.length);
+    set.debtors.push({
+      debtorKey, name: `New Account ${set.debtors.length + 1} LLC`, city: 'Dallas', state: 'TX', country: 'US',
+      creditLimit: 25_000, status: 'active', mcNumber: null, modifiedAt,
+    });
+    touched.add(debtorKey);
+  }
+  return [...touched];
+}

@@ -1,0 +1,69 @@
+/**
+ * Everything about the mock that can be changed while it runs: faults, timeclock state and the
+ * debtors data. Used by the HTTP control API, by tests, and by the tray's "Mock server" menu.
+ */
+import { changeDebtors, type DebtorChanges } from './data/change-debtors.ts';
+import { generateDebtorsDataset, type DebtorsDataset } from './data/generate-debtors.ts';
+import { createRandom } from './data/random.ts';
+import {
+  healthyFaults, type FaultState, type ServiceName, type ServicePatch, type SystemName, type SystemPatch,
+} from './faults.ts';
+import { createTimeclockState, type TimeclockState } from './timeclock-state.ts';
+
+export interface MockDataOptions {
+  debtors: number;
+  seed: number;
+  now: () => number;
+}
+
+export interface MockControl {
+  readonly faults: FaultState;
+  readonly dataset: DebtorsDataset;
+  readonly timeclock: TimeclockState;
+  readonly now: () => number;
+  /** Seeded randomness for injected errors. */
+  readonly random: () => number;
+  setSystem(system: SystemName, patch: SystemPatch): FaultState['systems'][SystemName];
+  setService(service: ServiceName, patch: ServicePatch): FaultState['services'][ServiceName];
+  changeDebtors(changes: DebtorChanges): string[];
+  /** Back to the state at start: healthy, original data, original time events. */
+  reset(): void;
+  describe(): { faults: FaultState; counts: Record<string, number> };
+}
+
+export function createMockControl(options: MockDataOptions): MockControl {
+  const referenceTime = options.now();
+  const random = createRandom(options.seed ^ 0x5eed);
+  const fresh = () => ({
+    faults: healthyFaults(),
+    dataset: generateDebtorsDataset({ debtors: options.debtors, seed: options.seed, referenceTime }),
+    timeclock: createTimeclockState(referenceTime),
+  });
+  let state = fresh();
+
+  return {
+    get faults() { return state.faults; },
+    get dataset() { return state.dataset; },
+    get timeclock() { return state.timeclock; },
+    now: options.now,
+    random: random.next,
+    setSystem(system, patch) {
+      return Object.assign(state.faults.systems[system], withoutUndefined(patch));
+    },
+    setService(service, patch) {
+      return Object.assign(state.faults.services[service], withoutUndefined(patch));
+    },
+    changeDebtors: (changes) => changeDebtors(state.dataset, changes, random, options.now()),
+    reset() {
+      state = fresh();
+    },
+    describe: () => ({
+      faults: state.faults,
+      counts: Object.fromEntries(Object.entries(state.dataset).map(([name, list]) => [name, list.length])),
+    }),
+  };
+}
+
+function withoutUndefined<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

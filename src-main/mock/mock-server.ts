@@ -1,0 +1,96 @@
+/**
+ * The embedded mock of both services: the app's default environment, the demo, and what every
+ * test talks to over real HTTP. Timeclock under /timeclock, debtors under /debtors, control
+ * API under /__mock. Binds to 127.0.0.1 only.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from 'find-my-way';
+import { createMockControl, type MockControl } from './mock-control.ts';
+import type { Handler } from './http/pipeline.ts';
+import { sendError } from './http/respond.ts';
+import { controlRoutes } from './routes/control-routes.ts';
+import { debtorsRoutes } from './routes/debtors-routes.ts';
+import { timeclockRoutes, type Routes } from './routes/timeclock-routes.ts';
+
+export interface MockServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** How many debtors to generate (default 2,000). */
+  debtors?: number;
+  seed?: number;
+  now?: () => number;
+}
+
+export interface MockServer {
+  /** e.g. http://127.0.0.1:4010 */
+  readonly url: string;
+  readonly timeclockBaseUrl: string;
+  readonly debtorsBaseUrl: string;
+  readonly control: MockControl;
+  close(): Promise<void>;
+}
+
+export const MOCK_HOST = '127.0.0.1';
+export const DEFAULT_DEBTORS = 2_000;
+export const DEFAULT_SEED = 20_261_121;
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const control = createMockControl({
+    debtors: options.debtors ?? DEFAULT_DEBTORS,
+    seed: options.seed ?? DEFAULT_SEED,
+    now: options.now ?? Date.now,
+  });
+  const router = Router({
+    ignoreTrailingSlash: true,
+    defaultRoute: (req, res) => sendError(res, 404, 'not_found', `No such operation: ${req.method} ${req.url}.`),
+  });
+  const mount = (prefix: string, routes: Routes) => {
+    for (const { method, path, handler } of routes) {
+      router.on(method, prefix + path, (req, res, params) => run(handler, { req, res, params, query: queryOf(req.url) }));
+    }
+  };
+  mount('/timeclock', timeclockRoutes({ state: () => control.timeclock, faults: () => control.faults, random: control.random, now: control.now }));
+  mount('/debtors', debtorsRoutes({ dataset: () => control.dataset, faults: () => control.faults, random: control.random }));
+  mount('', controlRoutes(control));
+
+  const server = createServer((req, res) => router.lookup(req, res));
+  await listen(server, options.port ?? 0);
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${MOCK_HOST}:${port}`;
+  return {
+    url,
+    timeclockBaseUrl: `${url}/timeclock`,
+    debtorsBaseUrl: `${url}/debtors`,
+    control,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function queryOf(url: string | undefined): URLSearchParams {
+  return new URL(url ?? '/', 'http://mock').searchParams;
+}
+
+/** Runs a handler; an unexpected throw becomes a 500 rather than a hung request. */
+async function run(handler: Handler, context: Parameters<Handler>[0]): Promise<void> {
+  try {
+    await handler(context);
+  } catch (error) {
+    if (context.res.headersSent) context.res.destroy();
+    else sendError(context.res, 500, 'server_error', `The mock failed: ${(error as Error).message}`);
+  }
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, MOCK_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The mock's control API under /__mock/ (see docs/mock-server.md): fault injection and simulated
+ * activity. Unauthenticated: the mock binds to 127.0.0.1 only.
+ */
+import * as v from 'valibot';
+import type { MockControl } from '../mock-control.ts';
+import { servicePatchSchema, systemPatchSchema } from '../faults.ts';
+import type { RequestContext } from '../http/pipeline.ts';
+import { BodyError, readJsonBody, sendError, sendJson } from '../http/respond.ts';
+import type { Routes } from './timeclock-routes.ts';
+
+const changesSchema = v.strictObject({
+  count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))),
+  add: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000))),
+});
+
+export function controlRoutes(control: MockControl): Routes {
+  return [
+    { method: 'GET', path: '/__mock/state', handler: ({ res }) => sendJson(res, 200, control.describe()) },
+    {
+      method: 'PUT',
+      path: '/__mock/systems/:system',
+      handler: async (context) => {
+        const system = context.params.system;
+        if (system !== 'source' && system !== 'target') return unknownName(context, 'system', ['source', 'target']);
+        const patch = await readValid(context, systemPatchSchema);
+        if (patch) sendJson(context.res, 200, control.setSystem(system, patch));
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/__mock/services/:service',
+      handler: async (context) => {
+        const service = context.params.service;
+        if (service !== 'timeclock' && service !== 'debtors') return unknownName(context, 'service', ['timeclock', 'debtors']);
+        const patch = await readValid(context, servicePatchSchema);
+        if (patch) sendJson(context.res, 200, control.setService(service, patch));
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/debtors/changes',
+      handler: async (context) => {
+        const changes = await readValid(context, changesSchema);
+        if (changes) sendJson(context.res, 200, { changed: control.changeDebtors(changes) });
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/reset',
+      handler: ({ res }) => {
+        control.reset();
+        sendJson(res, 200, control.describe());
+      },
+    },
+  ];
+}
+
+function unknownName({ res }: RequestContext, what: string, allowed: string[]): void {
+  sendError(res, 404, 'not_found', `Unknown ${what}; use one of: ${allowed.join(', ')}.`);
+}
+
+async function readValid<T extends v.GenericSchema>(context: RequestContext, schema: T): Promise<v.InferOutput<T> | null> {
+  let body: unknown;
+  try {
+    body = await readJsonBody(context.req);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    sendError(context.res, 400, 'bad_request', error.message);
+    return null;
+  }
+  const result = v.safeParse(schema, body);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issue ? v.getDotPath(issue) : null;
+  sendError(context.res, 400, 'bad_request', `${field ?? 'body'}: ${issue?.message ?? 'invalid'}`, field ? { field } : undefined);
+  return null;
+}

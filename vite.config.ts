@@ -1,0 +1,87 @@
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One config, three builds (see `npm run build`):
+ * - default mode: the Svelte windows (multi-page, served from file:// in the app),
+ * - `--mode main`: the Electron main process as one ESM bundle,
+ * - `--mode preload`: the preload as one CommonJS file, as a sandboxed renderer requires.
+ * Vitest reads the `test` block.
+ */
+const root = fileURLToPath(new URL('.', import.meta.url));
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+const windows = ['panel'];
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'main') {
+    return {
+      root,
+      build: {
+        ssr: fromRoot('src-main/main.ts'),
+        outDir: 'dist/main',
+        emptyOutDir: true,
+        target: 'node22',
+        sourcemap: true,
+        rolldownOptions: {
+          external: ['electron', ...nodeBuiltins],
+          output: { format: 'es', entryFileNames: 'main.js' },
+        },
+      },
+    };
+  }
+  if (mode === 'preload') {
+    return {
+      root,
+      // A sandboxed preload may require only `electron`: bundle everything else into the file.
+      ssr: { noExternal: true },
+      build: {
+        ssr: fromRoot('src-main/preload.ts'),
+        outDir: 'dist/preload',
+        emptyOutDir: true,
+        target: 'node22',
+        rolldownOptions: {
+          external: ['electron'],
+          output: { format: 'cjs', entryFileNames: 'preload.cjs' },
+        },
+      },
+    };
+  }
+  return {
+    root: fromRoot('src-renderer'),
+    base: './',
+    plugins: [svelte()],
+    resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
+    build: {
+      outDir: fromRoot('dist/renderer'),
+      emptyOutDir: true,
+      target: 'chrome140',
+      rolldownOptions: {
+        input: Object.fromEntries(windows.map((name) => [name, fromRoot(`src-renderer/${name}.html`)])),
+      },
+    },
+    test: {
+      root,
+      alias: { electron: fromRoot('src-main/testing/fake-electron.ts') },
+      server: { deps: { inline: ['electron-store'] } },
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['src-main/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['src-renderer/**/*.browser.test.ts'],
+            environment: 'node',
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ],
+    },
+  };
+});
