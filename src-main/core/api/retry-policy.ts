@@ -1,0 +1,31 @@
+/**
+ * When to try a GET again: exponential backoff with full jitter, or what the server asked for
+ * with Retry-After (capped, so a hostile or broken header can't stall the app for hours).
+ */
+export interface RetryPolicy {
+  /** Retries after the first attempt (0 = never retry). */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Longest Retry-After we honour; beyond it we give up and report rate limiting. */
+  maxRetryAfterMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { retries: 2, baseDelayMs: 400, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
+
+/** Delay before retry number `retry` (1-based), or null when the policy says stop. */
+export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined, random: () => number): number | null {
+  if (retry > policy.retries) return null;
+  if (retryAfterMs !== undefined) return retryAfterMs <= policy.maxRetryAfterMs ? retryAfterMs : null;
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,117 @@
+/**
+ * Reading what a real server may send differently from our contract, without crashing:
+ * lists bare or wrapped, keys in PascalCase, dates in several formats, numbers as strings.
+ * Unknown fields are kept. A shape we truly cannot use throws ShapeError naming the field.
+ */
+
+export class ShapeError extends Error {}
+
+/** A record as read: the contract's fields normalised, anything else passed through. */
+export type Tolerant<T> = T & { [field: string]: unknown };
+
+const LIST_WRAPPERS = ['data', 'items', 'results', 'value', 'records'] as const;
+
+export function unwrapList(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (body === undefined) return [];
+  if (typeof body === 'object' && body !== null) {
+    for (const wrapper of LIST_WRAPPERS) {
+      const inner = readField(body as Record<string, unknown>, wrapper);
+      if (Array.isArray(inner)) return inner;
+    }
+    throw new ShapeError(`expected a list, got an object with fields ${Object.keys(body).slice(0, 5).join(', ') || '(none)'}`);
+  }
+  throw new ShapeError(`expected a list, got ${describe(body)}`);
+}
+
+/** Reads a field by its camelCase name, accepting PascalCase too. */
+function readField(record: Record<string, unknown>, name: string): unknown {
+  if (name in record) return record[name];
+  const pascal = name[0]!.toUpperCase() + name.slice(1);
+  return record[pascal];
+}
+
+/** Lower-cases the first letter of every key that starts upper-case (DebtorKey → debtorKey). */
+export function camelKeys(record: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(record);
+  if (!keys.some((key) => /^[A-Z]/.test(key))) return record;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[/^[A-Z][a-z]/.test(key) || /^[A-Z]$/.test(key) ? key[0]!.toLowerCase() + key.slice(1) : key] = record[key];
+  return out;
+}
+
+const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DOTNET_DATE = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * An instant as canonical ISO (…Z), accepting ISO with or without zone (no zone is read as UTC,
+ * the usual server convention), a date alone, epoch milliseconds or seconds, and .NET's /Date(ms)/.
+ * Null and empty stay null; anything unreadable is null too (the raw value stays visible elsewhere).
+ */
+export function readInstant(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return new Date(value < 100_000_000_000 ? value * 1000 : value).toISOString();
+  }
+  if (typeof value !== 'string') return null;
+  if (CANONICAL_INSTANT.test(value)) return value;
+  const dotnet = DOTNET_DATE.exec(value);
+  if (dotnet) return new Date(Number(dotnet[1])).toISOString();
+  const text = NO_ZONE.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+export function readNumber(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+export interface RecordSpec {
+  /** The record's key field; required, read as a string. */
+  key: string;
+  /** Other fields that must be present. */
+  required?: readonly string[];
+  instants?: readonly string[];
+  numbers?: readonly string[];
+}
+
+/** Reads one record of a list; `where` names it in errors ("record 17 of debtors"). */
+export function readRecord<T>(raw: unknown, spec: RecordSpec, where: string): Tolerant<T> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ShapeError(`${where} is ${describe(raw)}, not an object`);
+  const record = { ...camelKeys(raw as Record<string, unknown>) };
+  const key = record[spec.key];
+  if (typeof key === 'number') record[spec.key] = String(key);
+  else if (typeof key !== 'string' || key === '') throw new ShapeError(`${where} has no ${spec.key}`);
+  for (const field of spec.required ?? []) {
+    if (record[field] === undefined || record[field] === null) throw new ShapeError(`${where} has no ${field}`);
+  }
+  for (const field of spec.instants ?? []) {
+    if (field in record) {
+      const instant = readInstant(record[field]);
+      if (instant !== null || record[field] === null) record[field] = instant;
+    }
+  }
+  for (const field of spec.numbers ?? []) {
+    if (field in record) {
+      const number = readNumber(record[field]);
+      if (number !== null) record[field] = number;
+    }
+  }
+  return record as Tolerant<T>;
+}
+
+export function readList<T>(body: unknown, spec: RecordSpec, what: string): Array<Tolerant<T>> {
+  const list = unwrapList(body);
+  const out = new Array<Tolerant<T>>(list.length);
+  for (let index = 0; index < list.length; index++) out[index] = readRecord<T>(list[index], spec, `record ${index + 1} of ${what}`);
+  return out;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? 'text' : `a ${typeof value}`;
+}
