@@ -59,7 +59,7 @@ describe('base URLs', () => {
 describe('every error kind, with a message that says what to do', () => {
   const cases: Array<[ApiErrorKind, () => Promise<unknown>, RegExp]> = [
     ['unreachable', async () => timeclock({ baseUrl: `http://127.0.0.1:${await closedPort()}/timeclock` }).health('source'),
-      /Timeclock service \(QA\) can't be reached for the source system health check \(connection refused at http:\/\/127\.0\.0\.1:\d+\/timeclock\/health-check\)\. Check the network connection and the base URL of environment QA\./],
+      /Timeclock service of QA can't be reached for the source system health check \(connection refused at http:\/\/127\.0\.0\.1:\d+\/timeclock\/health-check\)\. Check the network connection and the base URL of environment QA\./],
     ['unreachable', () => timeclock({ baseUrl: 'http://127.0.0.1:9/timeclock' }).health('source'), /this port is blocked for web requests/],
     ['bad-request', () => debtors().advanceTransactions({ startDate: '2026-05-02', endDate: '2026-05-01' }),
       /rejected Advance transaction history as malformed \(400\)\. The server said: “startDate \(2026-05-02\) is after endDate/],
@@ -67,7 +67,7 @@ describe('every error kind, with a message that says what to do', () => {
       /refused the credentials .* \(401\)\. Check the client id and client secret for environment QA\./],
     ['forbidden', () => timeclock(as(limitedCredentials)).lastClockedTimeEvent('E1001'),
       /does not allow .* \(403\)\. Ask your administrator to grant this client id access to the timeclock service\./],
-    ['forbidden', () => debtors(as(clockOnlyCredentials)).debtors(), /Debtors service \(QA\) accepted the credentials but does not allow debtors/],
+    ['forbidden', () => debtors(as(clockOnlyCredentials)).debtors(), /Debtors service of QA accepted the credentials but does not allow debtors/],
     ['not-found', () => timeclock().lastClockedTimeEvent('E9999'), /found nothing .* \(404\)\. The server said: “No employee with id E9999\.”/],
     ['conflict', () => timeclock().clockIn('E1003', '2026-11-21T09:00:00Z', 'k1'), /refused clock-in because its current state differs \(409\)/],
     ['unprocessable', async () => {

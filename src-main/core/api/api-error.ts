@@ -64,7 +64,7 @@ export class ApiError extends Error {
 const serviceTitle = { timeclock: 'Timeclock service', debtors: 'Debtors service' } as const;
 
 export function describeApiError(facts: ApiErrorFacts): string {
-  const where = `${serviceTitle[facts.service]} (${facts.environment})`;
+  const where = `${serviceTitle[facts.service]} of ${facts.environment}`;
   const said = facts.serverMessage ? ` The server said: “${facts.serverMessage}”` : '';
   const op = facts.operation;
   switch (facts.kind) {

@@ -44,13 +44,14 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
   return {
     async health(system, signal) {
       const { path, operation } = healthPaths[system];
+      const started = performance.now();
       try {
         const response = await http.request({ method: 'GET', path, operation, signal, retry: false, acceptText: true });
         return { state: saysDown(response.body) ? 'down' : 'up', latencyMs: response.latencyMs };
       } catch (error) {
         // 503 is how the service reports a system down; it is a reading, not a failure of ours.
         if (error instanceof ApiError && error.status === 503) {
-          return { state: 'down', latencyMs: 0, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
+          return { state: 'down', latencyMs: performance.now() - started, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
         }
         throw error;
       }

@@ -1,0 +1,48 @@
+/**
+ * The one way a window's request reaches a handler: the name must be in the contract and the
+ * arguments must match its schema; any failure comes back as an envelope with a clear message.
+ * Used by the Electron IPC layer and by the browser test bridge alike.
+ */
+import * as v from 'valibot';
+import { invokeArgs, type Envelope, type InvokeApi, type InvokeName } from '../../shared/ipc/contract.ts';
+import { ApiError } from '../api/api-error.ts';
+
+export class InvalidRequestError extends Error {}
+
+export function isInvokeName(name: unknown): name is InvokeName {
+  return typeof name === 'string' && Object.hasOwn(invokeArgs, name);
+}
+
+/** Called with errors no handler expected, so they are logged rather than lost. */
+export type UnexpectedErrorSink = (error: unknown, request: string) => void;
+
+export async function dispatchInvoke(
+  handlers: InvokeApi,
+  name: unknown,
+  args: unknown,
+  onUnexpected: UnexpectedErrorSink = () => {},
+): Promise<Envelope<unknown>> {
+  try {
+    if (!isInvokeName(name)) throw new InvalidRequestError(`Unknown request ${JSON.stringify(name)}.`);
+    const parsed = v.safeParse(invokeArgs[name], args);
+    if (!parsed.success) {
+      const issue = parsed.issues[0];
+      const where = issue ? v.getDotPath(issue) : null;
+      throw new InvalidRequestError(`Invalid arguments for ${name}${where ? ` (argument ${where})` : ''}: ${issue?.message ?? 'rejected'}.`);
+    }
+    const handler = handlers[name] as (...handlerArgs: unknown[]) => Promise<unknown>;
+    return { ok: true, value: await handler.apply(handlers, parsed.output as unknown[]) };
+  } catch (error) {
+    const windowError = toWindowError(error);
+    if (windowError.kind === 'internal') onUnexpected(error, String(name));
+    return { ok: false, error: windowError };
+  }
+}
+
+/** What a window may learn of an error: its kind and sentence, never a stack or internals. */
+function toWindowError(error: unknown): { kind: string; message: string } {
+  if (error instanceof ApiError) return { kind: error.kind, message: error.message };
+  if (error instanceof InvalidRequestError) return { kind: 'invalid-request', message: error.message };
+  if (error instanceof Error && error.name === 'UserFacingError') return { kind: 'user', message: error.message };
+  return { kind: 'internal', message: 'Something went wrong inside the app; the details are in the log.' };
+}

@@ -1,0 +1,5 @@
+import { mount } from 'svelte';
+import '../lib/theme.css';
+import Panel from './Panel.svelte';
+
+mount(Panel, { target: document.getElementById('app')! });
