@@ -45,7 +45,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     const base = { system, label: systemLabels[system] };
     try {
       const reading = await clients.timeclock.health(system);
-      return { ...base, state: reading.state, latencyMs: Math.round(reading.latencyMs), message: null, checkedAt: new Date(now()).toISOString() };
+      return {
+        ...base,
+        state: reading.state,
+        latencyMs: Math.round(reading.latencyMs),
+        message: null,
+        checkedAt: new Date(now()).toISOString(),
+      };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { ...base, state: 'error', latencyMs: null, message: error.message, checkedAt: new Date(now()).toISOString() };

@@ -22,7 +22,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run mock -- [--port 4010] [--debtors 2000] [--seed S] [--source up|down] [--target up|down] [--latency MS] [--error-rate 0..1] [--rate-limit SECONDS]');
+  console.log(
+    'Usage: npm run mock -- [--port 4010] [--debtors 2000] [--seed S] [--source up|down] [--target up|down] [--latency MS] [--error-rate 0..1] [--rate-limit SECONDS]',
+  );
   process.exit(0);
 }
 
@@ -52,7 +54,8 @@ const server = await startMockServer({
   seed: wholeNumber('seed', values.seed, 2 ** 31),
 });
 const latencyMs = wholeNumber('latency', values.latency, 600_000);
-const rateLimit = values['rate-limit'] === undefined ? null : { retryAfterSeconds: wholeNumber('rate-limit', values['rate-limit'], 86_400) };
+const rateLimit =
+  values['rate-limit'] === undefined ? null : { retryAfterSeconds: wholeNumber('rate-limit', values['rate-limit'], 86_400) };
 server.control.setSystem('source', { status: upDown('source', values.source), latencyMs });
 server.control.setSystem('target', { status: upDown('target', values.target), latencyMs });
 for (const service of ['timeclock', 'debtors'] as const) server.control.setService(service, { latencyMs, errorRate, rateLimit });
@@ -61,7 +64,9 @@ const { counts } = server.control.describe();
 console.log(`Mock server listening on ${server.url} (ready in ${Date.now() - started} ms)`);
 console.log(`  timeclock base URL: ${server.timeclockBaseUrl}`);
 console.log(`  debtors base URL:   ${server.debtorsBaseUrl}`);
-console.log(`  credentials:        client id ${demoCredentials.clientId}, client secret ${demoCredentials.clientSecret}; employee E1001`);
+console.log(
+  `  credentials:        client id ${demoCredentials.clientId}, client secret ${demoCredentials.clientSecret}; employee E1001`,
+);
 console.log(`  data:               ${counts.debtors} debtors, ${counts.transactions} Advance transactions`);
 console.log(`  control API:        ${server.url}/__mock/state (see docs/mock-server.md)`);
 

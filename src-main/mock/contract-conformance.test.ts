@@ -18,15 +18,18 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
 });
 
 /** Puts a service (or, for health operations, a system) into a fault, then calls. */
-const withServiceFault = (service: 'timeclock' | 'debtors', patch: object, path: string, init?: RequestInit): Scenario =>
+const withServiceFault =
+  (service: 'timeclock' | 'debtors', patch: object, path: string, init?: RequestInit): Scenario =>
   async (mock) => {
     await mock.control('PUT', `/services/${service}`, patch);
     return mock.call(path, init);
   };
-const withSystemFault = (system: 'source' | 'target', patch: object, path: string): Scenario => async (mock) => {
-  await mock.control('PUT', `/systems/${system}`, patch);
-  return mock.call(path);
-};
+const withSystemFault =
+  (system: 'source' | 'target', patch: object, path: string): Scenario =>
+  async (mock) => {
+    await mock.control('PUT', `/systems/${system}`, patch);
+    return mock.call(path);
+  };
 const rateLimitOnce = { rateLimit: { retryAfterSeconds: 7, remaining: 1 } };
 
 function healthScenarios(system: 'source' | 'target', path: string): Record<string, Scenario> {
@@ -75,12 +78,18 @@ const scenarios: Record<ContractName, Record<string, Record<string, Scenario>>> 
       '201': (mock) => mock.call('/timeclock/clockedTimeEvents', json('POST', clockInBody('E1002'))),
       '400': (mock) => mock.call('/timeclock/clockedTimeEvents', json('POST', { employeeId: 'E1002' })),
       '401': (mock) => mock.call('/timeclock/clockedTimeEvents', { method: 'POST', headers: { client_secret: 'x' } }),
-      '403': (mock) => mock.call('/timeclock/clockedTimeEvents', { ...json('POST', clockInBody('E1002')), ...as(limitedCredentials) }),
+      '403': (mock) =>
+        mock.call('/timeclock/clockedTimeEvents', { ...json('POST', clockInBody('E1002')), ...as(limitedCredentials) }),
       '404': (mock) => mock.call('/timeclock/clockedTimeEvents', json('POST', clockInBody('E9999'))),
       '409': (mock) => mock.call('/timeclock/clockedTimeEvents', json('POST', clockInBody('E1003'))),
       '429': withServiceFault('timeclock', rateLimitOnce, '/timeclock/clockedTimeEvents', json('POST', clockInBody('E1002'))),
       '500': withServiceFault('timeclock', { errorRate: 1 }, '/timeclock/clockedTimeEvents', json('POST', clockInBody('E1002'))),
-      '503': withServiceFault('timeclock', { unavailable: 5 }, '/timeclock/clockedTimeEvents', json('POST', clockInBody('E1002'))),
+      '503': withServiceFault(
+        'timeclock',
+        { unavailable: 5 },
+        '/timeclock/clockedTimeEvents',
+        json('POST', clockInBody('E1002')),
+      ),
     },
     clockOut: {
       '200': async (mock) => {
@@ -88,8 +97,10 @@ const scenarios: Record<ContractName, Record<string, Record<string, Scenario>>> 
         return mock.call(`/timeclock/clockedTimeEvents/${open.id}`, json('PATCH', clockOutBody));
       },
       '400': (mock) => mock.call('/timeclock/clockedTimeEvents/TE000001', json('PATCH', { clockOut: '5pm' })),
-      '401': (mock) => mock.call('/timeclock/clockedTimeEvents/TE000001', { method: 'PATCH', headers: { client_id: 'x', client_secret: 'y' } }),
-      '403': (mock) => mock.call('/timeclock/clockedTimeEvents/TE000001', { ...json('PATCH', clockOutBody), ...as(limitedCredentials) }),
+      '401': (mock) =>
+        mock.call('/timeclock/clockedTimeEvents/TE000001', { method: 'PATCH', headers: { client_id: 'x', client_secret: 'y' } }),
+      '403': (mock) =>
+        mock.call('/timeclock/clockedTimeEvents/TE000001', { ...json('PATCH', clockOutBody), ...as(limitedCredentials) }),
       '404': (mock) => mock.call('/timeclock/clockedTimeEvents/TE999999', json('PATCH', clockOutBody)),
       '409': (mock) => mock.call('/timeclock/clockedTimeEvents/TE000001', json('PATCH', clockOutBody)),
       '422': async (mock) => {
@@ -97,8 +108,18 @@ const scenarios: Record<ContractName, Record<string, Record<string, Scenario>>> 
         return mock.call(`/timeclock/clockedTimeEvents/${open.id}`, json('PATCH', { clockOut: '2000-01-01T00:00:00Z' }));
       },
       '429': withServiceFault('timeclock', rateLimitOnce, '/timeclock/clockedTimeEvents/TE000001', json('PATCH', clockOutBody)),
-      '500': withServiceFault('timeclock', { errorRate: 1 }, '/timeclock/clockedTimeEvents/TE000001', json('PATCH', clockOutBody)),
-      '503': withServiceFault('timeclock', { unavailable: true }, '/timeclock/clockedTimeEvents/TE000001', json('PATCH', clockOutBody)),
+      '500': withServiceFault(
+        'timeclock',
+        { errorRate: 1 },
+        '/timeclock/clockedTimeEvents/TE000001',
+        json('PATCH', clockOutBody),
+      ),
+      '503': withServiceFault(
+        'timeclock',
+        { unavailable: true },
+        '/timeclock/clockedTimeEvents/TE000001',
+        json('PATCH', clockOutBody),
+      ),
     },
   },
   debtors: {
@@ -126,7 +147,10 @@ beforeEach(async () => {
 describe.each(['timeclock', 'debtors'] as const)('the %s contract', (contract) => {
   it('has a scenario for every operation and every status it lists, and no others', () => {
     const listed = operationsOf(contract).map((operation) => [operation.operationId, operation.statuses.sort()]);
-    const covered = Object.entries(scenarios[contract]).map(([operationId, byStatus]) => [operationId, Object.keys(byStatus).sort()]);
+    const covered = Object.entries(scenarios[contract]).map(([operationId, byStatus]) => [
+      operationId,
+      Object.keys(byStatus).sort(),
+    ]);
     expect(Object.fromEntries(covered)).toEqual(Object.fromEntries(listed));
   });
 

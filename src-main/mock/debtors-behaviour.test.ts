@@ -19,7 +19,10 @@ describe('startingDateTime', () => {
     const pivot = [...all].sort((a, b) => a.modifiedAt.localeCompare(b.modifiedAt))[250]!.modifiedAt;
     const since = await list<Debtor>(`/Debtors?startingDateTime=${encodeURIComponent(pivot)}`);
     expect(since.map((debtor) => debtor.debtorKey).sort()).toEqual(
-      all.filter((debtor) => debtor.modifiedAt >= pivot).map((debtor) => debtor.debtorKey).sort(),
+      all
+        .filter((debtor) => debtor.modifiedAt >= pivot)
+        .map((debtor) => debtor.debtorKey)
+        .sort(),
     );
     expect(since.length).toBeGreaterThanOrEqual(250);
   });
@@ -55,9 +58,14 @@ describe('Advance transaction history', () => {
   it('filters by client and an inclusive date range', async () => {
     const all = await list<AdvanceTransaction>('/Advance/TxHistory');
     const clientKey = all[0]!.clientKey;
-    const days = all.filter((tx) => tx.clientKey === clientKey).map((tx) => tx.transDate).sort();
+    const days = all
+      .filter((tx) => tx.clientKey === clientKey)
+      .map((tx) => tx.transDate)
+      .sort();
     const [start, end] = [days[0]!, days[Math.floor(days.length / 2)]!];
-    const filtered = await list<AdvanceTransaction>(`/Advance/TxHistory?clientKey=${clientKey}&startDate=${start}&endDate=${end}`);
+    const filtered = await list<AdvanceTransaction>(
+      `/Advance/TxHistory?clientKey=${clientKey}&startDate=${start}&endDate=${end}`,
+    );
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.every((tx) => tx.clientKey === clientKey && tx.transDate >= start && tx.transDate <= end)).toBe(true);
     expect(filtered).toHaveLength(days.filter((day) => day >= start && day <= end).length);
@@ -74,7 +82,9 @@ describe('Advance transaction history', () => {
     const lines = await list<{ transKey: string; amount: number }>('/Advance/TxHistoryDetails?transKey=T00000003');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => line.transKey === 'T00000003')).toBe(true);
-    const [tx] = await list<AdvanceTransaction>('/Advance/TxHistory').then((all) => all.filter((t) => t.transKey === 'T00000003'));
+    const [tx] = await list<AdvanceTransaction>('/Advance/TxHistory').then((all) =>
+      all.filter((t) => t.transKey === 'T00000003'),
+    );
     expect(lines.reduce((sum, line) => sum + line.amount, 0)).toBeCloseTo(tx!.amount, 2);
     expect(await list('/Advance/TxHistoryDetails?transKey=nope')).toEqual([]);
   });
@@ -121,7 +131,10 @@ describe('the server', () => {
 
 describe('the control API', () => {
   it('rejects an invalid fault with the field and the problem', async () => {
-    const response = await fetch(`${mock.server.url}/__mock/systems/source`, { method: 'PUT', body: JSON.stringify({ errorRate: 2 }) });
+    const response = await fetch(`${mock.server.url}/__mock/systems/source`, {
+      method: 'PUT',
+      body: JSON.stringify({ errorRate: 2 }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ details: { field: 'errorRate' } });
     const unknown = await fetch(`${mock.server.url}/__mock/systems/middle`, { method: 'PUT', body: '{}' });
@@ -131,7 +144,10 @@ describe('the control API', () => {
   it('resets faults and data', async () => {
     await mock.control('PUT', '/services/debtors', { unavailable: true });
     await mock.control('POST', '/debtors/changes', { add: 3 });
-    const state = (await mock.control('POST', '/reset')) as { faults: { services: { debtors: { unavailable: boolean } } }; counts: { debtors: number } };
+    const state = (await mock.control('POST', '/reset')) as {
+      faults: { services: { debtors: { unavailable: boolean } } };
+      counts: { debtors: number };
+    };
     expect(state.faults.services.debtors.unavailable).toBe(false);
     expect(state.counts.debtors).toBe(500);
   });

@@ -40,8 +40,12 @@ interface CommonFaults {
   errorRate: number;
   rateLimit: { retryAfterSeconds: number; remaining?: number | null | undefined } | null;
 }
-export interface SystemFaults extends CommonFaults { status: 'up' | 'down' }
-export interface ServiceFaults extends CommonFaults { unavailable: boolean | number }
+export interface SystemFaults extends CommonFaults {
+  status: 'up' | 'down';
+}
+export interface ServiceFaults extends CommonFaults {
+  unavailable: boolean | number;
+}
 export interface FaultState {
   systems: Record<SystemName, SystemFaults>;
   services: Record<ServiceName, ServiceFaults>;
@@ -56,10 +60,7 @@ export const healthyFaults = (): FaultState => ({
   },
 });
 
-export type FaultVerdict =
-  | { kind: 'pass' }
-  | { kind: 'rate-limited'; retryAfterSeconds: number }
-  | { kind: 'server-error' };
+export type FaultVerdict = { kind: 'pass' } | { kind: 'rate-limited'; retryAfterSeconds: number } | { kind: 'server-error' };
 
 /**
  * Decides whether a request meets a rate limit or a random server error (latency is applied

@@ -6,7 +6,12 @@ import { changeDebtors, type DebtorChanges } from './data/change-debtors.ts';
 import { generateDebtorsDataset, type DebtorsDataset } from './data/generate-debtors.ts';
 import { createRandom } from './data/random.ts';
 import {
-  healthyFaults, type FaultState, type ServiceName, type ServicePatch, type SystemName, type SystemPatch,
+  healthyFaults,
+  type FaultState,
+  type ServiceName,
+  type ServicePatch,
+  type SystemName,
+  type SystemPatch,
 } from './faults.ts';
 import { createTimeclockState, type TimeclockState } from './timeclock-state.ts';
 
@@ -42,9 +47,15 @@ export function createMockControl(options: MockDataOptions): MockControl {
   let state = fresh();
 
   return {
-    get faults() { return state.faults; },
-    get dataset() { return state.dataset; },
-    get timeclock() { return state.timeclock; },
+    get faults() {
+      return state.faults;
+    },
+    get dataset() {
+      return state.dataset;
+    },
+    get timeclock() {
+      return state.timeclock;
+    },
     now: options.now,
     random: random.next,
     setSystem(system, patch) {

@@ -50,7 +50,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       router.on(method, prefix + path, (req, res, params) => run(handler, { req, res, params, query: queryOf(req.url) }));
     }
   };
-  mount('/timeclock', timeclockRoutes({ state: () => control.timeclock, faults: () => control.faults, random: control.random, now: control.now }));
+  mount(
+    '/timeclock',
+    timeclockRoutes({ state: () => control.timeclock, faults: () => control.faults, random: control.random, now: control.now }),
+  );
   mount('/debtors', debtorsRoutes({ dataset: () => control.dataset, faults: () => control.faults, random: control.random }));
   mount('', controlRoutes(control));
 

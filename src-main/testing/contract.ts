@@ -57,10 +57,11 @@ export async function contractViolation(name: ContractName, operationId: string,
   if (!operation.statuses.includes(status)) return `${operationId} answered ${status}, which the contract does not list.`;
   const text = await response.text();
   const raw = document(name).paths[operation.path]?.[operation.method.toLowerCase()]?.responses[status] as
-    | { $ref?: string; content?: unknown }
-    | undefined;
+    { $ref?: string; content?: unknown } | undefined;
   // A response is inline or a $ref to components/responses; JSON pointers cannot pass through a $ref.
-  const responseId = raw?.$ref ? `${name}${raw.$ref}` : `${name}#/paths/${pointer(operation.path)}/${operation.method.toLowerCase()}/responses/${status}`;
+  const responseId = raw?.$ref
+    ? `${name}${raw.$ref}`
+    : `${name}#/paths/${pointer(operation.path)}/${operation.method.toLowerCase()}/responses/${status}`;
   const described = ajv.getSchema(responseId)?.schema as { content?: Record<string, unknown> } | undefined;
   if (!described?.content) return text === '' ? null : `${operationId} ${status} has a body but the contract defines none.`;
   if (!response.headers.get('content-type')?.startsWith('application/json')) return `${operationId} ${status} is not JSON.`;

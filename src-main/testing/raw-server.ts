@@ -11,7 +11,9 @@ export interface RawServer {
   close(): Promise<void>;
 }
 
-export async function startRawServer(handler: (req: IncomingMessage, res: ServerResponse, count: number) => void): Promise<RawServer> {
+export async function startRawServer(
+  handler: (req: IncomingMessage, res: ServerResponse, count: number) => void,
+): Promise<RawServer> {
   const requests: IncomingMessage[] = [];
   const server = createServer((req, res) => {
     requests.push(req);

@@ -6,6 +6,9 @@ import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 
+/** The raw bridge function the harness exposes, as a compromised page could call it. */
+type Bridge = { __timeclockInvoke: (name: string, args: readonly unknown[]) => Promise<unknown> };
+
 let mock: MockServer;
 let harness: Harness;
 let core: AppCore;
@@ -13,7 +16,12 @@ let core: AppCore;
 beforeAll(async () => {
   mock = await startMockServer({ debtors: 100 });
   harness = await startHarness();
-  core = createAppCore({ productName: 'Timeclock Tray', version: '0.1.0', environment: mockEnvironment(mock), clientSecret: MOCK_CLIENT_SECRET });
+  core = createAppCore({
+    productName: 'Timeclock Tray',
+    version: '0.1.0',
+    environment: mockEnvironment(mock),
+    clientSecret: MOCK_CLIENT_SECRET,
+  });
 });
 afterAll(async () => {
   await harness?.close();
@@ -25,58 +33,65 @@ const open = (colorScheme: 'light' | 'dark' = 'light') =>
 
 describe('panel window', () => {
   it('shows the environment with a Mock marker and both systems up, with latency', async () => {
-    const window = await open();
-    const { page } = window;
+    const view = await open();
+    const { page } = view;
     await expect.poll(() => page.locator('[data-system="source"] .state').textContent()).toBe('up');
     expect(await page.locator('[data-system="target"] .state').textContent()).toBe('up');
     expect(await page.locator('.environment').textContent()).toContain('Mock (built-in)');
     expect(await page.locator('.mock-badge').isVisible()).toBe(true);
     expect(await page.locator('[data-system="source"] .latency').textContent()).toMatch(/^\d+ ms$/);
-    await window.screenshot('panel-light');
-    expect(window.problems).toEqual([]);
+    await view.screenshot('panel-light');
+    expect(view.problems).toEqual([]);
   });
 
   it('shows a system going down after "Check now", in dark mode, keyboard only', async () => {
-    const window = await open('dark');
-    const { page } = window;
+    const view = await open('dark');
+    const { page } = view;
     await expect.poll(() => page.locator('[data-system="target"] .state').textContent()).toBe('up');
     await mock.control.setSystem('target', { status: 'down' });
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check now');
+    expect(await page.locator(':focus').textContent()).toBe('Check now');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('[data-system="target"] .state').textContent()).toBe('down');
     expect(await page.locator('[data-system="source"] .state').textContent()).toBe('up');
-    await window.screenshot('panel-dark-target-down');
+    await view.screenshot('panel-dark-target-down');
     await mock.control.setSystem('target', { status: 'up' });
-    expect(window.problems).toEqual([]);
+    expect(view.problems).toEqual([]);
   });
 
   it('updates when the core pushes new health, without a request from the window', async () => {
-    const window = await open();
-    await expect.poll(() => window.page.locator('[data-system="source"] .state').textContent()).toBe('up');
-    const before = window.calls.length;
+    const view = await open();
+    await expect.poll(() => view.page.locator('[data-system="source"] .state').textContent()).toBe('up');
+    const before = view.calls.length;
     await mock.control.setSystem('source', { status: 'down' });
     await core.checkHealthNow();
-    await expect.poll(() => window.page.locator('[data-system="source"] .state').textContent()).toBe('down');
-    expect(window.calls.length).toBe(before);
+    await expect.poll(() => view.page.locator('[data-system="source"] .state').textContent()).toBe('down');
+    expect(view.calls.length).toBe(before);
     await mock.control.setSystem('source', { status: 'up' });
   });
 
   it('shows a plain-language problem when credentials are refused', async () => {
-    const badCore = createAppCore({ productName: 'Timeclock Tray', version: '0.1.0', environment: mockEnvironment(mock), clientSecret: 'wrong-secret' });
-    const window = await harness.open('panel', { handlers: createWindowHandlers(badCore), subscribe: badCore.events.on });
-    const message = window.page.locator('[data-system="source"] .message');
+    const badCore = createAppCore({
+      productName: 'Timeclock Tray',
+      version: '0.1.0',
+      environment: mockEnvironment(mock),
+      clientSecret: 'wrong-secret',
+    });
+    const view = await harness.open('panel', { handlers: createWindowHandlers(badCore), subscribe: badCore.events.on });
+    const message = view.page.locator('[data-system="source"] .message');
     await expect.poll(() => message.textContent()).toContain('refused the credentials');
     expect(await message.textContent()).toContain('Check the client id and client secret for environment Mock (built-in).');
-    expect(await window.page.content()).not.toContain('wrong-secret');
-    await window.screenshot('panel-auth-error');
+    expect(await view.page.content()).not.toContain('wrong-secret');
+    await view.screenshot('panel-auth-error');
   });
 
   it('gets a clear error for a request outside the contract', async () => {
-    const window = await open();
-    const answer = await window.page.evaluate(() => (window as unknown as { __timeclockInvoke: (n: string, a: unknown[]) => Promise<unknown> }).__timeclockInvoke('readSecret', []));
+    const view = await open();
+    const invoke = (name: string, args: unknown[]) =>
+      view.page.evaluate(([n, a]) => (globalThis as unknown as Bridge).__timeclockInvoke(n, a), [name, args] as const);
+    const answer = await invoke('readSecret', []);
     expect(answer).toEqual({ ok: false, error: { kind: 'invalid-request', message: 'Unknown request "readSecret".' } });
-    const badArgs = await window.page.evaluate(() => (window as unknown as { __timeclockInvoke: (n: string, a: unknown[]) => Promise<unknown> }).__timeclockInvoke('checkHealthNow', ['extra']));
+    const badArgs = await invoke('checkHealthNow', ['extra']);
     expect(badArgs).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
   });
 });

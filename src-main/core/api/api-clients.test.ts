@@ -44,7 +44,10 @@ async function closedPort(): Promise<number> {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -58,22 +61,54 @@ describe('base URLs', () => {
 
 describe('every error kind, with a message that says what to do', () => {
   const cases: Array<[ApiErrorKind, () => Promise<unknown>, RegExp]> = [
-    ['unreachable', async () => timeclock({ baseUrl: `http://127.0.0.1:${await closedPort()}/timeclock` }).health('source'),
-      /Timeclock service of QA can't be reached for the source system health check \(connection refused at http:\/\/127\.0\.0\.1:\d+\/timeclock\/health-check\)\. Check the network connection and the base URL of environment QA\./],
-    ['unreachable', () => timeclock({ baseUrl: 'http://127.0.0.1:9/timeclock' }).health('source'), /this port is blocked for web requests/],
-    ['bad-request', () => debtors().advanceTransactions({ startDate: '2026-05-02', endDate: '2026-05-01' }),
-      /rejected Advance transaction history as malformed \(400\)\. The server said: “startDate \(2026-05-02\) is after endDate/],
-    ['unauthorized', () => timeclock(as({ clientId: 'demo-client', clientSecret: 'wrong-secret' })).lastClockedTimeEvent('E1001'),
-      /refused the credentials .* \(401\)\. Check the client id and client secret for environment QA\./],
-    ['forbidden', () => timeclock(as(limitedCredentials)).lastClockedTimeEvent('E1001'),
-      /does not allow .* \(403\)\. Ask your administrator to grant this client id access to the timeclock service\./],
-    ['forbidden', () => debtors(as(clockOnlyCredentials)).debtors(), /Debtors service of QA accepted the credentials but does not allow debtors/],
-    ['not-found', () => timeclock().lastClockedTimeEvent('E9999'), /found nothing .* \(404\)\. The server said: “No employee with id E9999\.”/],
-    ['conflict', () => timeclock().clockIn('E1003', '2026-11-21T09:00:00Z', 'k1'), /refused clock-in because its current state differs \(409\)/],
-    ['unprocessable', async () => {
-      const open = await timeclock().lastClockedTimeEvent('E1003');
-      return timeclock().clockOut(open!.id, '2001-01-01T00:00:00Z');
-    }, /rejected clock-out as impossible \(422\)/],
+    [
+      'unreachable',
+      async () => timeclock({ baseUrl: `http://127.0.0.1:${await closedPort()}/timeclock` }).health('source'),
+      /Timeclock service of QA can't be reached for the source system health check \(connection refused at http:\/\/127\.0\.0\.1:\d+\/timeclock\/health-check\)\. Check the network connection and the base URL of environment QA\./,
+    ],
+    [
+      'unreachable',
+      () => timeclock({ baseUrl: 'http://127.0.0.1:9/timeclock' }).health('source'),
+      /this port is blocked for web requests/,
+    ],
+    [
+      'bad-request',
+      () => debtors().advanceTransactions({ startDate: '2026-05-02', endDate: '2026-05-01' }),
+      /rejected Advance transaction history as malformed \(400\)\. The server said: “startDate \(2026-05-02\) is after endDate/,
+    ],
+    [
+      'unauthorized',
+      () => timeclock(as({ clientId: 'demo-client', clientSecret: 'wrong-secret' })).lastClockedTimeEvent('E1001'),
+      /refused the credentials .* \(401\)\. Check the client id and client secret for environment QA\./,
+    ],
+    [
+      'forbidden',
+      () => timeclock(as(limitedCredentials)).lastClockedTimeEvent('E1001'),
+      /does not allow .* \(403\)\. Ask your administrator to grant this client id access to the timeclock service\./,
+    ],
+    [
+      'forbidden',
+      () => debtors(as(clockOnlyCredentials)).debtors(),
+      /Debtors service of QA accepted the credentials but does not allow debtors/,
+    ],
+    [
+      'not-found',
+      () => timeclock().lastClockedTimeEvent('E9999'),
+      /found nothing .* \(404\)\. The server said: “No employee with id E9999\.”/,
+    ],
+    [
+      'conflict',
+      () => timeclock().clockIn('E1003', '2026-11-21T09:00:00Z', 'k1'),
+      /refused clock-in because its current state differs \(409\)/,
+    ],
+    [
+      'unprocessable',
+      async () => {
+        const open = await timeclock().lastClockedTimeEvent('E1003');
+        return timeclock().clockOut(open!.id, '2001-01-01T00:00:00Z');
+      },
+      /rejected clock-out as impossible \(422\)/,
+    ],
   ];
   it.each(cases)('%s', async (kind, call, message) => {
     const error = await failure(call());
@@ -114,7 +149,9 @@ describe('every error kind, with a message that says what to do', () => {
     const error = await failure(timeclock().lastClockedTimeEvent('E1001'));
     expect(error.kind).toBe('server');
     expect(error.status).toBe(500);
-    expect(error.message).toMatch(/failed on reading the last clocked time event of employee E1001 \(500\)\. The problem is on the server's side/);
+    expect(error.message).toMatch(
+      /failed on reading the last clocked time event of employee E1001 \(500\)\. The problem is on the server's side/,
+    );
   });
 });
 
@@ -149,14 +186,23 @@ describe('retries', () => {
 
 describe('tolerant reading', () => {
   it('unwraps lists, camel-cases keys, reads .NET dates and numeric strings, keeps unknown fields', async () => {
-    raw = await startRawServer((_req, res) =>
-      void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        Data: [{ DebtorKey: 77, Name: 'Acme', ModifiedAt: '/Date(1700000000000)/', CreditLimit: '25000', RiskTier: 'B' }],
-        total: 1,
-      })),
+    raw = await startRawServer(
+      (_req, res) =>
+        void res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            Data: [{ DebtorKey: 77, Name: 'Acme', ModifiedAt: '/Date(1700000000000)/', CreditLimit: '25000', RiskTier: 'B' }],
+            total: 1,
+          }),
+        ),
     );
     const [debtor] = await debtors({ baseUrl: raw.url }).debtors();
-    expect(debtor).toEqual({ debtorKey: '77', name: 'Acme', modifiedAt: '2023-11-14T22:13:20.000Z', creditLimit: 25_000, riskTier: 'B' });
+    expect(debtor).toEqual({
+      debtorKey: '77',
+      name: 'Acme',
+      modifiedAt: '2023-11-14T22:13:20.000Z',
+      creditLimit: 25_000,
+      riskTier: 'B',
+    });
   });
 
   it.each([
@@ -165,16 +211,18 @@ describe('tolerant reading', () => {
     ['2026-11-21T09:00:00+01:00', '2026-11-21T08:00:00.000Z'],
     [1_763_712_000, '2025-11-21T08:00:00.000Z'],
   ])('reads the clock-in %j leniently', async (clockIn, expected) => {
-    raw = await startRawServer((_req, res) =>
-      void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Id: 'X1', ClockIn: clockIn })),
+    raw = await startRawServer(
+      (_req, res) =>
+        void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Id: 'X1', ClockIn: clockIn })),
     );
     const event = await timeclock({ baseUrl: raw.url }).lastClockedTimeEvent('E1');
     expect(event).toEqual({ id: 'X1', employeeId: 'E1', clockIn: expected, clockOut: null });
   });
 
   it('names the record and the field when a required field is missing', async () => {
-    raw = await startRawServer((_req, res) =>
-      void res.writeHead(200, { 'content-type': 'application/json' }).end('[{"debtorKey":"D1"},{"name":"no key"}]'),
+    raw = await startRawServer(
+      (_req, res) =>
+        void res.writeHead(200, { 'content-type': 'application/json' }).end('[{"debtorKey":"D1"},{"name":"no key"}]'),
     );
     const error = await failure(debtors({ baseUrl: raw.url }).debtors());
     expect(error.kind).toBe('bad-response');
@@ -182,7 +230,9 @@ describe('tolerant reading', () => {
   });
 
   it('reports HTML where JSON was expected', async () => {
-    raw = await startRawServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Login</body></html>'));
+    raw = await startRawServer(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Login</body></html>'),
+    );
     const error = await failure(debtors({ baseUrl: raw.url }).clientBanks());
     expect(error.kind).toBe('bad-response');
     expect(error.message).toContain('it is not JSON (text/html, starting “<html><body>Login</body></html>”)');
@@ -194,7 +244,9 @@ describe('tolerant reading', () => {
       res.write('[{"debtorKey":');
       setTimeout(() => res.socket?.destroy(), 20);
     });
-    const error = await failure(debtors({ baseUrl: raw.url, retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 } }).debtors());
+    const error = await failure(
+      debtors({ baseUrl: raw.url, retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 } }).debtors(),
+    );
     expect(error.kind).toBe('unreachable');
     expect(error.message).toContain('connection lost');
   });
@@ -223,8 +275,13 @@ describe('authentication schemes', () => {
   });
 
   it('sends credentials under custom header names', async () => {
-    raw = await startRawServer((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"UP"}'));
-    await timeclock({ baseUrl: raw.url, auth: { kind: 'headers', clientIdHeader: 'X-Client-Id', clientSecretHeader: 'X-Client-Secret' } }).health('source');
+    raw = await startRawServer(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"UP"}'),
+    );
+    await timeclock({
+      baseUrl: raw.url,
+      auth: { kind: 'headers', clientIdHeader: 'X-Client-Id', clientSecretHeader: 'X-Client-Secret' },
+    }).health('source');
     expect(raw.requests[0]?.headers).toMatchObject({ 'x-client-id': 'demo-client', 'x-client-secret': 'demo-secret' });
   });
 });
@@ -232,12 +289,18 @@ describe('authentication schemes', () => {
 describe('secrets', () => {
   it('never appear in an error, even when the server echoes them', async () => {
     const secret = 'sup3r-s3cret-value';
-    raw = await startRawServer((req, res) =>
-      void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({
-        code: 'unauthorized', message: `Bad secret ${String(req.headers['client_secret'])} for client`,
-      })),
+    raw = await startRawServer(
+      (req, res) =>
+        void res.writeHead(401, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            code: 'unauthorized',
+            message: `Bad secret ${String(req.headers['client_secret'])} for client`,
+          }),
+        ),
     );
-    const error = await failure(timeclock({ baseUrl: raw.url, credentials: { clientId: 'me', clientSecret: secret } }).health('source'));
+    const error = await failure(
+      timeclock({ baseUrl: raw.url, credentials: { clientId: 'me', clientSecret: secret } }).health('source'),
+    );
     expect(raw.requests[0]?.headers['client_secret']).toBe(secret);
     expect(JSON.stringify({ message: error.message, facts: error.facts, stack: error.stack })).not.toContain(secret);
     expect(error.facts.serverMessage).toBe('Bad secret [redacted] for client');
@@ -258,8 +321,15 @@ describe('the happy paths', () => {
     const client = debtors();
     const since = new Date(Date.now() - 30 * 86_400_000);
     const lists = await Promise.all([
-      client.debtors(), client.clientBanks(), client.clientGroups(), client.clientDelta(), client.creditScores(),
-      client.creditBureauScores(), client.nicknames(), client.advanceClients(), client.advanceTransactions(),
+      client.debtors(),
+      client.clientBanks(),
+      client.clientGroups(),
+      client.clientDelta(),
+      client.creditScores(),
+      client.creditBureauScores(),
+      client.nicknames(),
+      client.advanceClients(),
+      client.advanceTransactions(),
       client.advanceTransactionDetails('T00000001'),
     ]);
     expect(lists.every((list) => list.length > 0)).toBe(true);

@@ -1,9 +1,11 @@
 /** How an environment's credentials travel: two headers (default) or HTTP Basic. */
-export type AuthScheme =
-  | { kind: 'headers'; clientIdHeader: string; clientSecretHeader: string }
-  | { kind: 'basic' };
+export type AuthScheme = { kind: 'headers'; clientIdHeader: string; clientSecretHeader: string } | { kind: 'basic' };
 
-export const defaultAuthScheme: AuthScheme = { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' };
+export const defaultAuthScheme: AuthScheme = {
+  kind: 'headers',
+  clientIdHeader: 'client_id',
+  clientSecretHeader: 'client_secret',
+};
 
 export interface Credentials {
   clientId: string;

@@ -1,7 +1,15 @@
 /** Typed client for the ten read-only operations of the debtors contract. */
 import type {
-  AdvanceClient, AdvanceTransaction, AdvanceTransactionDetail, ClientBank, ClientDelta, ClientGroup,
-  CreditBureauScore, CreditScore, Debtor, Nickname,
+  AdvanceClient,
+  AdvanceTransaction,
+  AdvanceTransactionDetail,
+  ClientBank,
+  ClientDelta,
+  ClientGroup,
+  CreditBureauScore,
+  CreditScore,
+  Debtor,
+  Nickname,
 } from '../../shared/api/types.ts';
 import { ApiError } from './api-error.ts';
 import type { HttpClient } from './http-client.ts';
@@ -53,7 +61,13 @@ const specs = {
 export function createDebtorsClient(http: HttpClient): DebtorsClient {
   const { service, environment } = http.options;
 
-  async function list<T>(path: string, operation: string, spec: RecordSpec, query: Record<string, string | undefined>, signal?: AbortSignal): List<T> {
+  async function list<T>(
+    path: string,
+    operation: string,
+    spec: RecordSpec,
+    query: Record<string, string | undefined>,
+    signal?: AbortSignal,
+  ): List<T> {
     const response = await http.request({ method: 'GET', path, operation, query, signal });
     try {
       return readList<T>(response.body, spec, operation);
@@ -68,16 +82,28 @@ export function createDebtorsClient(http: HttpClient): DebtorsClient {
     debtors: (filter) => list('Debtors', 'debtors', specs.debtors, since(filter), filter?.signal),
     clientBanks: (filter) => list('Debtors/ClientBanks', 'client banks', specs.clientBanks, since(filter), filter?.signal),
     clientGroups: (filter) => list('Debtors/ClientGroups', 'client groups', specs.clientGroups, since(filter), filter?.signal),
-    clientDelta: (filter) => list('Debtors/ClientDelta', 'client delta changes', specs.clientDelta, since(filter), filter?.signal),
+    clientDelta: (filter) =>
+      list('Debtors/ClientDelta', 'client delta changes', specs.clientDelta, since(filter), filter?.signal),
     creditScores: (filter) => list('Debtors/CreditScore', 'credit scores', specs.creditScores, since(filter), filter?.signal),
-    creditBureauScores: (filter) => list('Debtors/CreditBureau', 'credit bureau scores', specs.creditBureauScores, since(filter), filter?.signal),
+    creditBureauScores: (filter) =>
+      list('Debtors/CreditBureau', 'credit bureau scores', specs.creditBureauScores, since(filter), filter?.signal),
     nicknames: (options) => list('Debtors/Nicknames', 'nicknames', specs.nicknames, {}, options?.signal),
     advanceClients: (filter) => list('Advance/Clients', 'Advance clients', specs.advanceClients, since(filter), filter?.signal),
     advanceTransactions: (filter = {}) =>
-      list('Advance/TxHistory', 'Advance transaction history', specs.transactions,
-        { clientKey: filter.clientKey, startDate: filter.startDate, endDate: filter.endDate }, filter.signal),
+      list(
+        'Advance/TxHistory',
+        'Advance transaction history',
+        specs.transactions,
+        { clientKey: filter.clientKey, startDate: filter.startDate, endDate: filter.endDate },
+        filter.signal,
+      ),
     advanceTransactionDetails: (transKey, options) =>
-      list('Advance/TxHistoryDetails', transKey ? `details of transaction ${transKey}` : 'transaction details',
-        specs.transactionDetails, { transKey }, options?.signal),
+      list(
+        'Advance/TxHistoryDetails',
+        transKey ? `details of transaction ${transKey}` : 'transaction details',
+        specs.transactionDetails,
+        { transKey },
+        options?.signal,
+      ),
   };
 }

@@ -55,8 +55,13 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 200 * 1024 * 1024;
 
 const statusKinds: Record<number, ApiErrorKind> = {
-  400: 'bad-request', 401: 'unauthorized', 403: 'forbidden', 404: 'not-found',
-  409: 'conflict', 422: 'unprocessable', 429: 'rate-limited',
+  400: 'bad-request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  422: 'unprocessable',
+  429: 'rate-limited',
 };
 
 export interface HttpClient {
@@ -118,7 +123,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const kind = statusKinds[status] ?? (status >= 500 ? 'server' : 'bad-response');
     const { message, details } = readErrorBody(text);
     return fail(request, {
-      kind, status,
+      kind,
+      status,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
       serverMessage: message === undefined ? undefined : redact(message, secrets),
       serverDetails: details,
@@ -179,8 +185,11 @@ function readErrorBody(text: string): { message?: string; details?: Record<strin
   }
   if (typeof body !== 'object' || body === null) return {};
   const record = body as Record<string, unknown>;
-  const message = ['message', 'error_description', 'detail', 'title', 'error'].map((key) => record[key]).find((value) => typeof value === 'string');
-  const details = typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : undefined;
+  const message = ['message', 'error_description', 'detail', 'title', 'error']
+    .map((key) => record[key])
+    .find((value) => typeof value === 'string');
+  const details =
+    typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : undefined;
   return { message: message as string | undefined, details };
 }
 
@@ -189,11 +198,22 @@ function networkReason(error: unknown): string {
   // fetch refuses a few well-known ports (e.g. 9, 25, 6000) outright.
   if (cause?.message === 'bad port') return 'this port is blocked for web requests; use another port';
   switch (cause?.code) {
-    case 'ECONNREFUSED': return 'connection refused';
-    case 'ENOTFOUND': case 'EAI_AGAIN': return 'host name not found';
-    case 'ECONNRESET': case 'UND_ERR_SOCKET': return 'connection lost';
-    case 'ETIMEDOUT': case 'UND_ERR_CONNECT_TIMEOUT': return 'connection timed out';
-    case 'CERT_HAS_EXPIRED': case 'DEPTH_ZERO_SELF_SIGNED_CERT': case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE': return 'TLS certificate not trusted';
-    default: return cause?.code ? `network error ${cause.code}` : 'network error';
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not found';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'connection lost';
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connection timed out';
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return 'TLS certificate not trusted';
+    default:
+      return cause?.code ? `network error ${cause.code}` : 'network error';
   }
 }

@@ -14,7 +14,12 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = { retries: 2, baseDelayMs: 400, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
 /** Delay before retry number `retry` (1-based), or null when the policy says stop. */
-export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined, random: () => number): number | null {
+export function retryDelay(
+  policy: RetryPolicy,
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number | null {
   if (retry > policy.retries) return null;
   if (retryAfterMs !== undefined) return retryAfterMs <= policy.maxRetryAfterMs ? retryAfterMs : null;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));

@@ -51,7 +51,11 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
       } catch (error) {
         // 503 is how the service reports a system down; it is a reading, not a failure of ours.
         if (error instanceof ApiError && error.status === 503) {
-          return { state: 'down', latencyMs: performance.now() - started, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
+          return {
+            state: 'down',
+            latencyMs: performance.now() - started,
+            ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+          };
         }
         throw error;
       }
@@ -59,7 +63,10 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
     async lastClockedTimeEvent(employeeId, signal) {
       const operation = `reading the last clocked time event of employee ${employeeId}`;
       const response = await http.request({
-        method: 'GET', path: `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`, operation, signal,
+        method: 'GET',
+        path: `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`,
+        operation,
+        signal,
       });
       if (response.status === 204 || response.body === undefined || response.body === null) return null;
       return readEvent(response.body, operation, employeeId);
@@ -67,15 +74,21 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
     async clockIn(employeeId, clockIn, idempotencyKey) {
       const operation = 'clock-in';
       const response = await http.request({
-        method: 'POST', path: 'clockedTimeEvents', operation,
-        body: { employeeId, clockIn }, headers: { 'Idempotency-Key': idempotencyKey },
+        method: 'POST',
+        path: 'clockedTimeEvents',
+        operation,
+        body: { employeeId, clockIn },
+        headers: { 'Idempotency-Key': idempotencyKey },
       });
       return readEvent(response.body, operation, employeeId);
     },
     async clockOut(eventId, clockOut) {
       const operation = 'clock-out';
       const response = await http.request({
-        method: 'PATCH', path: `clockedTimeEvents/${encodeURIComponent(eventId)}`, operation, body: { clockOut },
+        method: 'PATCH',
+        path: `clockedTimeEvents/${encodeURIComponent(eventId)}`,
+        operation,
+        body: { clockOut },
       });
       return readEvent(response.body, operation);
     },

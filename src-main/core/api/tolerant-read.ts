@@ -36,7 +36,8 @@ export function camelKeys(record: Record<string, unknown>): Record<string, unkno
   const keys = Object.keys(record);
   if (!keys.some((key) => /^[A-Z]/.test(key))) return record;
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[/^[A-Z][a-z]/.test(key) || /^[A-Z]$/.test(key) ? key[0]!.toLowerCase() + key.slice(1) : key] = record[key];
+  for (const key of keys)
+    out[/^[A-Z][a-z]/.test(key) || /^[A-Z]$/.test(key) ? key[0]!.toLowerCase() + key.slice(1) : key] = record[key];
   return out;
 }
 
@@ -80,7 +81,8 @@ export interface RecordSpec {
 
 /** Reads one record of a list; `where` names it in errors ("record 17 of debtors"). */
 export function readRecord<T>(raw: unknown, spec: RecordSpec, where: string): Tolerant<T> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ShapeError(`${where} is ${describe(raw)}, not an object`);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new ShapeError(`${where} is ${describe(raw)}, not an object`);
   const record = { ...camelKeys(raw as Record<string, unknown>) };
   const key = record[spec.key];
   if (typeof key === 'number') record[spec.key] = String(key);
@@ -106,7 +108,8 @@ export function readRecord<T>(raw: unknown, spec: RecordSpec, where: string): To
 export function readList<T>(body: unknown, spec: RecordSpec, what: string): Array<Tolerant<T>> {
   const list = unwrapList(body);
   const out = new Array<Tolerant<T>>(list.length);
-  for (let index = 0; index < list.length; index++) out[index] = readRecord<T>(list[index], spec, `record ${index + 1} of ${what}`);
+  for (let index = 0; index < list.length; index++)
+    out[index] = readRecord<T>(list[index], spec, `record ${index + 1} of ${what}`);
   return out;
 }
 

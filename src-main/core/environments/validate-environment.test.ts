@@ -25,21 +25,51 @@ describe('validateEnvironment', () => {
   it.each([
     [{ name: ' ' }, 'name', 'Name is required.'],
     [{ name: 'mock (BUILT-IN)' }, 'name', 'Another environment is already called “mock (BUILT-IN)”.'],
-    [{ timeclockBaseUrl: 'qa.example.com' }, 'timeclockBaseUrl', 'Timeclock base URL is not a valid URL; write it like https://api.example.com/timeclock.'],
-    [{ timeclockBaseUrl: 'http://qa.example.com/timeclock' }, 'timeclockBaseUrl', 'Timeclock base URL must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1).'],
+    [
+      { timeclockBaseUrl: 'qa.example.com' },
+      'timeclockBaseUrl',
+      'Timeclock base URL is not a valid URL; write it like https://api.example.com/timeclock.',
+    ],
+    [
+      { timeclockBaseUrl: 'http://qa.example.com/timeclock' },
+      'timeclockBaseUrl',
+      'Timeclock base URL must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1).',
+    ],
     [{ debtorsBaseUrl: 'ftp://x/debtors' }, 'debtorsBaseUrl', 'Debtors base URL must start with https://.'],
-    [{ debtorsBaseUrl: 'https://user:pw@x/debtors' }, 'debtorsBaseUrl', 'Debtors base URL must not contain a user name or password; use the client id and secret fields.'],
-    [{ debtorsBaseUrl: 'https://x/debtors?env=qa' }, 'debtorsBaseUrl', 'Debtors base URL must not contain a query (?…) or fragment (#…).'],
+    [
+      { debtorsBaseUrl: 'https://user:pw@x/debtors' },
+      'debtorsBaseUrl',
+      'Debtors base URL must not contain a user name or password; use the client id and secret fields.',
+    ],
+    [
+      { debtorsBaseUrl: 'https://x/debtors?env=qa' },
+      'debtorsBaseUrl',
+      'Debtors base URL must not contain a query (?…) or fragment (#…).',
+    ],
     [{ clientId: '  ' }, 'clientId', 'Client id is required.'],
-    [{ employeeId: 'E 1001' }, 'employeeId', 'Employee id may use only letters, digits, dots, dashes and underscores (at most 64).'],
-    [{ auth: { kind: 'headers', clientIdHeader: 'X-Id', clientSecretHeader: 'x-id' } }, 'clientSecretHeader', 'Client secret header must differ from the client id header.'],
-    [{ auth: { kind: 'headers', clientIdHeader: 'client id', clientSecretHeader: 'client_secret' } }, 'clientIdHeader', 'Client id header must be a header name: letters, digits and - _ . only.'],
+    [
+      { employeeId: 'E 1001' },
+      'employeeId',
+      'Employee id may use only letters, digits, dots, dashes and underscores (at most 64).',
+    ],
+    [
+      { auth: { kind: 'headers', clientIdHeader: 'X-Id', clientSecretHeader: 'x-id' } },
+      'clientSecretHeader',
+      'Client secret header must differ from the client id header.',
+    ],
+    [
+      { auth: { kind: 'headers', clientIdHeader: 'client id', clientSecretHeader: 'client_secret' } },
+      'clientIdHeader',
+      'Client id header must be a header name: letters, digits and - _ . only.',
+    ],
   ] as const)('rejects %j with a message on its field', (overrides, field, message) => {
     expect(errorsOf(overrides as Partial<EnvironmentDraft>)).toEqual({ [field]: message });
   });
 
   it('allows plain http on this computer only', () => {
-    expect(errorsOf({ timeclockBaseUrl: 'http://127.0.0.1:4010/timeclock', debtorsBaseUrl: 'http://localhost:4010/debtors' })).toEqual({});
+    expect(
+      errorsOf({ timeclockBaseUrl: 'http://127.0.0.1:4010/timeclock', debtorsBaseUrl: 'http://localhost:4010/debtors' }),
+    ).toEqual({});
   });
 
   it('lets an environment keep its own name when edited', () => {

@@ -26,12 +26,16 @@ export function validateBaseUrl(text: string, label: string): string | null {
   if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
     return `${label} must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1).`;
   }
-  if (url.username || url.password) return `${label} must not contain a user name or password; use the client id and secret fields.`;
+  if (url.username || url.password)
+    return `${label} must not contain a user name or password; use the client id and secret fields.`;
   if (url.search || url.hash) return `${label} must not contain a query (?…) or fragment (#…).`;
   return null;
 }
 
-export function validateEnvironment(draft: EnvironmentDraft, others: readonly Pick<Environment, 'id' | 'name'>[]): Validation<EnvironmentDraft> {
+export function validateEnvironment(
+  draft: EnvironmentDraft,
+  others: readonly Pick<Environment, 'id' | 'name'>[],
+): Validation<EnvironmentDraft> {
   const errors: FieldErrors = {};
   const name = draft.name.trim();
   if (name === '') errors.name = 'Name is required.';
@@ -47,19 +51,28 @@ export function validateEnvironment(draft: EnvironmentDraft, others: readonly Pi
   if (clientId === '') errors.clientId = 'Client id is required.';
   const employeeId = draft.employeeId.trim();
   if (employeeId === '') errors.employeeId = 'Employee id is required.';
-  else if (!EMPLOYEE_ID.test(employeeId)) errors.employeeId = 'Employee id may use only letters, digits, dots, dashes and underscores (at most 64).';
+  else if (!EMPLOYEE_ID.test(employeeId))
+    errors.employeeId = 'Employee id may use only letters, digits, dots, dashes and underscores (at most 64).';
   Object.assign(errors, validateAuth(draft.auth));
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     value: {
-      ...draft, name, clientId, employeeId,
+      ...draft,
+      name,
+      clientId,
+      employeeId,
       timeclockBaseUrl: draft.timeclockBaseUrl.trim(),
       debtorsBaseUrl: draft.debtorsBaseUrl.trim(),
-      auth: draft.auth.kind === 'basic'
-        ? { kind: 'basic' }
-        : { kind: 'headers', clientIdHeader: draft.auth.clientIdHeader.trim(), clientSecretHeader: draft.auth.clientSecretHeader.trim() },
+      auth:
+        draft.auth.kind === 'basic'
+          ? { kind: 'basic' }
+          : {
+              kind: 'headers',
+              clientIdHeader: draft.auth.clientIdHeader.trim(),
+              clientSecretHeader: draft.auth.clientSecretHeader.trim(),
+            },
     },
   };
 }
@@ -69,8 +82,10 @@ function validateAuth(auth: AuthScheme): FieldErrors {
   const errors: FieldErrors = {};
   const idHeader = auth.clientIdHeader.trim();
   const secretHeader = auth.clientSecretHeader.trim();
-  if (!HEADER_NAME.test(idHeader)) errors.clientIdHeader = 'Client id header must be a header name: letters, digits and - _ . only.';
-  if (!HEADER_NAME.test(secretHeader)) errors.clientSecretHeader = 'Client secret header must be a header name: letters, digits and - _ . only.';
+  if (!HEADER_NAME.test(idHeader))
+    errors.clientIdHeader = 'Client id header must be a header name: letters, digits and - _ . only.';
+  if (!HEADER_NAME.test(secretHeader))
+    errors.clientSecretHeader = 'Client secret header must be a header name: letters, digits and - _ . only.';
   if (!errors.clientIdHeader && !errors.clientSecretHeader && idHeader.toLowerCase() === secretHeader.toLowerCase()) {
     errors.clientSecretHeader = 'Client secret header must differ from the client id header.';
   }

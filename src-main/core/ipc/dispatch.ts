@@ -28,7 +28,9 @@ export async function dispatchInvoke(
     if (!parsed.success) {
       const issue = parsed.issues[0];
       const where = issue ? v.getDotPath(issue) : null;
-      throw new InvalidRequestError(`Invalid arguments for ${name}${where ? ` (argument ${where})` : ''}: ${issue?.message ?? 'rejected'}.`);
+      throw new InvalidRequestError(
+        `Invalid arguments for ${name}${where ? ` (argument ${where})` : ''}: ${issue?.message ?? 'rejected'}.`,
+      );
     }
     const handler = handlers[name] as (...handlerArgs: unknown[]) => Promise<unknown>;
     return { ok: true, value: await handler.apply(handlers, parsed.output as unknown[]) };

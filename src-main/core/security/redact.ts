@@ -12,5 +12,8 @@ export function redact(text: string, secrets: Iterable<string> = []): string {
   for (const secret of secrets) {
     if (secret.length >= 4) result = result.split(secret).join(REDACTED);
   }
-  return result.replace(credentialField, (_, prefix: string, scheme: string | undefined) => `${prefix}${scheme ?? ''}${REDACTED}`);
+  return result.replace(
+    credentialField,
+    (_, prefix: string, scheme: string | undefined) => `${prefix}${scheme ?? ''}${REDACTED}`,
+  );
 }

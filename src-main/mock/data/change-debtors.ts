@@ -17,7 +17,7 @@ export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, rando
   const touched = new Set<string>();
   const scoresByKey = new Map(set.creditScores.map((score) => [score.debtorKey, score]));
 
-  for (let left = Math.min(changes.count ?? 0, set.debtors.length); left > 0; ) {
+  for (let left = Math.min(changes.count ?? 0, set.debtors.length); left > 0;) {
     const debtor = set.debtors[random.int(0, set.debtors.length - 1)];
     if (!debtor || touched.has(debtor.debtorKey)) continue;
     debtor.creditLimit = random.int(1, 200) * 5_000;
@@ -35,8 +35,15 @@ export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, rando
   for (let left = changes.add ?? 0; left > 0; left--) {
     const debtorKey = debtorKeyOf(set.debtors.length);
     set.debtors.push({
-      debtorKey, name: `New Account ${set.debtors.length + 1} LLC`, city: 'Dallas', state: 'TX', country: 'US',
-      creditLimit: 25_000, status: 'active', mcNumber: null, modifiedAt,
+      debtorKey,
+      name: `New Account ${set.debtors.length + 1} LLC`,
+      city: 'Dallas',
+      state: 'TX',
+      country: 'US',
+      creditLimit: 25_000,
+      status: 'active',
+      mcNumber: null,
+      modifiedAt,
     });
     touched.add(debtorKey);
   }

@@ -3,8 +3,16 @@
  * enough to demo and train with, and fast (a million debtors in a few seconds).
  */
 import type {
-  AdvanceClient, AdvanceTransaction, AdvanceTransactionDetail, ClientBank, ClientDelta, ClientGroup,
-  CreditBureauScore, CreditScore, Debtor, Nickname,
+  AdvanceClient,
+  AdvanceTransaction,
+  AdvanceTransactionDetail,
+  ClientBank,
+  ClientDelta,
+  ClientGroup,
+  CreditBureauScore,
+  CreditScore,
+  Debtor,
+  Nickname,
 } from '../../shared/api/types.ts';
 import { createRandom, type Random } from './random.ts';
 import * as words from './words.ts';
@@ -52,8 +60,16 @@ export function generateDebtorsDataset(options: DatasetOptions): DebtorsDataset 
   const pastInstant = (maxDaysAgo: number) => pool[Math.floor(random.next() * (maxDaysAgo / 730) * INSTANT_POOL_SIZE)] as string;
 
   const set: DebtorsDataset = {
-    debtors: [], creditScores: [], bureauScores: [], nicknames: [], clientBanks: [], clientGroups: [],
-    clientDeltas: [], advanceClients: [], transactions: [], transactionDetails: [],
+    debtors: [],
+    creditScores: [],
+    bureauScores: [],
+    nicknames: [],
+    clientBanks: [],
+    clientGroups: [],
+    clientDeltas: [],
+    advanceClients: [],
+    transactions: [],
+    transactionDetails: [],
   };
 
   for (let index = 0; index < options.debtors; index++) {
@@ -87,7 +103,9 @@ export function generateDebtorsDataset(options: DatasetOptions): DebtorsDataset 
       changeKey: `CD${String(index + 1).padStart(8, '0')}`,
       clientKey: clientKeyOf(random.int(0, clientCount - 1)),
       debtorKey: debtorKeyOf(random.int(0, options.debtors - 1)),
-      field, oldValue, newValue,
+      field,
+      oldValue,
+      newValue,
       modifiedAt: pastInstant(365),
     });
   }
@@ -96,7 +114,12 @@ export function generateDebtorsDataset(options: DatasetOptions): DebtorsDataset 
   return set;
 }
 
-interface CompanyName { full: string; prefix: string; core: string; place: string }
+interface CompanyName {
+  full: string;
+  prefix: string;
+  core: string;
+  place: string;
+}
 
 function companyName(random: Random): CompanyName {
   const prefix = random.pick(words.namePrefixes);
@@ -112,7 +135,10 @@ function makeDebtor(random: Random, debtorKey: string, name: CompanyName, modifi
     debtorKey,
     name: name.full,
     address1: `${random.int(100, 9899)} ${random.pick(words.streets)}`,
-    city, state, postalCode, country: 'US',
+    city,
+    state,
+    postalCode,
+    country: 'US',
     phone: `(${random.int(201, 989)}) 555-${String(random.int(0, 9999)).padStart(4, '0')}`,
     mcNumber: random.chance(0.3) ? `MC${random.int(100_000, 999_999)}` : null,
     creditLimit: random.int(1, 200) * 5_000,
@@ -125,7 +151,8 @@ function makeCreditScore(random: Random, debtorKey: string, modifiedAt: string):
   // Scores cluster in the 50s-90s like a real book of business.
   const score = Math.max(0, Math.min(100, Math.round(75 + (random.next() + random.next() + random.next() - 1.5) * 30)));
   return {
-    debtorKey, score,
+    debtorKey,
+    score,
     grade: grades[Math.min(5, Math.floor((100 - score) / 12))] ?? 'F',
     daysBeyondTerms: Math.max(0, Math.round((100 - score) / 2 + random.int(-5, 5))),
     calculatedAt: modifiedAt,
@@ -136,7 +163,8 @@ function makeCreditScore(random: Random, debtorKey: string, modifiedAt: string):
 function makeBureauScore(random: Random, debtorKey: string, modifiedAt: string): CreditBureauScore {
   const bureauScore = random.int(20, 100);
   return {
-    debtorKey, bureauScore,
+    debtorKey,
+    bureauScore,
     riskClass: Math.min(5, Math.max(1, 6 - Math.ceil(bureauScore / 20))),
     reportDate: modifiedAt.slice(0, 10),
     modifiedAt,
@@ -150,7 +178,11 @@ function makeNicknames(random: Random, debtor: Debtor, name: CompanyName): strin
   const count = random.pick(nicknameCounts);
   if (count === 0) return [];
   const plain = `${name.prefix} ${name.core}`;
-  const initials = (words: string) => words.split(' ').map((word) => word[0]).join('');
+  const initials = (words: string) =>
+    words
+      .split(' ')
+      .map((word) => word[0])
+      .join('');
   const acronym = `${initials(name.prefix)}${initials(name.core)}`.toUpperCase();
   const candidates = [plain, acronym, `${name.prefix} - ${name.place || debtor.city}`];
   return candidates.slice(0, count);
@@ -182,7 +214,8 @@ function makeClientGroup(random: Random, clientKey: string, clientName: string, 
 
 function makeAdvanceClient(random: Random, clientKey: string, name: string, modifiedAt: string): AdvanceClient {
   return {
-    clientKey, name,
+    clientKey,
+    name,
     status: random.chance(0.85) ? 'active' : random.pick(['suspended', 'closed'] as const),
     advanceRate: random.int(70, 95) / 100,
     creditLine: random.int(5, 200) * 10_000,
@@ -192,10 +225,14 @@ function makeAdvanceClient(random: Random, clientKey: string, name: string, modi
 
 function deltaValues(random: Random, field: (typeof words.deltaFields)[number]): [string | null, string | null] {
   switch (field) {
-    case 'creditLimit': return [String(random.int(1, 100) * 5_000), String(random.int(1, 100) * 5_000)];
-    case 'paymentTerms': return [random.pick(['Net 30', 'Net 45', 'Net 60']), random.pick(['Net 15', 'Net 30', 'Net 45'])];
-    case 'status': return ['active', random.pick(['hold', 'inactive'])];
-    default: return [random.chance(0.5) ? 'true' : 'false', random.chance(0.5) ? 'true' : 'false'];
+    case 'creditLimit':
+      return [String(random.int(1, 100) * 5_000), String(random.int(1, 100) * 5_000)];
+    case 'paymentTerms':
+      return [random.pick(['Net 30', 'Net 45', 'Net 60']), random.pick(['Net 15', 'Net 30', 'Net 45'])];
+    case 'status':
+      return ['active', random.pick(['hold', 'inactive'])];
+    default:
+      return [random.chance(0.5) ? 'true' : 'false', random.chance(0.5) ? 'true' : 'false'];
   }
 }
 
@@ -213,7 +250,8 @@ function addTransactions(random: Random, set: DebtorsDataset, options: DatasetOp
         const lineAmount = lineAmountFor(random, type);
         amount += lineAmount;
         set.transactionDetails.push({
-          transKey, lineNo,
+          transKey,
+          lineNo,
           invoiceNumber: `INV-${random.int(10_000, 99_999)}`,
           debtorKey: debtorKeyOf(random.int(0, options.debtors - 1)),
           amount: lineAmount,
@@ -222,7 +260,10 @@ function addTransactions(random: Random, set: DebtorsDataset, options: DatasetOp
         });
       }
       set.transactions.push({
-        transKey, clientKey: client.clientKey, transDate: isoDay(dayMs), type,
+        transKey,
+        clientKey: client.clientKey,
+        transDate: isoDay(dayMs),
+        type,
         amount: Math.round(amount * 100) / 100,
         description: `${type[0]?.toUpperCase()}${type.slice(1)} · ${lines} line${lines === 1 ? '' : 's'}`,
         modifiedAt,

@@ -43,8 +43,14 @@ export function guarded(options: GuardOptions, handler: Handler): Handler {
     const verdict = judgeRequest(faults, options.random);
     if (verdict.kind === 'rate-limited') {
       const seconds = verdict.retryAfterSeconds;
-      return sendError(res, 429, 'rate_limited', `Too many requests; try again in ${seconds} s.`,
-        { retryAfterSeconds: seconds }, { 'retry-after': String(seconds) });
+      return sendError(
+        res,
+        429,
+        'rate_limited',
+        `Too many requests; try again in ${seconds} s.`,
+        { retryAfterSeconds: seconds },
+        { 'retry-after': String(seconds) },
+      );
     }
     if (verdict.kind === 'server-error') {
       return sendError(res, 500, 'server_error', 'The server failed unexpectedly (injected fault).');

@@ -47,15 +47,19 @@ export function debtorsRoutes(deps: DebtorsRouteDeps): Routes {
         const endDate = startDate === undefined ? undefined : readDayParam(context, 'endDate');
         if (startDate === undefined || endDate === undefined) return;
         if (startDate !== null && endDate !== null && startDate > endDate) {
-          return sendError(context.res, 400, 'bad_request', `startDate (${startDate}) is after endDate (${endDate}).`, { field: 'startDate' });
+          return sendError(context.res, 400, 'bad_request', `startDate (${startDate}) is after endDate (${endDate}).`, {
+            field: 'startDate',
+          });
         }
         const clientKey = context.query.get('clientKey');
-        const matches = deps.dataset().transactions.filter(
-          (tx) =>
-            (clientKey === null || tx.clientKey === clientKey) &&
-            (startDate === null || tx.transDate >= startDate) &&
-            (endDate === null || tx.transDate <= endDate),
-        );
+        const matches = deps
+          .dataset()
+          .transactions.filter(
+            (tx) =>
+              (clientKey === null || tx.clientKey === clientKey) &&
+              (startDate === null || tx.transDate >= startDate) &&
+              (endDate === null || tx.transDate <= endDate),
+          );
         await sendJsonArray(context.res, matches);
       }),
     },
@@ -77,7 +81,13 @@ function readInstantParam({ res, query }: RequestContext, name: string): string 
   if (raw === null || raw === '') return null;
   const ms = parseInstant(raw);
   if (ms !== null) return new Date(ms).toISOString();
-  sendError(res, 400, 'bad_request', `${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-03-02T08:00:00Z; got "${raw}".`, { field: name });
+  sendError(
+    res,
+    400,
+    'bad_request',
+    `${name} must be an ISO 8601 date-time with a time zone, e.g. 2026-03-02T08:00:00Z; got "${raw}".`,
+    { field: name },
+  );
   return undefined;
 }
 

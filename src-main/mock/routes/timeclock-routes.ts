@@ -34,7 +34,9 @@ export function timeclockRoutes(deps: TimeclockRouteDeps): Routes {
       handler: guarded(data, ({ res, params }) => {
         const employeeId = params.employeeId ?? '';
         if (!EMPLOYEE_ID.test(employeeId)) {
-          return sendError(res, 400, 'bad_request', 'employeeId must be 1 to 64 letters, digits, dots, dashes or underscores.', { field: 'employeeId' });
+          return sendError(res, 400, 'bad_request', 'employeeId must be 1 to 64 letters, digits, dots, dashes or underscores.', {
+            field: 'employeeId',
+          });
         }
         const result = deps.state().lastEvent(employeeId);
         if (result.kind === 'unknown-employee') return unknownEmployee(res, employeeId);
@@ -53,7 +55,9 @@ export function timeclockRoutes(deps: TimeclockRouteDeps): Routes {
         if (employeeId === null || clockIn === null) return;
         const key = context.req.headers['idempotency-key'];
         if (typeof key === 'string' && (key.length === 0 || key.length > 200)) {
-          return sendError(context.res, 400, 'bad_request', 'The Idempotency-Key header must be 1 to 200 characters.', { field: 'Idempotency-Key' });
+          return sendError(context.res, 400, 'bad_request', 'The Idempotency-Key header must be 1 to 200 characters.', {
+            field: 'Idempotency-Key',
+          });
         }
         const result = deps.state().clockIn(employeeId, clockIn, typeof key === 'string' ? key : undefined);
         if (result.kind === 'unknown-employee') return unknownEmployee(context.res, employeeId);
@@ -83,7 +87,10 @@ function sendClockResult({ res, params }: RequestContext, result: ClockResult, o
     case 'unknown-event':
       return sendError(res, 404, 'not_found', `No time event with id ${params.id ?? ''}.`);
     case 'clock-out-before-clock-in':
-      return sendError(res, 422, 'unprocessable', `clockOut is before the event's clockIn (${result.event.clockIn}).`, { field: 'clockOut', event: result.event });
+      return sendError(res, 422, 'unprocessable', `clockOut is before the event's clockIn (${result.event.clockIn}).`, {
+        field: 'clockOut',
+        event: result.event,
+      });
     case 'unknown-employee':
       return unknownEmployee(res, '');
   }
@@ -116,6 +123,12 @@ function requireInstant(context: RequestContext, body: Record<string, unknown>, 
   const value = body[field];
   const ms = typeof value === 'string' ? parseInstant(value) : null;
   if (ms !== null) return new Date(ms).toISOString();
-  sendError(context.res, 400, 'bad_request', `${field} must be an ISO 8601 date-time with a time zone, e.g. 2026-03-02T08:00:00Z.`, { field });
+  sendError(
+    context.res,
+    400,
+    'bad_request',
+    `${field} must be an ISO 8601 date-time with a time zone, e.g. 2026-03-02T08:00:00Z.`,
+    { field },
+  );
   return null;
 }

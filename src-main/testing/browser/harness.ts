@@ -19,7 +19,11 @@ export const screenshotDir = fileURLToPath(new URL('../../../test-results/screen
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Harness {
-  open(window: string, bridge: BridgeOptions, options?: { colorScheme?: 'light' | 'dark'; size?: { width: number; height: number } }): Promise<OpenedWindow>;
+  open(
+    window: string,
+    bridge: BridgeOptions,
+    options?: { colorScheme?: 'light' | 'dark'; size?: { width: number; height: number } },
+  ): Promise<OpenedWindow>;
   close(): Promise<void>;
 }
 
@@ -45,7 +49,15 @@ export async function startHarness(): Promise<Harness> {
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const contexts: BrowserContext[] = [];
   mkdirSync(screenshotDir, { recursive: true });
@@ -86,12 +98,21 @@ export async function startHarness(): Promise<Harness> {
       });
       for (const event of eventNames) {
         bridge.subscribe?.(event, (payload) => {
-          if (!page.isClosed()) void page.evaluate(([name, value]) => (window as unknown as { __timeclockEmit: (n: unknown, v: unknown) => void }).__timeclockEmit(name, value), [event, payload] as const).catch(() => {});
+          if (!page.isClosed())
+            void page
+              .evaluate(
+                ([name, value]) =>
+                  (window as unknown as { __timeclockEmit: (n: unknown, v: unknown) => void }).__timeclockEmit(name, value),
+                [event, payload] as const,
+              )
+              .catch(() => {});
         });
       }
       await page.goto(`${origin}/${window}.html`);
       return {
-        page, problems, calls,
+        page,
+        problems,
+        calls,
         async screenshot(name) {
           const path = `${screenshotDir}/${name}.png`;
           await page.screenshot({ path, fullPage: true });

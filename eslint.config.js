@@ -1,0 +1,59 @@
+// ESLint: TypeScript and Svelte rules, plus the layering rule that keeps the core free of Electron.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const electronOnlyInShell = {
+  paths: [
+    {
+      name: 'electron',
+      message: 'Only src-main/electron/**, main.ts and preload.ts may import electron; the core stays plain Node.',
+    },
+    {
+      name: 'electron-store',
+      message: 'Only the shell (src-main/electron/**) may use electron-store; the core uses the SettingsStore interface.',
+    },
+  ],
+  patterns: [{ group: ['**/electron/*'], message: 'The core and the mock must not depend on the Electron shell.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'src-main/shared/api/generated/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  prettier,
+  ...svelte.configs.prettier,
+  { languageOptions: { globals: globals.node } },
+  {
+    files: ['**/*.svelte'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
+  },
+  {
+    files: ['src-main/core/**', 'src-main/mock/**', 'src-main/shared/**', 'src-main/tools/**'],
+    rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
+  },
+  {
+    // Windows get everything from the main process through window.api; they may share its types only.
+    files: ['src-renderer/**'],
+    ignores: ['src-renderer/**/*.browser.test.ts'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src-main/**'], allowTypeImports: true, message: 'The renderer may import only types from src-main.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

@@ -1,0 +1,56 @@
+/**
+ * Every window is made here, with Electron's security checklist applied: isolated, sandboxed, no
+ * Node, no navigation, no new windows (external https links go to the browser), no permissions.
+ */
+import { BrowserWindow, session, shell, type BrowserWindowConstructorOptions } from 'electron';
+import { APP_ORIGIN, preloadPath } from './app-paths.ts';
+
+export const secureWebPreferences = {
+  preload: preloadPath,
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false,
+  navigateOnDragDrop: false,
+} as const satisfies BrowserWindowConstructorOptions['webPreferences'];
+
+/** Only these hosts may be opened in the user's browser from a window. */
+const EXTERNAL_HOSTS_ALLOWED: readonly string[] = [];
+
+export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[] = EXTERNAL_HOSTS_ALLOWED): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && allowedHosts.includes(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function createSecureWindow(
+  page: string,
+  options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>,
+): BrowserWindow {
+  const window = new BrowserWindow({ show: false, ...options, webPreferences: secureWebPreferences });
+  const contents = window.webContents;
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(`${APP_ORIGIN}/${page}.html`);
+  return window;
+}
+
+/** Deny every permission request (camera, notifications from pages, …) for all windows. */
+export function denyAllPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+}

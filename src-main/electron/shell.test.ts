@@ -1,0 +1,170 @@
+/** The shell's own logic, against the small fake of `electron` (see src-main/testing/fake-electron.ts). */
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as fake from '../testing/fake-electron.ts';
+import { channelOf, type InvokeApi } from '../shared/ipc/contract.ts';
+import { resolveAppAsset, registerAppScheme } from './app-protocol.ts';
+import { toElectronMenu } from './app-tray.ts';
+import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
+import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
+import { createWindowManager } from './window-manager.ts';
+import type { WebContents } from 'electron';
+
+beforeEach(() => fake.resetFakeElectron());
+
+describe('secure windows', () => {
+  it('are isolated, sandboxed, without Node or webviews, and load from app://', () => {
+    createSecureWindow('panel', { width: 400 });
+    const [window] = fake.BrowserWindow.created;
+    expect(window?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(String((window?.options.webPreferences as { preload: string }).preload)).toMatch(/preload\.cjs$/);
+    expect(window?.url).toBe('app://timeclock/panel.html');
+  });
+
+  it('cannot navigate, redirect, attach webviews or open windows', () => {
+    createSecureWindow('panel', {});
+    const contents = fake.BrowserWindow.created[0]!.webContents;
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      let prevented = false;
+      contents.emit(event, { preventDefault: () => (prevented = true) });
+      expect(prevented, event).toBe(true);
+    }
+    expect(contents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(fake.shell.opened).toEqual([]);
+  });
+
+  it('opens only allow-listed https hosts externally', () => {
+    expect(isAllowedExternalUrl('https://docs.example.com/x', ['docs.example.com'])).toBe(true);
+    expect(isAllowedExternalUrl('http://docs.example.com/x', ['docs.example.com'])).toBe(false);
+    expect(isAllowedExternalUrl('https://docs.example.com.evil.io/', ['docs.example.com'])).toBe(false);
+    expect(isAllowedExternalUrl('javascript:alert(1)', ['docs.example.com'])).toBe(false);
+  });
+
+  it('denies every permission request and check', () => {
+    denyAllPermissions();
+    let granted: boolean | undefined;
+    fake.session.defaultSession.requestHandler?.({}, 'media', (answer: boolean) => (granted = answer));
+    expect(granted).toBe(false);
+    expect(fake.session.defaultSession.checkHandler?.({}, 'notifications')).toBe(false);
+  });
+});
+
+describe('the app:// protocol', () => {
+  const root = '/opt/app/dist/renderer';
+  it('serves files inside the renderer folder', () => {
+    expect(resolveAppAsset(root, 'app://timeclock/panel.html')).toBe(`${root}/panel.html`);
+    expect(resolveAppAsset(root, 'app://timeclock/assets/panel-1.js')).toBe(`${root}/assets/panel-1.js`);
+  });
+
+  it.each(['app://timeclock/../../etc/passwd', 'app://timeclock/%2e%2e/%2e%2e/etc/passwd'])(
+    'keeps %s inside the renderer folder (URL parsing collapses the dots)',
+    (url) => {
+      expect(resolveAppAsset(root, url)).toBe(`${root}/etc/passwd`);
+    },
+  );
+
+  it.each(['app://timeclock/..%2F..%2Fetc%2Fpasswd', 'app://other/panel.html', 'file:///etc/passwd', 'app://timeclock/%E0%A4%A'])(
+    'refuses %s',
+    (url) => {
+      expect(resolveAppAsset(root, url)).toBeNull();
+    },
+  );
+
+  it('is registered as a standard, secure scheme', () => {
+    registerAppScheme();
+    expect(fake.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+  });
+});
+
+describe('IPC', () => {
+  const handlers: InvokeApi = {
+    getAppInfo: async () => ({ productName: 'T', version: '1', environment: { id: 'mock', name: 'Mock', isMock: true } }),
+    checkHealthNow: async () => [],
+  };
+  const ours = new fake.FakeWebContents() as unknown as WebContents;
+  const stranger = new fake.FakeWebContents() as unknown as WebContents;
+  let pushHealth: (payload: never) => void = () => {};
+  const connect = () =>
+    connectIpc({
+      ipcMain: fake.ipcMain as never,
+      handlers,
+      ourContents: () => [ours],
+      onUnexpected: () => {},
+      subscribe: (_event, listener) => {
+        pushHealth = listener as never;
+        return () => {};
+      },
+    });
+  const call = (name: string, sender: WebContents, url: string, ...args: unknown[]) =>
+    fake.ipcMain.handlers.get(channelOf(name as never))?.({ sender, senderFrame: { url } }, ...args);
+
+  it('answers our window on our origin, validating arguments', async () => {
+    connect();
+    expect(await call('getAppInfo', ours, 'app://timeclock/panel.html')).toMatchObject({ ok: true, value: { productName: 'T' } });
+    expect(await call('getAppInfo', ours, 'app://timeclock/panel.html', 'surplus')).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-request', message: expect.stringContaining('Invalid arguments for getAppInfo') },
+    });
+  });
+
+  it('refuses other senders and other origins', async () => {
+    connect();
+    expect(await call('getAppInfo', stranger, 'app://timeclock/panel.html')).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden-sender' },
+    });
+    expect(await call('getAppInfo', ours, 'https://evil.example/')).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden-sender' },
+    });
+    expect(isTrustedSender(null, ours, [ours])).toBe(false);
+  });
+
+  it('pushes events to our windows', () => {
+    connect();
+    pushHealth([] as never);
+    expect((ours as unknown as fake.FakeWebContents).sent).toEqual([{ channel: 'timeclock:healthChanged', payload: [] }]);
+  });
+});
+
+describe('window manager', () => {
+  it('creates a window on demand, focuses it when asked again, and forgets it when closed', () => {
+    const windows = createWindowManager();
+    const first = windows.open('panel');
+    expect(windows.open('panel')).toBe(first);
+    expect(fake.BrowserWindow.created).toHaveLength(1);
+    expect(windows.contents()).toHaveLength(1);
+    (first as unknown as fake.BrowserWindow).destroy();
+    expect(windows.contents()).toHaveLength(0);
+    windows.open('panel');
+    expect(fake.BrowserWindow.created).toHaveLength(2);
+  });
+});
+
+describe('tray menu', () => {
+  it('maps the model to Electron items and routes clicks to actions', () => {
+    const actions: string[] = [];
+    const menu = toElectronMenu(
+      [
+        { type: 'normal', label: 'Env', enabled: false },
+        { type: 'separator' },
+        { type: 'normal', label: 'Quit', action: 'quit' },
+      ],
+      (action) => actions.push(action),
+    );
+    expect(menu[0]).toEqual({ type: 'normal', label: 'Env', enabled: false });
+    expect(menu[1]).toEqual({ type: 'separator' });
+    menu[2]?.click?.({} as never, undefined, {} as never);
+    expect(actions).toEqual(['quit']);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Renders every icon from the SVG sources in assets/source with resvg (`npm run icons`):
+ * tray icons for each clock × health state at 1x and 2x, macOS template variants, the app icon.
+ * The outputs are committed so that building needs neither network nor this script.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Resvg } from '@resvg/resvg-js';
+import { clockGlyphs, healthBadges, trayIconFile, trayTemplateFile, type HealthBadge } from '../core/tray/tray-icon.ts';
+
+const assets = new URL('../../assets/', import.meta.url);
+const source = (name: string) => readFileSync(new URL(`source/${name}`, assets), 'utf8');
+const badgeColours: Record<HealthBadge, string> = { up: '#1f9d55', suspect: '#e39b0b', down: '#dc2626', unknown: '#9ca3af' };
+
+function render(svg: string, width: number): Buffer {
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+}
+function write(path: string, png: Buffer): void {
+  writeFileSync(new URL(path, assets), png);
+  console.log(`assets/${path} (${png.length} bytes)`);
+}
+const withBadge = (glyph: string, fill: string) =>
+  glyph.replace('</svg>', `${source('badge.svg').replace('{{fill}}', fill)}</svg>`);
+
+mkdirSync(new URL('tray/', assets), { recursive: true });
+for (const clock of clockGlyphs) {
+  const glyph = source(`clock-${clock}.svg`);
+  for (const health of healthBadges) {
+    const svg = withBadge(glyph, badgeColours[health]);
+    const file = trayIconFile(clock, health);
+    write(`tray/${file}`, render(svg, 16));
+    write(`tray/${file.replace('.png', '@2x.png')}`, render(svg, 32));
+  }
+  const template = trayTemplateFile(clock);
+  const templateSvg = source(`clock-${clock}-template.svg`);
+  write(`tray/${template}`, render(templateSvg, 16));
+  write(`tray/${template.replace('.png', '@2x.png')}`, render(templateSvg, 32));
+}
+write('icon.png', render(source('app.svg'), 512));
