@@ -3,7 +3,7 @@
  * Debian's Chromium through playwright-core, and bridges `window.api` to the real core in the
  * test process. The page gets the same `buildWindowApi` the preload uses, so it cannot tell.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,12 @@ export interface OpenedWindow {
 }
 
 export async function startHarness(): Promise<Harness> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+  }
+  if (!existsSync(`${rendererDir}/panel.html`)) {
+    throw new Error(`No built windows in ${rendererDir}: run "npm run build" first (npm test does).`);
+  }
   const serve = sirv(rendererDir, { dev: false, etag: false });
   const server: Server = createServer((req, res) => serve(req, res, () => void res.writeHead(404).end()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

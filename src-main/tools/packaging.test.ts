@@ -1,0 +1,37 @@
+/** Packaging cannot run here (it needs Electron's release download), so we check its inputs. */
+import { existsSync, readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const root = new URL('../../', import.meta.url);
+const config = parse(readFileSync(new URL('electron-builder.yml', root), 'utf8')) as Record<string, unknown> & {
+  files: string[];
+  mac: { extendInfo: Record<string, unknown> };
+};
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+describe('electron-builder.yml', () => {
+  it('is valid against electron-builder’s own schema', () => {
+    const schema = JSON.parse(readFileSync(new URL('node_modules/app-builder-lib/scheme.json', root), 'utf8')) as object;
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(config) ? null : validate.errors).toBeNull();
+  });
+
+  it('packages the main bundle and the icons it loads, and hides the Dock icon on macOS', () => {
+    expect(config.files).toEqual(expect.arrayContaining(['package.json', 'dist/**/*', 'assets/tray/**']));
+    expect(pkg.main).toBe('dist/main/main.js');
+    expect(config.mac.extendInfo.LSUIElement).toBe(true);
+    expect(existsSync(new URL('assets/icon.png', root))).toBe(true);
+  });
+
+  it('ships runtime libraries as dependencies and keeps electron a dev dependency', () => {
+    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['electron-store', 'find-my-way', 'valibot']));
+    expect(pkg.devDependencies.electron).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pkg.dependencies.electron).toBeUndefined();
+  });
+});
