@@ -44,7 +44,9 @@ export interface OpenedWindow {
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
   }
   if (!existsSync(`${rendererDir}/panel.html`)) {
     throw new Error(`No built windows in ${rendererDir}: run "npm run build" first (npm test does).`);
