@@ -64,6 +64,7 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       root,
+      reporters: ['default', fromRoot('src-main/testing/summary-reporter.ts')],
       alias: { electron: fromRoot('src-main/testing/fake-electron.ts') },
       server: { deps: { inline: ['electron-store'] } },
       projects: [
