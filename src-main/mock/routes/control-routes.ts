@@ -19,23 +19,13 @@ export function controlRoutes(control: MockControl): Routes {
     { method: 'GET', path: '/__mock/state', handler: ({ res }) => sendJson(res, 200, control.describe()) },
     {
       method: 'PUT',
-      path: '/__mock/systems/:system',
-      handler: async (context) => {
-        const system = context.params.system;
-        if (system !== 'source' && system !== 'target') return unknownName(context, 'system', ['source', 'target']);
-        const patch = await readValid(context, systemPatchSchema);
-        if (patch) sendJson(context.res, 200, control.setSystem(system, patch));
-      },
+      path: '/__mock/systems/:name',
+      handler: faultSetter(['source', 'target'] as const, systemPatchSchema, control.setSystem),
     },
     {
       method: 'PUT',
-      path: '/__mock/services/:service',
-      handler: async (context) => {
-        const service = context.params.service;
-        if (service !== 'timeclock' && service !== 'debtors') return unknownName(context, 'service', ['timeclock', 'debtors']);
-        const patch = await readValid(context, servicePatchSchema);
-        if (patch) sendJson(context.res, 200, control.setService(service, patch));
-      },
+      path: '/__mock/services/:name',
+      handler: faultSetter(['timeclock', 'debtors'] as const, servicePatchSchema, control.setService),
     },
     {
       method: 'POST',
@@ -56,8 +46,20 @@ export function controlRoutes(control: MockControl): Routes {
   ];
 }
 
-function unknownName({ res }: RequestContext, what: string, allowed: string[]): void {
-  sendError(res, 404, 'not_found', `Unknown ${what}; use one of: ${allowed.join(', ')}.`);
+/** PUT handler that merges a validated fault patch into one named system or service. */
+function faultSetter<Name extends string, Schema extends v.GenericSchema>(
+  names: readonly Name[],
+  schema: Schema,
+  apply: (name: Name, patch: v.InferOutput<Schema>) => unknown,
+) {
+  return async (context: RequestContext) => {
+    const name = context.params.name as Name;
+    if (!names.includes(name)) {
+      return sendError(context.res, 404, 'not_found', `Unknown name "${name}"; use one of: ${names.join(', ')}.`);
+    }
+    const patch = await readValid(context, schema);
+    if (patch) sendJson(context.res, 200, apply(name, patch));
+  };
 }
 
 async function readValid<T extends v.GenericSchema>(context: RequestContext, schema: T): Promise<v.InferOutput<T> | null> {
