@@ -52,7 +52,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: fromRoot('src-renderer'),
     base: './',
-    plugins: [svelte()],
+    plugins: [svelte({ configFile: false })],
     resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
     build: {
       outDir: fromRoot('dist/renderer'),

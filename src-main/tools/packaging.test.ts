@@ -29,8 +29,15 @@ describe('electron-builder.yml', () => {
     expect(existsSync(new URL('assets/icon.png', root))).toBe(true);
   });
 
-  it('ships runtime libraries as dependencies and keeps electron a dev dependency', () => {
-    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['electron-store', 'find-my-way', 'valibot']));
+  it('ships every package the main bundle imports as a dependency, and keeps electron a dev dependency', () => {
+    const bundle = new URL('dist/main/main.js', root);
+    if (!existsSync(bundle)) throw new Error('dist/main/main.js is missing: run "npm run build" first (npm test does).');
+    const imported = [...readFileSync(bundle, 'utf8').matchAll(/^import .* from "([^"]+)";?$/gm)]
+      .map((match) => match[1]!)
+      .filter((name) => !name.startsWith('node:') && name !== 'electron')
+      .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!));
+    expect(imported.length).toBeGreaterThan(0);
+    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining([...new Set(imported)]));
     expect(pkg.devDependencies.electron).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.dependencies.electron).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 /** The panel window in real Chromium, with the real core behind window.api talking to the real mock. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore, type AppCore } from '../../src-main/core/app-core.ts';
-import { mockEnvironment, MOCK_CLIENT_SECRET } from '../../src-main/core/environments/environment.ts';
+import type { AppCore } from '../../src-main/core/app-core.ts';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { createTestCore } from '../../src-main/testing/test-core.ts';
 
 /** The raw bridge function the harness exposes, as a compromised page could call it. */
 type Bridge = { __timeclockInvoke: (name: string, args: readonly unknown[]) => Promise<unknown> };
@@ -16,12 +16,7 @@ let core: AppCore;
 beforeAll(async () => {
   mock = await startMockServer({ debtors: 100 });
   harness = await startHarness();
-  core = createAppCore({
-    productName: 'Timeclock Tray',
-    version: '0.1.0',
-    environment: mockEnvironment(mock),
-    clientSecret: MOCK_CLIENT_SECRET,
-  });
+  core = createTestCore(mock);
 });
 afterAll(async () => {
   await harness?.close();
@@ -71,16 +66,24 @@ describe('panel window', () => {
   });
 
   it('shows a plain-language problem when credentials are refused', async () => {
-    const badCore = createAppCore({
-      productName: 'Timeclock Tray',
-      version: '0.1.0',
-      environment: mockEnvironment(mock),
-      clientSecret: 'wrong-secret',
+    const badCore = createTestCore(mock);
+    const saved = await createWindowHandlers(badCore).saveEnvironment({
+      name: 'Mock with a wrong secret',
+      timeclockBaseUrl: mock.timeclockBaseUrl,
+      debtorsBaseUrl: mock.debtorsBaseUrl,
+      clientId: 'demo-client',
+      auth: { kind: 'basic' },
+      employeeId: 'E1001',
     });
+    if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+    badCore.vault.set(saved.environment.id, 'wrong-secret');
+    badCore.environments.setActive(saved.environment.id);
     const view = await harness.open('panel', { handlers: createWindowHandlers(badCore), subscribe: badCore.events.on });
     const message = view.page.locator('[data-system="source"] .message');
     await expect.poll(() => message.textContent()).toContain('refused the credentials');
-    expect(await message.textContent()).toContain('Check the client id and client secret for environment Mock (built-in).');
+    expect(await message.textContent()).toContain(
+      'Check the client id and client secret for environment Mock with a wrong secret.',
+    );
     expect(await view.page.content()).not.toContain('wrong-secret');
     await view.screenshot('panel-auth-error');
   });

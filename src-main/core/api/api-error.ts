@@ -77,6 +77,9 @@ export function describeApiError(facts: ApiErrorFacts): string {
     case 'bad-request':
       return `${where} rejected ${op} as malformed (400).${said}`;
     case 'unauthorized':
+      if (facts.reason === 'no client secret is set') {
+        return `No client secret is set for environment ${facts.environment}, so ${op} was not sent. Enter the secret in Settings.`;
+      }
       return `${where} refused the credentials for ${op} (401). Check the client id and client secret for environment ${facts.environment}.`;
     case 'forbidden':
       return `${where} accepted the credentials but does not allow ${op} (403). Ask your administrator to grant this client id access to the ${facts.service} service.`;

@@ -17,7 +17,8 @@ export interface HttpClientOptions {
   environment: string;
   baseUrl: string;
   auth: AuthScheme;
-  credentials: Credentials;
+  /** Null when no secret is set: every request then fails as unauthorized without being sent. */
+  credentials: Credentials | null;
   timeoutMs?: number;
   maxBodyBytes?: number;
   retry?: RetryPolicy;
@@ -77,12 +78,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const policy = options.retry ?? defaultRetryPolicy;
-  const secrets = [options.credentials.clientSecret];
+  const secrets = options.credentials ? [options.credentials.clientSecret] : [];
 
   const fail = (request: ApiRequest, facts: Omit<ApiErrorFacts, 'service' | 'operation' | 'environment'>) =>
     new ApiError({ service: options.service, operation: request.operation, environment: options.environment, ...facts });
 
   async function attempt(request: ApiRequest): Promise<ApiResponse> {
+    if (!options.credentials) throw fail(request, { kind: 'unauthorized', reason: 'no client secret is set' });
     const url = joinUrl(options.baseUrl, request.path, request.query);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);

@@ -1,10 +1,84 @@
-/** The handlers behind `window.api`: each request of the IPC contract, answered by the core. */
-import type { InvokeApi } from '../../shared/ipc/contract.ts';
+/**
+ * The handlers behind `window.api`: each request of the IPC contract, answered by the core.
+ * Secrets go in (setEnvironmentSecret, testConnection) but never come out: environments are
+ * returned as views carrying only the secret's status.
+ */
+import type { EnvironmentView, InvokeApi, SettingsView } from '../../shared/ipc/contract.ts';
 import type { AppCore } from '../app-core.ts';
+import { testConnection } from '../environments/connection-test.ts';
+import type { EnvironmentEntry } from '../environments/environment-registry.ts';
+import { validateEnvironment } from '../environments/validate-environment.ts';
 
 export function createWindowHandlers(core: AppCore): InvokeApi {
+  const view = (entry: EnvironmentEntry): EnvironmentView => {
+    const { environment, origin } = entry;
+    return {
+      ...environment,
+      origin,
+      isMock: origin === 'builtin',
+      active: core.environments.active().environment.id === environment.id,
+      secret: core.secretStatus(environment.id),
+      editable: origin === 'user' ? 'all' : 'employee-id',
+    };
+  };
+  const list = () => core.environments.list().map(view);
+  const settingsView = (): SettingsView => ({
+    preferences: core.settings.preferences(),
+    locked: [...core.settings.admin.locked],
+    canManageEnvironments: core.environments.canManageOwn(),
+    problems: [...core.settings.admin.problems, ...core.settings.problems],
+    adminFile: core.settings.admin.source,
+  });
+  const changed = <T>(value: T): T => {
+    core.environmentsChanged();
+    return value;
+  };
+
   return {
     getAppInfo: async () => core.info(),
     checkHealthNow: () => core.checkHealthNow(),
+    listEnvironments: async () => list(),
+    async saveEnvironment(draft) {
+      const result = core.environments.save(draft);
+      if (!result.ok) return result;
+      return changed({ ok: true, environment: view(core.environments.get(result.value.id)!) });
+    },
+    deleteEnvironment: async (id) => {
+      core.environments.remove(id);
+      core.vault.clear(id);
+      return changed(list());
+    },
+    setActiveEnvironment: async (id) => {
+      core.environments.setActive(id);
+      return changed(core.info());
+    },
+    setEnvironmentSecret: async (id, secret) => {
+      if (!core.environments.get(id)) throw new Error(`There is no environment with id "${id}".`);
+      core.vault.set(id, secret);
+      return changed(core.secretStatus(id));
+    },
+    clearEnvironmentSecret: async (id) => {
+      core.vault.clear(id);
+      return changed(core.secretStatus(id));
+    },
+    async testConnection({ environmentId, draft, secret }) {
+      const saved = environmentId ? core.environments.get(environmentId)?.environment : undefined;
+      const candidate = draft ?? saved;
+      if (!candidate) return { ok: false, errors: { environmentId: 'Choose an environment to test.' } };
+      const checked = validateEnvironment(candidate, []);
+      if (!checked.ok) return checked;
+      const useSecret = secret ?? (candidate.id ? core.secretFor(candidate.id) : null);
+      const report = await testConnection(
+        { ...checked.value, id: candidate.id ?? 'draft' },
+        useSecret,
+        core.settings.preferences().network,
+      );
+      return { ok: true, report };
+    },
+    getSettings: async () => settingsView(),
+    async updateSettings(patch) {
+      const result = core.settings.updatePreferences(patch);
+      return result.ok ? { ok: true, settings: settingsView() } : result;
+    },
   };
 }

@@ -1,10 +1,20 @@
 /**
  * The IPC contract: the one typed description of what a window may ask of the main process and
  * what it is told. Main and preload import it; the renderer imports its types only.
- * Arguments are validated against these schemas in the main process before any handler runs.
+ * Arguments are validated against these schemas in the main process before any handler runs;
+ * the handlers then apply the core's own rules (with field-level messages).
+ * Types the contract carries are the core's, imported as types only.
  */
 import * as v from 'valibot';
 import type { HealthSystem } from '../api/types.ts';
+import type { AuthScheme } from '../../core/api/auth.ts';
+import type { ConnectionReport } from '../../core/environments/connection-test.ts';
+import type { EnvironmentOrigin } from '../../core/environments/environment-registry.ts';
+import type { FieldErrors } from '../../core/environments/validate-environment.ts';
+import type { SecretStatus } from '../../core/security/vault.ts';
+import type { Preferences } from '../../core/settings/settings-schema.ts';
+
+export type { AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
 
 export interface EnvironmentSummary {
   id: string;
@@ -29,27 +39,113 @@ export interface HealthLine {
   checkedAt: string;
 }
 
+/** An environment as a window may see it: everything but the secret, of which only the status. */
+export interface EnvironmentView {
+  id: string;
+  name: string;
+  origin: EnvironmentOrigin;
+  isMock: boolean;
+  active: boolean;
+  timeclockBaseUrl: string;
+  debtorsBaseUrl: string;
+  clientId: string;
+  auth: AuthScheme;
+  employeeId: string;
+  secret: SecretStatus;
+  /** What a user may change: everything (their own), or only the employee id (Mock, IT's). */
+  editable: 'all' | 'employee-id';
+}
+
+export interface EnvironmentDraftInput {
+  id?: string;
+  name: string;
+  timeclockBaseUrl: string;
+  debtorsBaseUrl: string;
+  clientId: string;
+  auth: AuthScheme;
+  employeeId: string;
+}
+
+export type SaveEnvironmentResult = { ok: true; environment: EnvironmentView } | { ok: false; errors: FieldErrors };
+export type ConnectionTestResult = { ok: true; report: ConnectionReport } | { ok: false; errors: FieldErrors };
+
+export interface SettingsView {
+  preferences: Preferences;
+  /** Setting paths IT locked ("monitoring.pollIntervalSeconds", "environments", …). */
+  locked: string[];
+  canManageEnvironments: boolean;
+  /** Problems found in the admin file and in the stored settings, as sentences. */
+  problems: string[];
+  adminFile: string | null;
+}
+
+export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldErrors };
+
 /** Requests: window → main (ipcRenderer.invoke / ipcMain.handle). */
 export interface InvokeApi {
   getAppInfo(): Promise<AppInfo>;
   checkHealthNow(): Promise<HealthLine[]>;
+  listEnvironments(): Promise<EnvironmentView[]>;
+  saveEnvironment(draft: EnvironmentDraftInput): Promise<SaveEnvironmentResult>;
+  deleteEnvironment(environmentId: string): Promise<EnvironmentView[]>;
+  setActiveEnvironment(environmentId: string): Promise<AppInfo>;
+  /** Write-only: the secret goes in, only its status comes back. */
+  setEnvironmentSecret(environmentId: string, secret: string): Promise<SecretStatus>;
+  clearEnvironmentSecret(environmentId: string): Promise<SecretStatus>;
+  /** Tests a saved environment, or an unsaved draft (with a secret typed but not yet saved). */
+  testConnection(request: {
+    environmentId?: string;
+    draft?: EnvironmentDraftInput;
+    secret?: string;
+  }): Promise<ConnectionTestResult>;
+  getSettings(): Promise<SettingsView>;
+  updateSettings(patch: Partial<Record<keyof Preferences, Record<string, unknown>>>): Promise<UpdateSettingsResult>;
 }
 
 /** Pushed state: main → windows (webContents.send / ipcRenderer.on). */
 export interface PushedEvents {
   healthChanged: HealthLine[];
+  /** The active environment or the list of environments changed. */
+  environmentsChanged: AppInfo;
 }
 
 export type InvokeName = keyof InvokeApi;
 export type EventName = keyof PushedEvents;
 
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const environmentId = text(100);
+const authSchemeArg = v.variant('kind', [
+  v.strictObject({ kind: v.literal('headers'), clientIdHeader: text(100), clientSecretHeader: text(100) }),
+  v.strictObject({ kind: v.literal('basic') }),
+]);
+const draftArg = v.strictObject({
+  id: v.optional(environmentId),
+  name: text(200),
+  timeclockBaseUrl: text(2000),
+  debtorsBaseUrl: text(2000),
+  clientId: text(500),
+  auth: authSchemeArg,
+  employeeId: text(200),
+});
+
 export const invokeArgs = {
   getAppInfo: v.strictTuple([]),
   checkHealthNow: v.strictTuple([]),
+  listEnvironments: v.strictTuple([]),
+  saveEnvironment: v.strictTuple([draftArg]),
+  deleteEnvironment: v.strictTuple([environmentId]),
+  setActiveEnvironment: v.strictTuple([environmentId]),
+  setEnvironmentSecret: v.strictTuple([environmentId, text(4096)]),
+  clearEnvironmentSecret: v.strictTuple([environmentId]),
+  testConnection: v.strictTuple([
+    v.strictObject({ environmentId: v.optional(environmentId), draft: v.optional(draftArg), secret: v.optional(text(4096)) }),
+  ]),
+  getSettings: v.strictTuple([]),
+  updateSettings: v.strictTuple([v.record(text(50), v.record(text(100), v.unknown()))]),
 } satisfies { [K in InvokeName]: v.GenericSchema<unknown, Parameters<InvokeApi[K]>> };
 
 export const invokeNames = Object.keys(invokeArgs) as InvokeName[];
-export const eventNames: EventName[] = ['healthChanged'];
+export const eventNames: EventName[] = ['healthChanged', 'environmentsChanged'];
 
 /** The IPC channel of an invoke or event name. */
 export const channelOf = (name: InvokeName | EventName) => `timeclock:${name}`;

@@ -1,0 +1,33 @@
+/** The two API clients of one environment, built the same way everywhere (app core, connection test). */
+import type { Environment } from '../environments/environment.ts';
+import type { Preferences } from '../settings/settings-schema.ts';
+import { createDebtorsClient, type DebtorsClient } from './debtors-client.ts';
+import { createHttpClient, type HttpClientOptions } from './http-client.ts';
+import { createTimeclockClient, type TimeclockClient } from './timeclock-client.ts';
+
+export interface ServiceClients {
+  timeclock: TimeclockClient;
+  debtors: DebtorsClient;
+}
+
+export function createServiceClients(
+  environment: Environment,
+  secret: string | null,
+  network: Preferences['network'],
+  extra: Partial<HttpClientOptions> = {},
+): ServiceClients {
+  const common = {
+    environment: environment.name,
+    auth: environment.auth,
+    credentials: secret === null ? null : { clientId: environment.clientId, clientSecret: secret },
+    timeoutMs: network.requestTimeoutSeconds * 1000,
+    maxBodyBytes: network.maxResponseMegabytes * 1024 * 1024,
+    ...extra,
+  };
+  return {
+    timeclock: createTimeclockClient(
+      createHttpClient({ ...common, service: 'timeclock', baseUrl: environment.timeclockBaseUrl }),
+    ),
+    debtors: createDebtorsClient(createHttpClient({ ...common, service: 'debtors', baseUrl: environment.debtorsBaseUrl })),
+  };
+}

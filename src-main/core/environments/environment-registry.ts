@@ -1,0 +1,112 @@
+/**
+ * All environments the user can pick: the built-in Mock first, then those IT defined in the admin
+ * file, then the user's own. Knows which one is active and what each origin lets a user change.
+ */
+import { randomBytes } from 'node:crypto';
+import { LOCK_ENVIRONMENTS } from '../settings/admin-policy.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import { mockEnvironment, MOCK_ENVIRONMENT_ID, type Environment } from './environment.ts';
+import { validateEnvironment, type EnvironmentDraft, type Validation } from './validate-environment.ts';
+
+export type EnvironmentOrigin = 'builtin' | 'admin' | 'user';
+
+export interface EnvironmentEntry {
+  environment: Environment;
+  origin: EnvironmentOrigin;
+}
+
+export class EnvironmentChangeError extends Error {
+  override name = 'UserFacingError';
+}
+
+export interface EnvironmentRegistry {
+  list(): EnvironmentEntry[];
+  get(id: string): EnvironmentEntry | undefined;
+  active(): EnvironmentEntry;
+  setActive(id: string): void;
+  /** Users may add and edit their own environments unless IT locked that. */
+  canManageOwn(): boolean;
+  /** Adds or updates. For the Mock and IT's environments only the employee id may change. */
+  save(draft: EnvironmentDraft): Validation<Environment>;
+  remove(id: string): void;
+}
+
+export function createEnvironmentRegistry(
+  settings: SettingsService,
+  mockUrls: { timeclockBaseUrl: string; debtorsBaseUrl: string },
+): EnvironmentRegistry {
+  const withOverride = (environment: Environment): Environment => {
+    const employeeId = settings.environmentOverride(environment.id).employeeId;
+    return employeeId ? { ...environment, employeeId } : environment;
+  };
+  const list = (): EnvironmentEntry[] => [
+    { environment: withOverride(mockEnvironment(mockUrls)), origin: 'builtin' },
+    ...settings.admin.environments.map((environment) => ({ environment: withOverride(environment), origin: 'admin' as const })),
+    ...settings.userEnvironments().map((environment) => ({ environment, origin: 'user' as const })),
+  ];
+  const get = (id: string) => list().find((entry) => entry.environment.id === id);
+  const canManageOwn = () => !settings.isLocked(LOCK_ENVIRONMENTS);
+
+  return {
+    list,
+    get,
+    active() {
+      const chosen = settings.activeEnvironmentId() ?? settings.admin.defaultEnvironmentId ?? MOCK_ENVIRONMENT_ID;
+      return get(chosen) ?? get(MOCK_ENVIRONMENT_ID)!;
+    },
+    setActive(id) {
+      if (!get(id)) throw new EnvironmentChangeError(`There is no environment with id "${id}".`);
+      settings.setActiveEnvironmentId(id);
+    },
+    canManageOwn,
+    save(draft) {
+      const existing = draft.id ? get(draft.id) : undefined;
+      if (existing && existing.origin !== 'user') return saveEmployeeIdOnly(existing, draft);
+      if (!canManageOwn())
+        return { ok: false, errors: { name: 'Your administrator manages the environments on this computer.' } };
+      const others = list().map((entry) => entry.environment);
+      const result = validateEnvironment(draft, others);
+      if (!result.ok) return result;
+      const environment: Environment = {
+        ...result.value,
+        id: existing?.environment.id ?? newEnvironmentId(result.value.name, others),
+      };
+      const mine = settings.userEnvironments();
+      settings.saveUserEnvironments(
+        existing ? mine.map((item) => (item.id === environment.id ? environment : item)) : [...mine, environment],
+      );
+      return { ok: true, value: environment };
+    },
+    remove(id) {
+      const entry = get(id);
+      if (!entry) throw new EnvironmentChangeError(`There is no environment with id "${id}".`);
+      if (entry.origin !== 'user')
+        throw new EnvironmentChangeError(
+          `${entry.environment.name} cannot be deleted: it is ${entry.origin === 'builtin' ? 'built in' : 'set by your administrator'}.`,
+        );
+      if (!canManageOwn()) throw new EnvironmentChangeError('Your administrator manages the environments on this computer.');
+      settings.saveUserEnvironments(settings.userEnvironments().filter((environment) => environment.id !== id));
+      if (settings.activeEnvironmentId() === id) settings.setActiveEnvironmentId(MOCK_ENVIRONMENT_ID);
+    },
+  };
+
+  function saveEmployeeIdOnly(existing: EnvironmentEntry, draft: EnvironmentDraft): Validation<Environment> {
+    const result = validateEnvironment({ ...existing.environment, employeeId: draft.employeeId }, []);
+    if (!result.ok) return { ok: false, errors: { employeeId: result.errors.employeeId } };
+    settings.setEnvironmentOverride(existing.environment.id, { employeeId: result.value.employeeId });
+    return { ok: true, value: { ...existing.environment, employeeId: result.value.employeeId } };
+  }
+}
+
+function newEnvironmentId(name: string, taken: readonly Environment[]): string {
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 30) || 'environment';
+  for (;;) {
+    const id = `${slug}-${randomBytes(3).toString('hex')}`;
+    if (!taken.some((environment) => environment.id === id)) return id;
+  }
+}

@@ -1,0 +1,145 @@
+/** The window API through the real dispatcher, on a real core against the real mock. */
+import { describe, expect, it } from 'vitest';
+import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { dispatchInvoke } from './dispatch.ts';
+import { createWindowHandlers } from './window-handlers.ts';
+
+const mock = useMockServer({ debtors: 200 });
+const SECRET = 'demo-secret';
+
+function setup(options: Parameters<typeof createTestCore>[1] = {}) {
+  const core = createTestCore(mock.server, options);
+  const handlers = createWindowHandlers(core);
+  const responses: string[] = [];
+  /** Calls as a window does, recording every answer that crosses back to the renderer. */
+  const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {
+    const envelope = await dispatchInvoke(handlers, name, args);
+    responses.push(JSON.stringify(envelope));
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    return envelope.value as Awaited<ReturnType<InvokeApi[K]>>;
+  };
+  return { core, call, responses };
+}
+
+const draft = (): EnvironmentDraftInput => ({
+  name: 'Local QA',
+  timeclockBaseUrl: mock.server.timeclockBaseUrl,
+  debtorsBaseUrl: mock.server.debtorsBaseUrl,
+  clientId: 'demo-client',
+  auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
+  employeeId: 'E1001',
+});
+
+describe('environments through the window API', () => {
+  it('lists the Mock first, active, with its built-in secret status', async () => {
+    const { call } = setup();
+    expect(await call('listEnvironments')).toEqual([
+      expect.objectContaining({
+        id: 'mock',
+        origin: 'builtin',
+        isMock: true,
+        active: true,
+        editable: 'employee-id',
+        secret: expect.objectContaining({ set: true, storage: 'builtin' }),
+      }),
+    ]);
+  });
+
+  it('adds an environment, takes its secret write-only, tests it and switches to it; the secret never comes back', async () => {
+    const { core, call, responses } = setup();
+    const changes: string[] = [];
+    core.events.on('environmentsChanged', (info) => changes.push(info.environment.name));
+
+    const saved = await call('saveEnvironment', draft());
+    if (!saved.ok) throw new Error('not saved');
+    const id = saved.environment.id;
+    expect(saved.environment.secret).toEqual({ set: false, storage: 'none', note: null });
+    expect(await call('setEnvironmentSecret', id, SECRET)).toEqual({ set: true, storage: 'encrypted', note: null });
+    const tested = await call('testConnection', { environmentId: id });
+    expect(tested).toMatchObject({ ok: true, report: { timeclock: { ok: true }, debtors: { ok: true } } });
+    expect(await call('setActiveEnvironment', id)).toMatchObject({ environment: { id, name: 'Local QA', isMock: false } });
+    expect((await call('checkHealthNow')).map((line) => line.state)).toEqual(['up', 'up']);
+    await call('listEnvironments');
+
+    expect(changes).toEqual(['Mock (built-in)', 'Mock (built-in)', 'Local QA']);
+    expect(responses.length).toBeGreaterThan(5);
+    for (const response of responses) expect(response).not.toContain(SECRET);
+  });
+
+  it('tests an unsaved draft with a typed secret, without storing either', async () => {
+    const { call } = setup();
+    const good = await call('testConnection', { draft: draft(), secret: SECRET });
+    expect(good).toMatchObject({ ok: true, report: { timeclock: { ok: true } } });
+    const bad = await call('testConnection', { draft: draft(), secret: 'nope' });
+    expect(bad).toMatchObject({ ok: true, report: { timeclock: { ok: false, authOk: false } } });
+    expect(await call('listEnvironments')).toHaveLength(1);
+    expect(await call('testConnection', { draft: { ...draft(), timeclockBaseUrl: 'ftp://x' } })).toEqual({
+      ok: false,
+      errors: { timeclockBaseUrl: 'Timeclock base URL must start with https://.' },
+    });
+  });
+
+  it('returns field errors for an invalid environment', async () => {
+    const { call } = setup();
+    expect(await call('saveEnvironment', { ...draft(), name: '', employeeId: 'E 1' })).toEqual({
+      ok: false,
+      errors: { name: 'Name is required.', employeeId: expect.stringContaining('Employee id may use only') },
+    });
+  });
+
+  it('deletes an environment together with its secret', async () => {
+    const { core, call } = setup();
+    const saved = await call('saveEnvironment', draft());
+    if (!saved.ok) throw new Error('not saved');
+    await call('setEnvironmentSecret', saved.environment.id, SECRET);
+    expect(await call('deleteEnvironment', saved.environment.id)).toHaveLength(1);
+    expect(core.vault.get(saved.environment.id)).toBeNull();
+    await expect(call('deleteEnvironment', 'mock')).rejects.toThrow('Mock (built-in) cannot be deleted: it is built in.');
+  });
+
+  it('refuses a bad secret with the reason', async () => {
+    const { call } = setup();
+    const saved = await call('saveEnvironment', draft());
+    if (!saved.ok) throw new Error('not saved');
+    await expect(call('setEnvironmentSecret', saved.environment.id, 'two\nlines')).rejects.toThrow('contains a line break');
+  });
+});
+
+describe('settings through the window API', () => {
+  it('shows preferences, locks and admin problems, and validates updates', async () => {
+    const { call } = setup({
+      admin: {
+        source: '/etc/timeclock-tray/admin.json',
+        locked: new Set(['general.startAtLogin']),
+        problems: ['/etc/timeclock-tray/admin.json: extra: unknown field; ignored.'],
+      },
+    });
+    const view = await call('getSettings');
+    expect(view).toMatchObject({
+      locked: ['general.startAtLogin'],
+      canManageEnvironments: true,
+      adminFile: '/etc/timeclock-tray/admin.json',
+    });
+    expect(view.problems).toEqual(['/etc/timeclock-tray/admin.json: extra: unknown field; ignored.']);
+    expect(await call('updateSettings', { general: { startAtLogin: true } })).toEqual({
+      ok: false,
+      errors: { 'general.startAtLogin': 'Set by your administrator; it cannot be changed here.' },
+    });
+    const updated = await call('updateSettings', { monitoring: { pollIntervalSeconds: 60 } });
+    expect(updated).toMatchObject({ ok: true, settings: { preferences: { monitoring: { pollIntervalSeconds: 60 } } } });
+  });
+
+  it('keeps a secret for the session only on a machine without a keyring, and says why', async () => {
+    const { fakeEncryptor } = await import('../../testing/fake-encryptor.ts');
+    const { call } = setup({ encryptor: fakeEncryptor('weak') });
+    const saved = await call('saveEnvironment', draft());
+    if (!saved.ok) throw new Error('not saved');
+    expect(await call('setEnvironmentSecret', saved.environment.id, SECRET)).toMatchObject({
+      set: true,
+      storage: 'session',
+      note: expect.stringContaining('Not saved'),
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { fakeEncryptor } from '../../testing/fake-encryptor.ts';
+import { createSecretVault, vaultNotes, type Encryptor, type VaultPersistence } from './vault.ts';
+
+function memoryPersistence(allowWeak = false): VaultPersistence & { entries: Map<string, { data: string; weak: boolean }> } {
+  const entries = new Map<string, { data: string; weak: boolean }>();
+  return {
+    entries,
+    vaultEntry: (id) => entries.get(id),
+    setVaultEntry: (id, entry) => void (entry ? entries.set(id, entry) : entries.delete(id)),
+    allowWeakStorage: () => allowWeak,
+  };
+}
+
+describe('secret vault', () => {
+  it('stores a secret only encrypted, and reads it back in a new session', () => {
+    const persistence = memoryPersistence();
+    const vault = createSecretVault(fakeEncryptor('strong'), persistence);
+    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'encrypted', note: null });
+    expect(JSON.stringify([...persistence.entries])).not.toContain('qa-secret-1');
+    const nextSession = createSecretVault(fakeEncryptor('strong'), persistence);
+    expect(nextSession.get('qa')).toBe('qa-secret-1');
+    expect(nextSession.status('qa')).toEqual({ set: true, storage: 'encrypted', note: null });
+  });
+
+  it('keeps the secret for the session only, and says why, on Linux without a keyring', () => {
+    const persistence = memoryPersistence();
+    const vault = createSecretVault(fakeEncryptor('weak'), persistence);
+    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'session', note: vaultNotes.sessionNoKeyring });
+    expect(vault.get('qa')).toBe('qa-secret-1');
+    expect(persistence.entries.size).toBe(0);
+    expect(createSecretVault(fakeEncryptor('weak'), persistence).status('qa')).toEqual({
+      set: false,
+      storage: 'none',
+      note: null,
+    });
+  });
+
+  it('stores weakly only with the explicit opt-in, and labels it', () => {
+    const persistence = memoryPersistence(true);
+    const vault = createSecretVault(fakeEncryptor('weak'), persistence);
+    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'weak', note: vaultNotes.weak });
+    expect(persistence.entries.get('qa')?.weak).toBe(true);
+    expect(createSecretVault(fakeEncryptor('weak'), persistence).status('qa').storage).toBe('weak');
+  });
+
+  it('keeps the secret for the session when the OS has no encryption at all', () => {
+    const vault = createSecretVault(fakeEncryptor('unavailable'), memoryPersistence(true));
+    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'session', note: vaultNotes.sessionNoEncryption });
+    expect(vault.get('qa')).toBe('qa-secret-1');
+  });
+
+  it('reports a stored secret it cannot decrypt, and keeps it for later', () => {
+    const persistence = memoryPersistence();
+    persistence.entries.set('qa', { data: '%%%not base64 of anything%%%', weak: false });
+    const broken: Encryptor = {
+      ...fakeEncryptor('strong'),
+      decrypt: () => {
+        throw new Error('bad decrypt');
+      },
+    };
+    const vault = createSecretVault(broken, persistence);
+    expect(vault.get('qa')).toBeNull();
+    expect(vault.status('qa')).toEqual({ set: false, storage: 'unreadable', note: vaultNotes.unreadable });
+    expect(persistence.entries.has('qa')).toBe(true);
+  });
+
+  it('clears a secret everywhere', () => {
+    const persistence = memoryPersistence();
+    const vault = createSecretVault(fakeEncryptor('strong'), persistence);
+    vault.set('qa', 'qa-secret-1');
+    vault.clear('qa');
+    expect(vault.get('qa')).toBeNull();
+    expect(persistence.entries.size).toBe(0);
+    expect(vault.knownSecrets()).toEqual([]);
+  });
+
+  it.each([
+    ['   ', 'The client secret is empty.'],
+    ['line\nbreak', 'The client secret contains a line break or control character; paste it again without them.'],
+    ['x'.repeat(1025), 'The client secret is longer than 1024 characters.'],
+  ])('rejects %j with a clear reason', (secret, message) => {
+    expect(() => createSecretVault(fakeEncryptor('strong'), memoryPersistence()).set('qa', secret)).toThrow(message);
+  });
+
+  it('knows this session’s secrets, for redaction', () => {
+    const vault = createSecretVault(fakeEncryptor('strong'), memoryPersistence());
+    vault.set('qa', 'qa-secret-1');
+    vault.set('prod', 'prod-secret-2');
+    expect(vault.knownSecrets().sort()).toEqual(['prod-secret-2', 'qa-secret-1']);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Client secrets, kept in the main process only. Stored only encrypted by the OS (Electron's
+ * safeStorage, behind the Encryptor interface); where the OS offers no real protection the secret
+ * lives in memory for the session and the user is told why, unless they opted into weak storage.
+ * Renderers only ever see a SecretStatus.
+ */
+export type EncryptionLevel = 'strong' | 'weak' | 'unavailable';
+
+export interface Encryptor {
+  /** weak: Linux with no keyring (safeStorage's basic_text backend). */
+  level(): EncryptionLevel;
+  encrypt(plain: string): string;
+  decrypt(data: string): string;
+}
+
+/** builtin: the Mock environment's public demo secret. */
+export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin';
+
+export interface SecretStatus {
+  set: boolean;
+  storage: SecretStorage;
+  /** Why the secret is stored the way it is, when the user should know. */
+  note: string | null;
+}
+
+export interface VaultPersistence {
+  vaultEntry(id: string): { data: string; weak: boolean } | undefined;
+  setVaultEntry(id: string, entry: { data: string; weak: boolean } | null): void;
+  allowWeakStorage(): boolean;
+}
+
+export interface SecretVault {
+  /** The secret itself: for the API clients in the main process, never for a renderer. */
+  get(environmentId: string): string | null;
+  status(environmentId: string): SecretStatus;
+  set(environmentId: string, secret: string): SecretStatus;
+  clear(environmentId: string): void;
+  /** Every secret known this session, so logs and messages can be redacted. */
+  knownSecrets(): string[];
+}
+
+export class SecretRejectedError extends Error {
+  override name = 'UserFacingError';
+}
+
+export const vaultNotes = {
+  weak: 'Saved with weak protection: this computer has no system keyring (such as GNOME Keyring or KWallet), so someone with access to your files could read it. You allowed this in Settings.',
+  sessionNoKeyring:
+    'Not saved: this computer has no system keyring (such as GNOME Keyring or KWallet) to protect it, so it is kept only until you quit Timeclock Tray. Install a keyring, or allow weak storage in Settings, to keep it.',
+  sessionNoEncryption:
+    "Not saved: the operating system's encryption is not available, so it is kept only until you quit Timeclock Tray.",
+  unreadable: 'The saved secret could not be decrypted (the system keyring may have changed or be locked). Enter it again.',
+} as const;
+
+export function validateSecret(secret: string): string | null {
+  if (secret.trim() === '') return 'The client secret is empty.';
+  if (secret.length > 1024) return 'The client secret is longer than 1024 characters.';
+  if (/[\u0000-\u001f\u007f]/.test(secret))
+    return 'The client secret contains a line break or control character; paste it again without them.';
+  return null;
+}
+
+export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence): SecretVault {
+  const inMemory = new Map<string, { secret: string; storage: SecretStorage }>();
+
+  function load(id: string): { secret: string; storage: SecretStorage } | null {
+    const cached = inMemory.get(id);
+    if (cached) return cached;
+    const entry = persistence.vaultEntry(id);
+    if (!entry || encryptor.level() === 'unavailable') return null;
+    try {
+      const loaded = { secret: encryptor.decrypt(entry.data), storage: entry.weak ? ('weak' as const) : ('encrypted' as const) };
+      inMemory.set(id, loaded);
+      return loaded;
+    } catch {
+      return null;
+    }
+  }
+
+  const noteFor = (storage: SecretStorage): string | null => {
+    if (storage === 'weak') return vaultNotes.weak;
+    if (storage === 'session')
+      return encryptor.level() === 'unavailable' ? vaultNotes.sessionNoEncryption : vaultNotes.sessionNoKeyring;
+    if (storage === 'unreadable') return vaultNotes.unreadable;
+    return null;
+  };
+
+  return {
+    get: (id) => load(id)?.secret ?? null,
+    status(id) {
+      const loaded = load(id);
+      if (loaded) return { set: true, storage: loaded.storage, note: noteFor(loaded.storage) };
+      if (persistence.vaultEntry(id)) return { set: false, storage: 'unreadable', note: noteFor('unreadable') };
+      return { set: false, storage: 'none', note: null };
+    },
+    set(id, secret) {
+      const problem = validateSecret(secret);
+      if (problem) throw new SecretRejectedError(problem);
+      const level = encryptor.level();
+      const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());
+      const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
+      if (persist) persistence.setVaultEntry(id, { data: encryptor.encrypt(secret), weak: level === 'weak' });
+      else persistence.setVaultEntry(id, null);
+      inMemory.set(id, { secret, storage });
+      return { set: true, storage, note: noteFor(storage) };
+    },
+    clear(id) {
+      inMemory.delete(id);
+      persistence.setVaultEntry(id, null);
+    },
+    knownSecrets: () => [...inMemory.values()].map((entry) => entry.secret),
+  };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { adminFileLocation, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
+
+const PATH = '/etc/timeclock-tray/admin.json';
+const load = (content: unknown) => loadAdminPolicy(PATH, () => (typeof content === 'string' ? content : JSON.stringify(content)));
+const prod = {
+  id: 'prod',
+  name: 'Production',
+  timeclockBaseUrl: 'https://api.example.com/timeclock',
+  debtorsBaseUrl: 'https://api.example.com/debtors',
+  clientId: 'tray-prod',
+};
+
+describe('where the admin file is', () => {
+  it('has a documented place on each OS', () => {
+    expect(adminFileLocation('linux', {})).toBe('/etc/timeclock-tray/admin.json');
+    expect(adminFileLocation('darwin', {})).toBe('/Library/Application Support/TimeclockTray/admin.json');
+    expect(adminFileLocation('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\TimeclockTray\\admin.json');
+  });
+
+  it('can be moved with an environment variable', () => {
+    expect(adminFileLocation('linux', { [ADMIN_FILE_ENV]: '/opt/it/tray.json' })).toBe('/opt/it/tray.json');
+  });
+});
+
+describe('reading the admin file', () => {
+  it('is nothing at all when there is no file', () => {
+    const policy = loadAdminPolicy(PATH, () => null);
+    expect(policy).toMatchObject({ source: null, environments: [], problems: [] });
+  });
+
+  it('predefines environments (employee id left to each user), a default environment, defaults and locks', () => {
+    const policy = load({
+      environments: [prod],
+      defaultEnvironment: 'prod',
+      settings: { monitoring: { pollIntervalSeconds: 60 }, general: { startAtLogin: true } },
+      locked: ['general.startAtLogin', 'environments', 'monitoring'],
+    });
+    expect(policy.problems).toEqual([]);
+    expect(policy.environments).toEqual([
+      { ...prod, auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' }, employeeId: '' },
+    ]);
+    expect(policy.defaultEnvironmentId).toBe('prod');
+    expect(policy.defaults).toEqual({ monitoring: { pollIntervalSeconds: 60 }, general: { startAtLogin: true } });
+    expect([...policy.locked]).toEqual(['general.startAtLogin', 'environments', 'monitoring']);
+  });
+
+  it('names the file, the field and the problem, and ignores only what is wrong', () => {
+    const policy = load({
+      environments: [
+        prod,
+        { ...prod, id: 'qa', name: 'QA', timeclockBaseUrl: 'http://qa.example.com/t' },
+        { ...prod, id: 'Bad Id' },
+      ],
+      defaultEnvironment: 'staging',
+      settings: { monitoring: { pollIntervalSeconds: 5, timeoutSeconds: 20 }, colours: {} },
+      locked: ['monitoring.pollIntervalSeconds', 'monitoring.nonsense', 7],
+      extra: true,
+    });
+    expect(policy.problems).toEqual([
+      `${PATH}: extra: unknown field; ignored.`,
+      `${PATH}: environments[1].timeclockBaseUrl: Timeclock base URL must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1). This environment is ignored.`,
+      `${PATH}: environments[2].id: must be 1 to 40 lower-case letters, digits or dashes; this environment is ignored.`,
+      `${PATH}: defaultEnvironment: "staging" is not one of the environments defined here; ignored.`,
+      `${PATH}: settings.monitoring.pollIntervalSeconds: must be at least 10 (got 5); ignored.`,
+      `${PATH}: settings.colours: unknown section; ignored.`,
+      `${PATH}: locked[1]: "monitoring.nonsense" is not a setting that can be locked (e.g. "monitoring.pollIntervalSeconds" or "environments"); ignored.`,
+      `${PATH}: locked[2]: 7 is not a setting that can be locked (e.g. "monitoring.pollIntervalSeconds" or "environments"); ignored.`,
+    ]);
+    expect(policy.environments.map((environment) => environment.id)).toEqual(['prod']);
+    expect(policy.defaults).toEqual({ monitoring: { timeoutSeconds: 20 } });
+    expect([...policy.locked]).toEqual(['monitoring.pollIntervalSeconds']);
+  });
+
+  it('refuses secrets, which each user enters for themselves', () => {
+    const policy = load({ environments: [{ ...prod, clientSecret: 'oops' }] });
+    expect(policy.problems).toEqual([
+      `${PATH}: environments[0].clientSecret: secrets do not belong in the admin file; each user enters their own. Ignored.`,
+    ]);
+    expect(JSON.stringify(policy.environments)).not.toContain('oops');
+  });
+
+  it('reserves the id of the built-in Mock environment', () => {
+    expect(load({ environments: [{ ...prod, id: 'mock' }] }).problems[0]).toContain('"mock" is the built-in environment');
+  });
+
+  it('ignores a file that is not JSON, and one that cannot be read, without failing', () => {
+    expect(load('{ environments: [').problems[0]).toMatch(
+      new RegExp(`^${PATH}: is not valid JSON .*; the whole file is ignored\\.$`),
+    );
+    const unreadable = loadAdminPolicy(PATH, () => {
+      throw new Error('EACCES: permission denied');
+    });
+    expect(unreadable.problems).toEqual([`${PATH}: cannot be read (EACCES: permission denied); ignored.`]);
+  });
+});

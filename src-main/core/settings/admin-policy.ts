@@ -1,0 +1,180 @@
+/**
+ * The admin (fleet) file: IT predefines environments (never secrets), sets defaults and may lock
+ * settings. Every problem names the file, the field and what is wrong; a bad entry is ignored and
+ * reported, and a missing or broken file never stops the app.
+ */
+import * as v from 'valibot';
+import { defaultAuthScheme } from '../api/auth.ts';
+import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
+import { validateEnvironment } from '../environments/validate-environment.ts';
+import { preferenceSections, type SectionName, type StoredEnvironment } from './settings-schema.ts';
+import type { SparsePreferences } from './settings-document.ts';
+import { sparseClean } from './sparse-clean.ts';
+import { authSchemeSchema } from './settings-schema.ts';
+
+export const ADMIN_FILE_ENV = 'TIMECLOCK_TRAY_ADMIN_FILE';
+
+/** Lock this to stop users adding, editing or deleting environments of their own. */
+export const LOCK_ENVIRONMENTS = 'environments';
+
+export interface AdminPolicy {
+  /** The file read, or null when there is none. */
+  source: string | null;
+  environments: StoredEnvironment[];
+  defaultEnvironmentId: string | null;
+  defaults: SparsePreferences;
+  locked: ReadonlySet<string>;
+  /** Sentences for the log and the settings window. */
+  problems: string[];
+}
+
+export const emptyAdminPolicy = (): AdminPolicy => ({
+  source: null,
+  environments: [],
+  defaultEnvironmentId: null,
+  defaults: {},
+  locked: new Set(),
+  problems: [],
+});
+
+/** Where IT puts the file on each OS; the environment variable wins when set. */
+export function adminFileLocation(platform: NodeJS.Platform, env: Record<string, string | undefined>): string {
+  const override = env[ADMIN_FILE_ENV];
+  if (override && override.trim() !== '') return override;
+  if (platform === 'win32') return `${env.ProgramData ?? 'C:\\ProgramData'}\\TimeclockTray\\admin.json`;
+  if (platform === 'darwin') return '/Library/Application Support/TimeclockTray/admin.json';
+  return '/etc/timeclock-tray/admin.json';
+}
+
+const adminEnvironmentSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/, 'must be 1 to 40 lower-case letters, digits or dashes')),
+  name: v.string(),
+  timeclockBaseUrl: v.string(),
+  debtorsBaseUrl: v.string(),
+  clientId: v.string(),
+  auth: v.optional(authSchemeSchema, defaultAuthScheme),
+  employeeId: v.optional(v.string(), ''),
+});
+
+const SECRET_FIELDS = ['clientSecret', 'client_secret', 'secret', 'password'];
+
+/** Reads and validates the admin file; `read` returns null when the file does not exist. */
+export function loadAdminPolicy(path: string, read: (path: string) => string | null): AdminPolicy {
+  const policy = emptyAdminPolicy();
+  let text: string | null;
+  try {
+    text = read(path);
+  } catch (error) {
+    policy.problems.push(`${path}: cannot be read (${(error as Error).message}); ignored.`);
+    return policy;
+  }
+  if (text === null) return policy;
+  policy.source = path;
+  const problem = (field: string, what: string) => policy.problems.push(`${path}: ${field}: ${what}`);
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    policy.problems.push(`${path}: is not valid JSON (${(error as Error).message}); the whole file is ignored.`);
+    return policy;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    policy.problems.push(`${path}: must be a JSON object; the whole file is ignored.`);
+    return policy;
+  }
+  const file = raw as Record<string, unknown>;
+  for (const key of Object.keys(file)) {
+    if (!['$schema', 'environments', 'defaultEnvironment', 'settings', 'locked'].includes(key))
+      problem(key, 'unknown field; ignored.');
+  }
+
+  const entries = file.environments === undefined ? [] : Array.isArray(file.environments) ? file.environments : null;
+  if (entries === null) problem('environments', 'must be a list; ignored.');
+  for (const [index, item] of (entries ?? []).entries()) {
+    const where = `environments[${index}]`;
+    if (typeof item === 'object' && item !== null) {
+      for (const field of SECRET_FIELDS)
+        if (field in item)
+          problem(`${where}.${field}`, 'secrets do not belong in the admin file; each user enters their own. Ignored.');
+    }
+    const parsed = v.safeParse(adminEnvironmentSchema, item);
+    if (!parsed.success) {
+      const issue = parsed.issues[0];
+      problem(
+        `${where}${issue && v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ''}`,
+        `${issue?.message ?? 'invalid'}; this environment is ignored.`,
+      );
+      continue;
+    }
+    if (parsed.output.id === MOCK_ENVIRONMENT_ID) {
+      problem(`${where}.id`, '"mock" is the built-in environment; choose another id. Ignored.');
+      continue;
+    }
+    // IT may leave the employee id for each user to fill in.
+    const checked = validateEnvironment(
+      { ...parsed.output, employeeId: parsed.output.employeeId || 'unset' },
+      policy.environments,
+    );
+    if (!checked.ok) {
+      const [field, message] = Object.entries(checked.errors)[0] ?? ['', 'invalid'];
+      problem(`${where}.${field}`, `${message} This environment is ignored.`);
+      continue;
+    }
+    policy.environments.push({ ...checked.value, id: parsed.output.id, employeeId: parsed.output.employeeId.trim() });
+  }
+
+  if (file.defaultEnvironment !== undefined) {
+    const id = file.defaultEnvironment;
+    if (
+      typeof id === 'string' &&
+      (id === MOCK_ENVIRONMENT_ID || policy.environments.some((environment) => environment.id === id))
+    )
+      policy.defaultEnvironmentId = id;
+    else problem('defaultEnvironment', `${JSON.stringify(id)} is not one of the environments defined here; ignored.`);
+  }
+
+  if (file.settings !== undefined) {
+    if (typeof file.settings !== 'object' || file.settings === null || Array.isArray(file.settings))
+      problem('settings', 'must be an object; ignored.');
+    else {
+      const sectionProblems: string[] = [];
+      for (const [name, value] of Object.entries(file.settings)) {
+        const schema = preferenceSections[name as SectionName];
+        if (!schema) {
+          sectionProblems.push(`settings.${name}: unknown section; ignored.`);
+          continue;
+        }
+        const cleaned = sparseClean(schema, value, `settings.${name}`, sectionProblems);
+        if (cleaned) policy.defaults[name as SectionName] = cleaned as Record<string, unknown>;
+      }
+      policy.problems.push(...sectionProblems.map((text) => `${path}: ${text}`));
+    }
+  }
+
+  const locked = file.locked === undefined ? [] : Array.isArray(file.locked) ? file.locked : null;
+  if (locked === null) problem('locked', 'must be a list of setting paths; ignored.');
+  for (const [index, entry] of (locked ?? []).entries()) {
+    if (typeof entry === 'string' && isLockablePath(entry)) (policy.locked as Set<string>).add(entry);
+    else
+      problem(
+        `locked[${index}]`,
+        `${JSON.stringify(entry)} is not a setting that can be locked (e.g. "monitoring.pollIntervalSeconds" or "environments"); ignored.`,
+      );
+  }
+  return policy;
+}
+
+/** "environments", a section ("monitoring") or a field path in one ("monitoring.quietHours.start"). */
+export function isLockablePath(path: string): boolean {
+  if (path === LOCK_ENVIRONMENTS) return true;
+  const [section, ...rest] = path.split('.');
+  let schema = preferenceSections[section as SectionName] as unknown as
+    { type: string; wrapped?: unknown; entries?: Record<string, unknown> } | undefined;
+  for (const key of rest) {
+    while (schema && (schema.type === 'optional' || schema.type === 'nullable') && schema.wrapped)
+      schema = schema.wrapped as typeof schema;
+    schema = schema?.entries?.[key] as typeof schema;
+  }
+  return schema !== undefined;
+}

@@ -1,0 +1,114 @@
+/**
+ * Reading the persisted settings document: migrate old versions, then keep every valid value and
+ * report every invalid one. Nothing here throws on bad input.
+ */
+import * as v from 'valibot';
+import { validateEnvironment } from '../environments/validate-environment.ts';
+import {
+  preferenceSections,
+  SETTINGS_VERSION,
+  storedEnvironmentSchema,
+  type SectionName,
+  type StoredEnvironment,
+} from './settings-schema.ts';
+import { sparseClean } from './sparse-clean.ts';
+
+export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> };
+
+export interface VaultEntry {
+  data: string;
+  weak: boolean;
+}
+
+export interface SettingsDocument {
+  schemaVersion: number;
+  /** Null until the user picks one (first run): then IT's default or the Mock environment applies. */
+  activeEnvironmentId: string | null;
+  environments: StoredEnvironment[];
+  /** Per-environment values a user may set on an environment IT defined (their employee id). */
+  environmentOverrides: Record<string, { employeeId?: string }>;
+  preferences: SparsePreferences;
+  vault: Record<string, VaultEntry>;
+}
+
+/** Migrations by the version they produce. Version 1 is the first; add steps here as the format evolves. */
+export const migrations: Array<{ to: number; migrate: (raw: Record<string, unknown>) => Record<string, unknown> }> = [];
+
+export function migrate(raw: Record<string, unknown>, steps = migrations): Record<string, unknown> {
+  let document = raw;
+  const from = typeof raw.schemaVersion === 'number' ? raw.schemaVersion : 1;
+  for (const step of [...steps].sort((a, b) => a.to - b.to)) {
+    if (step.to > from) document = { ...step.migrate(document), schemaVersion: step.to };
+  }
+  return document;
+}
+
+const vaultEntrySchema = v.object({ data: v.string(), weak: v.boolean() });
+const overrideSchema = v.object({ employeeId: v.optional(v.string()) });
+
+export function readSettingsDocument(raw: unknown, steps = migrations): { document: SettingsDocument; problems: string[] } {
+  const problems: string[] = [];
+  const source =
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? migrate(raw as Record<string, unknown>, steps) : {};
+  if (raw !== undefined && source !== raw && Object.keys(source).length === 0)
+    problems.push('settings: not an object; starting from defaults.');
+
+  const preferences: SparsePreferences = {};
+  for (const [name, schema] of Object.entries(preferenceSections) as Array<[SectionName, v.GenericSchema]>) {
+    if (source[name] === undefined) continue;
+    const cleaned = sparseClean(schema, source[name], name, problems) as Record<string, unknown> | undefined;
+    if (cleaned) preferences[name] = cleaned;
+  }
+
+  const environments: StoredEnvironment[] = [];
+  for (const [index, item] of (Array.isArray(source.environments) ? source.environments : []).entries()) {
+    const parsed = v.safeParse(storedEnvironmentSchema, item);
+    const checked = parsed.success ? validateEnvironment(parsed.output, environments) : null;
+    if (parsed.success && checked?.ok) environments.push({ ...parsed.output, ...checked.value, id: parsed.output.id });
+    else problems.push(`environments[${index}]${describeEnvironmentProblem(parsed, checked)}; this environment was set aside.`);
+  }
+
+  const vault: Record<string, VaultEntry> = {};
+  for (const [id, entry] of Object.entries(isRecord(source.vault) ? source.vault : {})) {
+    if (v.is(vaultEntrySchema, entry)) vault[id] = entry;
+    else problems.push(`vault.${id}: unreadable entry; ignored.`);
+  }
+  const environmentOverrides: SettingsDocument['environmentOverrides'] = {};
+  for (const [id, entry] of Object.entries(isRecord(source.environmentOverrides) ? source.environmentOverrides : {})) {
+    if (v.is(overrideSchema, entry)) environmentOverrides[id] = entry;
+  }
+
+  return {
+    document: {
+      schemaVersion: Math.max(
+        SETTINGS_VERSION,
+        typeof source.schemaVersion === 'number' ? source.schemaVersion : SETTINGS_VERSION,
+      ),
+      activeEnvironmentId: typeof source.activeEnvironmentId === 'string' ? source.activeEnvironmentId : null,
+      environments,
+      environmentOverrides,
+      preferences,
+      vault,
+    },
+    problems,
+  };
+}
+
+function describeEnvironmentProblem(
+  parsed: v.SafeParseResult<typeof storedEnvironmentSchema>,
+  checked: ReturnType<typeof validateEnvironment> | null,
+): string {
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const field = issue ? v.getDotPath(issue) : null;
+    return field ? `.${field}: ${issue?.message}` : `: ${issue?.message ?? 'invalid'}`;
+  }
+  if (checked && !checked.ok) {
+    const [field, message] = Object.entries(checked.errors)[0] ?? ['', 'invalid'];
+    return `.${field}: ${(message ?? '').replace(/\.$/, '')}`;
+  }
+  return '';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

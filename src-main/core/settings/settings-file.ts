@@ -1,0 +1,58 @@
+/**
+ * Before electron-store opens the settings file: repair what is invalid so the store's schema
+ * accepts it, keeping a backup of the original whenever anything had to change. Also derives the
+ * store's JSON Schema from the valibot schema, without defaults so the stored file stays sparse.
+ */
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import { readSettingsDocument, type SettingsDocument } from './settings-document.ts';
+import { settingsDocumentSchema } from './settings-schema.ts';
+
+/** The document as stored: preference sections at the top level, beside the rest. */
+export function toStoredLayout(document: SettingsDocument): Record<string, unknown> {
+  const { preferences, activeEnvironmentId, ...rest } = document;
+  // An absent choice stays absent: the store's schema allows a string there, not null.
+  return { ...rest, ...(activeEnvironmentId === null ? {} : { activeEnvironmentId }), ...preferences };
+}
+
+export interface PreparedSettingsFile {
+  problems: string[];
+  backupPath: string | null;
+}
+
+export function prepareSettingsFile(path: string, now: () => Date = () => new Date()): PreparedSettingsFile {
+  if (!existsSync(path)) return { problems: [], backupPath: null };
+  const problems: string[] = [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    problems.push(`${path} is not valid JSON (${(error as Error).message}); starting from defaults.`);
+    raw = {};
+  }
+  const read = readSettingsDocument(raw);
+  problems.push(...read.problems);
+  if (problems.length === 0) return { problems, backupPath: null };
+  const backupPath = `${path}.backup-${now().toISOString().replace(/[:.]/g, '-')}`;
+  copyFileSync(path, backupPath);
+  writeFileSync(path, JSON.stringify(toStoredLayout(read.document), null, '\t'));
+  return { problems, backupPath };
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function withoutDefaults(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutDefaults);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'default')
+      .map(([key, value]) => [key, withoutDefaults(value)]),
+  );
+}
+
+/** electron-store / conf `schema` option: one JSON Schema per top-level key. */
+export function settingsStoreSchema(): Record<string, JsonSchema> {
+  const root = withoutDefaults(toJsonSchema(settingsDocumentSchema)) as { properties: Record<string, JsonSchema> };
+  return root.properties;
+}

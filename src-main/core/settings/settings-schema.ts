@@ -1,0 +1,109 @@
+/**
+ * The settings a user (or IT) can change, as one valibot schema with a default for every field.
+ * It is the single source of truth: the core validates and repairs with it, and the shell derives
+ * electron-store's JSON Schema from it.
+ */
+import * as v from 'valibot';
+
+const seconds = (min: number, max: number, fallback: number) =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
+const clockTime = (fallback: string) =>
+  v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, 24-hour')), fallback);
+
+export const authSchemeSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('headers'),
+    clientIdHeader: v.pipe(v.string(), v.minLength(1)),
+    clientSecretHeader: v.pipe(v.string(), v.minLength(1)),
+  }),
+  v.object({ kind: v.literal('basic') }),
+]);
+
+export const storedEnvironmentSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
+  timeclockBaseUrl: v.string(),
+  debtorsBaseUrl: v.string(),
+  clientId: v.string(),
+  auth: authSchemeSchema,
+  employeeId: v.string(),
+});
+
+export const monitoringSchema = v.object({
+  pollIntervalSeconds: seconds(10, 3600, 30),
+  timeoutSeconds: seconds(2, 60, 10),
+  latencyThresholdMs: seconds(100, 60_000, 2000),
+  reminderMinutes: seconds(0, 1440, 60),
+  notifications: v.optional(v.boolean(), true),
+  sound: v.optional(v.boolean(), false),
+  quietHours: v.optional(
+    v.object({ enabled: v.optional(v.boolean(), false), start: clockTime('19:00'), end: clockTime('07:00') }),
+    {},
+  ),
+});
+
+export const clockSchema = v.object({
+  longShiftHours: seconds(1, 24, 10),
+  globalShortcut: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60))), null),
+  notClockedInReminder: v.optional(
+    v.object({
+      enabled: v.optional(v.boolean(), false),
+      time: clockTime('09:15'),
+      weekdays: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), [1, 2, 3, 4, 5]),
+    }),
+    {},
+  ),
+  sleepPromptMinutes: seconds(5, 1440, 30),
+});
+
+export const lookupSchema = v.object({
+  autoRefreshMinutes: seconds(0, 1440, 5),
+  idleClearMinutes: seconds(1, 1440, 30),
+});
+
+export const generalSchema = v.object({
+  startAtLogin: v.optional(v.boolean(), false),
+  theme: v.optional(v.picklist(['system', 'light', 'dark']), 'system'),
+});
+
+export const networkSchema = v.object({
+  requestTimeoutSeconds: seconds(1, 120, 10),
+  maxResponseMegabytes: seconds(1, 2000, 200),
+});
+
+export const securitySchema = v.object({
+  /** Explicit opt-in: keep secrets where only weak protection exists (Linux without a keyring). */
+  allowWeakSecretStorage: v.optional(v.boolean(), false),
+});
+
+/** The sections of preferences; each is repaired field by field. */
+export const preferenceSections = {
+  monitoring: monitoringSchema,
+  clock: clockSchema,
+  lookup: lookupSchema,
+  general: generalSchema,
+  network: networkSchema,
+  security: securitySchema,
+} as const;
+
+export type SectionName = keyof typeof preferenceSections;
+export type Preferences = { [K in SectionName]: v.InferOutput<(typeof preferenceSections)[K]> };
+export type StoredEnvironment = v.InferOutput<typeof storedEnvironmentSchema>;
+
+export const SETTINGS_VERSION = 1;
+
+/** The whole persisted document (secrets live apart, in the vault's own key). */
+export const settingsDocumentSchema = v.object({
+  schemaVersion: v.optional(v.number(), SETTINGS_VERSION),
+  activeEnvironmentId: v.optional(v.string()),
+  environments: v.optional(v.array(storedEnvironmentSchema), []),
+  ...Object.fromEntries(Object.entries(preferenceSections).map(([name, schema]) => [name, v.optional(schema, {})])),
+  environmentOverrides: v.optional(v.record(v.string(), v.object({ employeeId: v.optional(v.string()) })), {}),
+  vault: v.optional(v.record(v.string(), v.object({ data: v.string(), weak: v.boolean() })), {}),
+});
+
+export function defaultPreferences(): Preferences {
+  return Object.fromEntries(
+    Object.entries(preferenceSections).map(([name, schema]) => [name, v.parse(schema, {})]),
+  ) as Preferences;
+}

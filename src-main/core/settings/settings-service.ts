@@ -1,0 +1,162 @@
+/**
+ * Settings as the app uses them. The store holds only what the user chose (sparse); what the app
+ * sees is built-in defaults, overlaid by the admin file's defaults, then the user's choices, then
+ * whatever the admin locked. Updates are validated as a whole: nothing is saved half-valid.
+ */
+import * as v from 'valibot';
+import type { FieldErrors } from '../environments/validate-environment.ts';
+import { createEmitter } from '../util/emitter.ts';
+import type { AdminPolicy } from './admin-policy.ts';
+import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';
+import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from './settings-schema.ts';
+import { sparseClean } from './sparse-clean.ts';
+
+/** The part of conf / electron-store the core needs. */
+export interface KeyValueStore {
+  readonly store: Record<string, unknown>;
+  set(key: string, value: unknown): void;
+}
+
+export type UpdateResult = { ok: true } | { ok: false; errors: FieldErrors };
+
+export interface SettingsService {
+  readonly admin: AdminPolicy;
+  /** What was repaired when the stored settings were read. */
+  readonly problems: readonly string[];
+  preferences(): Preferences;
+  isLocked(path: string): boolean;
+  updatePreferences(patch: SparsePreferences): UpdateResult;
+  userEnvironments(): StoredEnvironment[];
+  saveUserEnvironments(environments: StoredEnvironment[]): void;
+  activeEnvironmentId(): string | null;
+  setActiveEnvironmentId(id: string): void;
+  environmentOverride(id: string): { employeeId?: string };
+  setEnvironmentOverride(id: string, override: { employeeId?: string }): void;
+  vaultEntry(id: string): VaultEntry | undefined;
+  setVaultEntry(id: string, entry: VaultEntry | null): void;
+  onChange(listener: () => void): () => void;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function deepMerge(base: Record<string, unknown>, over: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(over ?? {})) {
+    out[key] = isPlainObject(value) && isPlainObject(out[key]) ? deepMerge(out[key] as Record<string, unknown>, value) : value;
+  }
+  return out;
+}
+
+function leafPaths(value: unknown, prefix: string): string[] {
+  if (!isPlainObject(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, `${prefix}.${key}`));
+}
+
+function valueAt(source: Record<string, unknown> | undefined, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), source);
+}
+
+function withValueAt(target: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
+  const [head, ...rest] = path;
+  if (head === undefined) return target;
+  if (rest.length === 0) return { ...target, [head]: value };
+  return {
+    ...target,
+    [head]: withValueAt(isPlainObject(target[head]) ? (target[head] as Record<string, unknown>) : {}, rest, value),
+  };
+}
+
+export function createSettingsService(store: KeyValueStore, admin: AdminPolicy): SettingsService {
+  const { document: initial, problems } = readSettingsDocument(store.store);
+  let document: SettingsDocument = initial;
+  const changes = createEmitter<{ change: undefined }>();
+  const lockedBy = (path: string) => [...admin.locked].find((locked) => path === locked || path.startsWith(`${locked}.`));
+
+  const persist = (key: string, value: unknown) => {
+    store.set(key, value);
+    changes.emit('change', undefined);
+  };
+
+  function effectiveSection(name: SectionName): Record<string, unknown> {
+    let merged = deepMerge(deepMerge({}, admin.defaults[name]), document.preferences[name]);
+    for (const locked of admin.locked) {
+      const [section, ...path] = locked.split('.');
+      if (section !== name) continue;
+      const forced = path.length === 0 ? admin.defaults[name] : valueAt(admin.defaults[name], path);
+      if (path.length === 0) merged = deepMerge({}, admin.defaults[name]);
+      else merged = withValueAt(merged, path, forced);
+    }
+    return merged;
+  }
+
+  return {
+    admin,
+    problems,
+    preferences: () =>
+      Object.fromEntries(
+        (Object.keys(preferenceSections) as SectionName[]).map((name) => [
+          name,
+          v.parse(preferenceSections[name], effectiveSection(name)),
+        ]),
+      ) as Preferences,
+    isLocked: (path) => lockedBy(path) !== undefined,
+    updatePreferences(patch) {
+      const errors: FieldErrors = {};
+      const next: SparsePreferences = { ...document.preferences };
+      for (const [name, sectionPatch] of Object.entries(patch) as Array<[SectionName, Record<string, unknown>]>) {
+        const schema = preferenceSections[name];
+        if (!schema) {
+          errors[name] = `Unknown settings section "${name}".`;
+          continue;
+        }
+        for (const path of leafPaths(sectionPatch, name)) {
+          if (lockedBy(path)) errors[path] = 'Set by your administrator; it cannot be changed here.';
+        }
+        const problems: string[] = [];
+        sparseClean(schema, sectionPatch, name, problems);
+        for (const problem of problems) {
+          const [path, message] = splitProblem(problem);
+          errors[path] = message;
+        }
+        next[name] = deepMerge(document.preferences[name] ?? {}, sectionPatch);
+      }
+      if (Object.keys(errors).length > 0) return { ok: false, errors };
+      document = { ...document, preferences: next };
+      for (const name of Object.keys(patch)) store.set(name, next[name as SectionName]);
+      changes.emit('change', undefined);
+      return { ok: true };
+    },
+    userEnvironments: () => document.environments.map((environment) => ({ ...environment })),
+    saveUserEnvironments(environments) {
+      document = { ...document, environments };
+      persist('environments', environments);
+    },
+    activeEnvironmentId: () => document.activeEnvironmentId,
+    setActiveEnvironmentId(id) {
+      document = { ...document, activeEnvironmentId: id };
+      persist('activeEnvironmentId', id);
+    },
+    environmentOverride: (id) => ({ ...document.environmentOverrides[id] }),
+    setEnvironmentOverride(id, override) {
+      document = { ...document, environmentOverrides: { ...document.environmentOverrides, [id]: override } };
+      persist('environmentOverrides', document.environmentOverrides);
+    },
+    vaultEntry: (id) => document.vault[id],
+    setVaultEntry(id, entry) {
+      const vault = { ...document.vault };
+      if (entry) vault[id] = entry;
+      else delete vault[id];
+      document = { ...document, vault };
+      persist('vault', vault);
+    },
+    onChange: (listener) => changes.on('change', listener),
+  };
+}
+
+/** "monitoring.pollIntervalSeconds: must be at least 10 (got 5); ignored." → [path, sentence]. */
+function splitProblem(problem: string): [string, string] {
+  const colon = problem.indexOf(': ');
+  const message = problem.slice(colon + 2).replace(/; ignored\.$/, '.');
+  return [problem.slice(0, colon), message.charAt(0).toUpperCase() + message.slice(1)];
+}

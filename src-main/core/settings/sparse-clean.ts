@@ -1,0 +1,51 @@
+/**
+ * Keeps what a user (or admin) actually wrote, field by field: every value that fits its schema
+ * stays, every value that does not is dropped with a sentence saying where and why, and fields
+ * never written stay absent (so defaults from elsewhere can apply). Unknown fields are kept.
+ */
+import * as v from 'valibot';
+
+type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
+
+const unwrap = (schema: AnySchema): AnySchema =>
+  (schema.type === 'optional' || schema.type === 'nullish') && schema.wrapped ? unwrap(schema.wrapped) : schema;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function sparseClean(schema: v.GenericSchema, raw: unknown, path: string, problems: string[]): unknown {
+  const inner = unwrap(schema as AnySchema);
+  if (inner.type === 'object' && inner.entries) {
+    if (!isPlainObject(raw)) {
+      problems.push(`${path}: expected an object; ignored.`);
+      return undefined;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      const entry = inner.entries[key];
+      if (!entry) {
+        out[key] = value;
+        continue;
+      }
+      const cleaned = sparseClean(entry, value, `${path}.${key}`, problems);
+      if (cleaned !== undefined) out[key] = cleaned;
+    }
+    return out;
+  }
+  const result = v.safeParse(inner, raw);
+  if (result.success) return result.output;
+  problems.push(`${path}: ${describeIssue(result.issues[0], raw)}; ignored.`);
+  return undefined;
+}
+
+export function describeIssue(issue: v.BaseIssue<unknown> | undefined, raw: unknown): string {
+  const got = JSON.stringify(raw)?.slice(0, 60) ?? String(raw);
+  if (!issue) return `invalid value ${got}`;
+  if (issue.type === 'min_value') return `must be at least ${String(issue.requirement)} (got ${got})`;
+  if (issue.type === 'max_value') return `must be at most ${String(issue.requirement)} (got ${got})`;
+  if (issue.type === 'integer') return `must be a whole number (got ${got})`;
+  if (issue.type === 'picklist')
+    return `must be one of ${(issue.expected ?? '').replace(/[()"]/g, '').split(' | ').join(', ')} (got ${got})`;
+  if (issue.type === 'regex')
+    return `${issue.message.startsWith('Invalid') ? 'has the wrong format' : issue.message} (got ${got})`;
+  return `${issue.expected ? `expected ${issue.expected}` : issue.message} (got ${got})`;
+}

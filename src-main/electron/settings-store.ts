@@ -1,0 +1,19 @@
+/**
+ * Settings and secrets on disk through electron-store, in the user's app-data folder. The file is
+ * repaired (with a backup) before the store opens it, so one bad value never stops the app.
+ */
+import { join } from 'node:path';
+import { app } from 'electron';
+import ElectronStore from 'electron-store';
+import { prepareSettingsFile, settingsStoreSchema } from '../core/settings/settings-file.ts';
+import type { KeyValueStore } from '../core/settings/settings-service.ts';
+
+export function openSettingsStore(): { store: KeyValueStore; problems: string[] } {
+  const { problems } = prepareSettingsFile(join(app.getPath('userData'), 'settings.json'));
+  const store = new ElectronStore<Record<string, unknown>>({
+    name: 'settings',
+    schema: settingsStoreSchema(),
+    clearInvalidConfig: false,
+  });
+  return { store, problems };
+}

@@ -1,0 +1,44 @@
+/**
+ * A real AppCore for tests: real settings in a temp-dir conf store, the real vault (with the fake
+ * encryptor in place of safeStorage), pointed at a running mock server.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Conf from 'conf';
+import { createAppCore, type AppCore } from '../core/app-core.ts';
+import { createSecretVault } from '../core/security/vault.ts';
+import { emptyAdminPolicy, type AdminPolicy } from '../core/settings/admin-policy.ts';
+import { settingsStoreSchema } from '../core/settings/settings-file.ts';
+import { createSettingsService } from '../core/settings/settings-service.ts';
+import type { MockServer } from '../mock/mock-server.ts';
+import { fakeEncryptor } from './fake-encryptor.ts';
+
+export interface TestCoreOptions {
+  admin?: Partial<AdminPolicy>;
+  /** Reuse a settings folder, to test what survives a restart. */
+  settingsDir?: string;
+  encryptor?: ReturnType<typeof fakeEncryptor>;
+}
+
+export function createTestCore(
+  mock: Pick<MockServer, 'timeclockBaseUrl' | 'debtorsBaseUrl'>,
+  options: TestCoreOptions = {},
+): AppCore & { settingsDir: string } {
+  const settingsDir = options.settingsDir ?? mkdtempSync(join(tmpdir(), 'timeclock-core-'));
+  const store = new Conf<Record<string, unknown>>({ cwd: settingsDir, configName: 'settings', schema: settingsStoreSchema() });
+  const settings = createSettingsService(store, { ...emptyAdminPolicy(), ...options.admin });
+  const vault = createSecretVault(options.encryptor ?? fakeEncryptor('strong'), {
+    vaultEntry: settings.vaultEntry,
+    setVaultEntry: settings.setVaultEntry,
+    allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
+  });
+  const core = createAppCore({
+    productName: 'Timeclock Tray',
+    version: '0.1.0',
+    settings,
+    vault,
+    mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
+  });
+  return Object.assign(core, { settingsDir });
+}
