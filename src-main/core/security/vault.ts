@@ -55,7 +55,8 @@ export const vaultNotes = {
 export function validateSecret(secret: string): string | null {
   if (secret.trim() === '') return 'The client secret is empty.';
   if (secret.length > 1024) return 'The client secret is longer than 1024 characters.';
-  if (/[\u0000-\u001f\u007f]/.test(secret))
+  const isControl = (character: string) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127;
+  if ([...secret].some(isControl))
     return 'The client secret contains a line break or control character; paste it again without them.';
   return null;
 }
