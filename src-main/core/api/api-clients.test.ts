@@ -251,6 +251,25 @@ describe('tolerant reading', () => {
     expect(error.message).toContain('connection lost');
   });
 
+  it('times out a body that trickles in slower than the timeout allows', async () => {
+    raw = await startRawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      const drip = setInterval(() => (res.writableEnded ? clearInterval(drip) : res.write(' ')), 50);
+      res.on('close', () => clearInterval(drip));
+    });
+    const started = performance.now();
+    const error = await failure(
+      debtors({
+        baseUrl: raw.url,
+        timeoutMs: 300,
+        retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+      }).debtors(),
+    );
+    expect(error.kind).toBe('timeout');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('caps the size of a response body', async () => {
     const error = await failure(debtors({ maxBodyBytes: 10_000 }).debtors());
     expect(error.kind).toBe('bad-response');
