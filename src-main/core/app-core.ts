@@ -3,15 +3,19 @@
  * clients of the active environment, rebuilt whenever any of those change. The Electron shell
  * wraps it; tests use it directly. Never imports electron.
  */
-import type { HealthSystem } from '../shared/api/types.ts';
+import { join } from 'node:path';
 import type { AppInfo, HealthLine, PushedEvents } from '../shared/ipc/contract.ts';
-import { ApiError } from './api/api-error.ts';
 import { createServiceClients, type ServiceClients } from './api/service-clients.ts';
 import { isMockEnvironment, MOCK_CLIENT_SECRET, type Environment } from './environments/environment.ts';
 import { createEnvironmentRegistry, type EnvironmentRegistry } from './environments/environment-registry.ts';
+import { createHealthService, type HealthService } from './health/health-service.ts';
+import { probeSystem } from './health/probe.ts';
+import type { TimeFormatter } from './health/format-time.ts';
 import type { SecretStatus, SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
+import { systemClock, type Clock } from './util/clock.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
+import { textFile } from './util/text-file.ts';
 
 export interface AppCoreOptions {
   productName: string;
@@ -20,7 +24,12 @@ export interface AppCoreOptions {
   vault: SecretVault;
   /** Where the embedded mock listens this session. */
   mockUrls: { timeclockBaseUrl: string; debtorsBaseUrl: string };
-  now?: () => number;
+  clock?: Clock;
+  /** Folder for files the core keeps between runs (health history); none in memory-only tests. */
+  dataDir?: string;
+  isOnline?: () => boolean;
+  random?: () => number;
+  formatTime?: TimeFormatter;
 }
 
 export interface AppCore {
@@ -28,6 +37,7 @@ export interface AppCore {
   readonly settings: SettingsService;
   readonly vault: SecretVault;
   readonly environments: EnvironmentRegistry;
+  readonly health: HealthService;
   info(): AppInfo;
   activeEnvironment(): Environment;
   /** The secret to use for an environment: the Mock's demo secret, or the vault's. */
@@ -35,12 +45,10 @@ export interface AppCore {
   secretStatus(environmentId: string): SecretStatus;
   /** The API clients of the active environment. */
   clients(): ServiceClients;
-  /** Tell everyone that the active environment or the list changed. */
+  /** Tell everyone that the active environment, its credentials or the list changed. */
   environmentsChanged(): void;
   checkHealthNow(): Promise<HealthLine[]>;
 }
-
-export const systemLabels: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
 
 const builtinSecretStatus: SecretStatus = {
   set: true,
@@ -50,7 +58,7 @@ const builtinSecretStatus: SecretStatus = {
 
 export function createAppCore(options: AppCoreOptions): AppCore {
   const { settings, vault } = options;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const events = createEmitter<PushedEvents>();
   const environments = createEnvironmentRegistry(settings, options.mockUrls);
   let cached: { key: string; secret: string | null; clients: ServiceClients } | null = null;
@@ -64,20 +72,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     // Rebuilt whenever the environment, the network settings or the secret changed.
     const key = JSON.stringify([environment, network]);
     if (cached?.key !== key || cached.secret !== secret)
-      cached = { key, secret, clients: createServiceClients(environment, secret, network, { now }) };
+      cached = { key, secret, clients: createServiceClients(environment, secret, network, { now: () => clock.now() }) };
     return cached.clients;
-  }
-
-  async function checkOne(system: HealthSystem): Promise<HealthLine> {
-    const base = { system, label: systemLabels[system] };
-    const checkedAt = () => new Date(now()).toISOString();
-    try {
-      const reading = await clients().timeclock.health(system);
-      return { ...base, state: reading.state, latencyMs: Math.round(reading.latencyMs), message: null, checkedAt: checkedAt() };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return { ...base, state: 'error', latencyMs: null, message: error.message, checkedAt: checkedAt() };
-    }
   }
 
   const info = (): AppInfo => {
@@ -89,21 +85,43 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     };
   };
 
+  const health = createHealthService({
+    clock,
+    preferences: () => settings.preferences(),
+    environment: () => environments.active().environment,
+    probe: (system, signal) => probeSystem(clients().timeclock, system, signal),
+    isOnline: options.isOnline,
+    random: options.random,
+    formatTime: options.formatTime,
+    historyFile: options.dataDir ? (id) => textFile(join(options.dataDir!, `health-${id}.json`)) : undefined,
+  });
+  health.onUpdate(() => events.emit('healthChanged', health.lines()));
+
+  /** What the health watch depends on: a new environment starts afresh, new credentials resume checks. */
+  const activeKey = () => {
+    const environment = environments.active().environment;
+    return { id: environment.id, credentials: JSON.stringify([environment, secretFor(environment.id)]) };
+  };
+  let lastActive = activeKey();
+
   return {
     events,
     settings,
     vault,
     environments,
+    health,
     info,
     activeEnvironment: () => environments.active().environment,
     secretFor,
     secretStatus: (id) => (id === 'mock' ? builtinSecretStatus : vault.status(id)),
     clients,
-    environmentsChanged: () => events.emit('environmentsChanged', info()),
-    async checkHealthNow() {
-      const lines = await Promise.all([checkOne('source'), checkOne('target')]);
-      events.emit('healthChanged', lines);
-      return lines;
+    environmentsChanged() {
+      const current = activeKey();
+      if (current.id !== lastActive.id) health.environmentChanged();
+      else if (current.credentials !== lastActive.credentials) health.credentialsChanged();
+      lastActive = current;
+      events.emit('environmentsChanged', info());
     },
+    checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),
   };
 }

@@ -11,6 +11,7 @@ import { createSecretVault } from '../core/security/vault.ts';
 import { emptyAdminPolicy, type AdminPolicy } from '../core/settings/admin-policy.ts';
 import { settingsStoreSchema } from '../core/settings/settings-file.ts';
 import { createSettingsService } from '../core/settings/settings-service.ts';
+import type { Clock } from '../core/util/clock.ts';
 import type { MockServer } from '../mock/mock-server.ts';
 import { fakeEncryptor } from './fake-encryptor.ts';
 
@@ -19,6 +20,10 @@ export interface TestCoreOptions {
   /** Reuse a settings folder, to test what survives a restart. */
   settingsDir?: string;
   encryptor?: ReturnType<typeof fakeEncryptor>;
+  /** A fake clock drives the health watch's schedule; fixed formatting keeps screenshots stable. */
+  clock?: Clock;
+  formatTime?: (ms: number) => string;
+  dataDir?: string;
 }
 
 export function createTestCore(
@@ -39,6 +44,10 @@ export function createTestCore(
     settings,
     vault,
     mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
+    clock: options.clock,
+    formatTime: options.formatTime,
+    dataDir: options.dataDir,
+    random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });
 }

@@ -30,11 +30,11 @@ describe('panel window', () => {
   it('shows the environment with a Mock marker and both systems up, with latency', async () => {
     const view = await open();
     const { page } = view;
-    await expect.poll(() => page.locator('[data-system="source"] .state').textContent()).toBe('up');
-    expect(await page.locator('[data-system="target"] .state').textContent()).toBe('up');
+    await expect.poll(() => page.locator('[data-system="source"]').getAttribute('data-state')).toBe('up');
+    expect(await page.locator('[data-system="target"]').getAttribute('data-state')).toBe('up');
     expect(await page.locator('.environment').textContent()).toContain('Mock (built-in)');
     expect(await page.locator('.mock-badge').isVisible()).toBe(true);
-    expect(await page.locator('[data-system="source"] .latency').textContent()).toMatch(/^\d+ ms$/);
+    expect(await page.locator('[data-system="source"] .status').textContent()).toMatch(/^up · \d+ ms · checked \d+ s ago$/);
     await view.screenshot('panel-light');
     expect(view.problems).toEqual([]);
   });
@@ -42,13 +42,15 @@ describe('panel window', () => {
   it('shows a system going down after "Check now", in dark mode, keyboard only', async () => {
     const view = await open('dark');
     const { page } = view;
-    await expect.poll(() => page.locator('[data-system="target"] .state').textContent()).toBe('up');
+    await expect.poll(() => page.locator('[data-system="target"]').getAttribute('data-state')).toBe('up');
     await mock.control.setSystem('target', { status: 'down' });
     await page.keyboard.press('Tab');
     expect(await page.locator(':focus').textContent()).toBe('Check now');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('[data-system="target"] .state').textContent()).toBe('down');
-    expect(await page.locator('[data-system="source"] .state').textContent()).toBe('up');
+    // One failed check is only "suspect": the panel says so without crying "down".
+    await expect.poll(() => page.locator('[data-system="target"]').getAttribute('data-state')).toBe('suspect');
+    expect(await page.locator('[data-system="target"] .status').textContent()).toBe('not answering · re-checking');
+    expect(await page.locator('[data-system="source"]').getAttribute('data-state')).toBe('up');
     await view.screenshot('panel-dark-target-down');
     await mock.control.setSystem('target', { status: 'up' });
     expect(view.problems).toEqual([]);
@@ -56,11 +58,11 @@ describe('panel window', () => {
 
   it('updates when the core pushes new health, without a request from the window', async () => {
     const view = await open();
-    await expect.poll(() => view.page.locator('[data-system="source"] .state').textContent()).toBe('up');
+    await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-state')).toBe('up');
     const before = view.calls.length;
     await mock.control.setSystem('source', { status: 'down' });
     await core.checkHealthNow();
-    await expect.poll(() => view.page.locator('[data-system="source"] .state').textContent()).toBe('down');
+    await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-state')).toBe('suspect');
     expect(view.calls.length).toBe(before);
     await mock.control.setSystem('source', { status: 'up' });
   });
@@ -81,6 +83,7 @@ describe('panel window', () => {
     const view = await harness.open('panel', { handlers: createWindowHandlers(badCore), subscribe: badCore.events.on });
     const message = view.page.locator('[data-system="source"] .message');
     await expect.poll(() => message.textContent()).toContain('refused the credentials');
+    expect(await view.page.locator('[data-system="source"] .status').textContent()).toBe('credentials refused · checks paused');
     expect(await message.textContent()).toContain(
       'Check the client id and client secret for environment Mock with a wrong secret.',
     );

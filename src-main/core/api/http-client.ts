@@ -211,6 +211,9 @@ function networkReason(error: unknown): string {
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'connection timed out';
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return 'network unreachable';
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':

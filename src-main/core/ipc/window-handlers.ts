@@ -37,6 +37,7 @@ export function createWindowHandlers(core: AppCore): InvokeApi {
   return {
     getAppInfo: async () => core.info(),
     checkHealthNow: () => core.checkHealthNow(),
+    getHealthStatus: async () => core.health.status(),
     listEnvironments: async () => list(),
     async saveEnvironment(draft) {
       const result = core.environments.save(draft);

@@ -13,6 +13,8 @@ import type { EnvironmentOrigin } from '../../core/environments/environment-regi
 import type { FieldErrors } from '../../core/environments/validate-environment.ts';
 import type { SecretStatus } from '../../core/security/vault.ts';
 import type { Preferences } from '../../core/settings/settings-schema.ts';
+import type { SystemState } from '../../core/health/health-machine.ts';
+import type { HealthBadge } from '../../core/tray/tray-icon.ts';
 
 export type { AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
 
@@ -28,15 +30,58 @@ export interface AppInfo {
   environment: EnvironmentSummary;
 }
 
+export type { HealthBadge, SystemState };
+
+/** One system's health as the tray and windows show it. */
 export interface HealthLine {
   system: HealthSystem;
   /** "Source system" / "Target system". */
   label: string;
-  state: 'up' | 'down' | 'error';
+  state: SystemState;
+  /** The colour it shows in: up (green), suspect (amber), down (red), unknown (grey). */
+  tone: HealthBadge;
+  /** The whole line, e.g. "Source system — up · 142 ms · checked 12 s ago". */
+  text: string;
+  /** ISO instant the state began. */
+  since: string;
   latencyMs: number | null;
-  /** Plain-language problem when state is error (never contains a secret). */
+  /** The last problem in words (never contains a secret). */
   message: string | null;
-  checkedAt: string;
+  checkedAt: string | null;
+  nextCheckAt: string | null;
+}
+
+export interface HealthStatsView {
+  p50: number | null;
+  p95: number | null;
+  uptime: number | null;
+  checks: number;
+}
+
+export interface SystemStatusView extends HealthLine {
+  hour: HealthStatsView;
+  day: HealthStatsView;
+  /** Slowest latency per 15 minutes over the last 24 hours, oldest first (null: no successful check). */
+  series: Array<number | null>;
+  /** Per the same 15 minutes: whether any check failed. */
+  failures: boolean[];
+}
+
+export interface HealthStatusView {
+  environmentName: string;
+  /** ISO instant notifications resume, when paused. */
+  notificationsPausedUntil: string | null;
+  systems: SystemStatusView[];
+  log: Array<{
+    at: string;
+    system: HealthSystem;
+    label: string;
+    from: SystemState;
+    to: SystemState;
+    fromLabel: string;
+    toLabel: string;
+    message: string | null;
+  }>;
 }
 
 /** An environment as a window may see it: everything but the secret, of which only the status. */
@@ -85,6 +130,7 @@ export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: 
 export interface InvokeApi {
   getAppInfo(): Promise<AppInfo>;
   checkHealthNow(): Promise<HealthLine[]>;
+  getHealthStatus(): Promise<HealthStatusView>;
   listEnvironments(): Promise<EnvironmentView[]>;
   saveEnvironment(draft: EnvironmentDraftInput): Promise<SaveEnvironmentResult>;
   deleteEnvironment(environmentId: string): Promise<EnvironmentView[]>;
@@ -105,6 +151,8 @@ export interface InvokeApi {
 /** Pushed state: main → windows (webContents.send / ipcRenderer.on). */
 export interface PushedEvents {
   healthChanged: HealthLine[];
+  /** A window should show this system (a notification was clicked). */
+  focusSystem: HealthSystem;
   /** The active environment or the list of environments changed. */
   environmentsChanged: AppInfo;
 }
@@ -131,6 +179,7 @@ const draftArg = v.strictObject({
 export const invokeArgs = {
   getAppInfo: v.strictTuple([]),
   checkHealthNow: v.strictTuple([]),
+  getHealthStatus: v.strictTuple([]),
   listEnvironments: v.strictTuple([]),
   saveEnvironment: v.strictTuple([draftArg]),
   deleteEnvironment: v.strictTuple([environmentId]),
@@ -145,7 +194,7 @@ export const invokeArgs = {
 } satisfies { [K in InvokeName]: v.GenericSchema<unknown, Parameters<InvokeApi[K]>> };
 
 export const invokeNames = Object.keys(invokeArgs) as InvokeName[];
-export const eventNames: EventName[] = ['healthChanged', 'environmentsChanged'];
+export const eventNames: EventName[] = ['healthChanged', 'focusSystem', 'environmentsChanged'];
 
 /** The IPC channel of an invoke or event name. */
 export const channelOf = (name: InvokeName | EventName) => `timeclock:${name}`;

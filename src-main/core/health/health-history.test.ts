@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createHealthHistory, HISTORY_RETENTION_MS } from './health-history.ts';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const change = (at: number, from: string, to: string) => ({
+  at,
+  system: 'source' as const,
+  from: from as never,
+  to: to as never,
+  message: null,
+});
+
+describe('health history', () => {
+  it('computes p50 and p95 latency over a window, ignoring failed checks', () => {
+    const history = createHealthHistory();
+    for (let i = 1; i <= 100; i++) history.recordCheck('source', i * 1000, i);
+    history.recordCheck('source', 101_000, null);
+    expect(history.stats('source', HOUR, 101_000)).toEqual({ p50: 50, p95: 95, uptime: null, checks: 101 });
+    expect(history.stats('source', 10_500, 101_000).p50).toBe(95); // checks 91–100
+  });
+
+  it('weights uptime by time and leaves out time it could not tell', () => {
+    const history = createHealthHistory();
+    const start = 10 * HOUR;
+    history.recordChange(change(start, 'unknown', 'up'));
+    history.recordChange(change(start + 30 * MIN, 'up', 'down'));
+    history.recordChange(change(start + 40 * MIN, 'down', 'up'));
+    history.recordChange(change(start + 45 * MIN, 'up', 'offline'));
+    history.recordChange(change(start + 55 * MIN, 'offline', 'up'));
+    const stats = history.stats('source', HOUR, start + 60 * MIN);
+    // 40 min up (30 + 5 + 5), 10 min down, 10 min offline not counted.
+    expect(stats.uptime).toBeCloseTo(40 / 50, 6);
+    expect(history.stats('target', HOUR, start + 60 * MIN).uptime).toBeNull();
+  });
+
+  it('counts the state the window starts in', () => {
+    const history = createHealthHistory();
+    history.recordChange(change(0, 'unknown', 'down'));
+    history.recordChange(change(23 * HOUR, 'down', 'up'));
+    expect(history.stats('source', HOUR, 23.5 * HOUR).uptime).toBeCloseTo(0.5, 6);
+  });
+
+  it('survives a restart, and forgets what is older than 24 hours', () => {
+    const history = createHealthHistory();
+    history.recordCheck('target', 1_000, 120);
+    history.recordCheck('target', HISTORY_RETENTION_MS + 5_000, 80);
+    history.recordChange({ ...change(2_000, 'unknown', 'up'), system: 'target' });
+    const restored = createHealthHistory(history.serialize(HISTORY_RETENTION_MS + 10_000));
+    expect(restored.stats('target', HISTORY_RETENTION_MS, HISTORY_RETENTION_MS + 10_000)).toMatchObject({ p50: 80, checks: 1 });
+    expect(restored.log(10)).toEqual([]);
+  });
+
+  it('starts empty from a damaged or unknown file', () => {
+    expect(createHealthHistory('{not json').stats('source', HOUR, 0).checks).toBe(0);
+    expect(createHealthHistory('{"version":9}').log(5)).toEqual([]);
+  });
+
+  it('buckets latency for a chart, keeping the slowest check per bucket', () => {
+    const history = createHealthHistory();
+    const now = 2 * HISTORY_RETENTION_MS;
+    history.recordCheck('source', now - 1_000, 40);
+    history.recordCheck('source', now - 2_000, 90);
+    history.recordCheck('source', now - HISTORY_RETENTION_MS / 2, 300);
+    const series = history.series('source', now, 24);
+    expect(series).toHaveLength(24);
+    expect(series[23]).toBe(90);
+    expect(series[12]).toBe(300);
+    expect(series.filter((value) => value !== null)).toHaveLength(2);
+  });
+
+  it('lists changes newest first', () => {
+    const history = createHealthHistory();
+    history.recordChange(change(1, 'unknown', 'up'));
+    history.recordChange(change(2, 'up', 'suspect'));
+    expect(history.log(5).map((entry) => entry.to)).toEqual(['suspect', 'up']);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * What the status window shows of the past: every check's latency, the state timeline and the
+ * log of changes, for 24 hours. Uptime is time-weighted and leaves out time we could not tell
+ * (unknown, offline, credentials refused, rate limited). Serialises compactly to survive restarts.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { SystemState } from './health-machine.ts';
+import { SYSTEMS } from './health-monitor.ts';
+
+export const HISTORY_RETENTION_MS = 24 * 3_600_000;
+
+export interface HealthStats {
+  p50: number | null;
+  p95: number | null;
+  /** Share of counted time the system was up (0–1); null when nothing could be counted. */
+  uptime: number | null;
+  checks: number;
+}
+
+export interface HealthLogEntry {
+  at: number;
+  system: HealthSystem;
+  from: SystemState;
+  to: SystemState;
+  message: string | null;
+}
+
+export interface HealthHistory {
+  recordCheck(system: HealthSystem, at: number, latencyMs: number | null): void;
+  recordChange(entry: HealthLogEntry): void;
+  stats(system: HealthSystem, windowMs: number, now: number): HealthStats;
+  /** Latency over time: the slowest check per bucket (null: no successful check in it). */
+  series(system: HealthSystem, now: number, buckets: number): Array<number | null>;
+  /** Which buckets had a failed check. */
+  failures(system: HealthSystem, now: number, buckets: number): boolean[];
+  log(limit: number): HealthLogEntry[];
+  serialize(now: number): string;
+}
+
+const UP: ReadonlySet<SystemState> = new Set(['up', 'degraded', 'suspect']);
+const DOWN: ReadonlySet<SystemState> = new Set(['down']);
+
+interface Data {
+  /** [at, latency or -1 for a failed check] pairs, oldest first. */
+  checks: Record<HealthSystem, Array<[number, number]>>;
+  /** [at, state] whenever the state changed, oldest first. */
+  states: Record<HealthSystem, Array<[number, SystemState]>>;
+  log: HealthLogEntry[];
+}
+
+const empty = (): Data => ({ checks: { source: [], target: [] }, states: { source: [], target: [] }, log: [] });
+
+function restore(saved: string | null): Data {
+  if (!saved) return empty();
+  try {
+    const parsed = JSON.parse(saved) as Partial<Data> & { version?: number };
+    if (parsed.version !== 1) return empty();
+    const data = empty();
+    for (const system of SYSTEMS) {
+      data.checks[system] = (parsed.checks?.[system] ?? []).filter((pair) => Array.isArray(pair) && pair.length === 2);
+      data.states[system] = (parsed.states?.[system] ?? []).filter((pair) => Array.isArray(pair) && pair.length === 2);
+    }
+    data.log = (parsed.log ?? []).filter((entry) => typeof entry?.at === 'number');
+    return data;
+  } catch {
+    return empty(); // a damaged history is not worth stopping for
+  }
+}
+
+export function createHealthHistory(saved: string | null = null): HealthHistory {
+  const data = restore(saved);
+
+  function prune(now: number): void {
+    const cutoff = now - HISTORY_RETENTION_MS;
+    for (const system of SYSTEMS) {
+      const checks = data.checks[system];
+      const firstKept = checks.findIndex(([at]) => at >= cutoff);
+      if (firstKept !== 0) checks.splice(0, firstKept === -1 ? checks.length : firstKept);
+      // Keep the last state before the cutoff: it says what the window starts in.
+      const states = data.states[system];
+      const lastBefore = states.findLastIndex(([at]) => at < cutoff);
+      if (lastBefore > 0) states.splice(0, lastBefore);
+    }
+    const firstLog = data.log.findIndex((entry) => entry.at >= cutoff);
+    if (firstLog !== 0) data.log.splice(0, firstLog === -1 ? data.log.length : firstLog);
+  }
+
+  return {
+    recordCheck(system, at, latencyMs) {
+      data.checks[system].push([at, latencyMs === null ? -1 : Math.round(latencyMs)]);
+      if (data.checks[system].length % 256 === 0) prune(at);
+    },
+    recordChange(entry) {
+      data.states[entry.system].push([entry.at, entry.to]);
+      data.log.push(entry);
+      prune(entry.at);
+    },
+    stats(system, windowMs, now) {
+      const from = now - windowMs;
+      const latencies = data.checks[system]
+        .filter(([at, latency]) => at >= from && latency >= 0)
+        .map(([, latency]) => latency)
+        .sort((a, b) => a - b);
+      const rank = (p: number) =>
+        latencies.length === 0 ? null : latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]!;
+      let up = 0;
+      let down = 0;
+      const states = data.states[system];
+      states.forEach(([at, state], index) => {
+        const start = Math.max(at, from);
+        const end = Math.min(states[index + 1]?.[0] ?? now, now);
+        if (end <= start) return;
+        if (UP.has(state)) up += end - start;
+        else if (DOWN.has(state)) down += end - start;
+      });
+      const checks = data.checks[system].filter(([at]) => at >= from).length;
+      return { p50: rank(0.5), p95: rank(0.95), uptime: up + down === 0 ? null : up / (up + down), checks };
+    },
+    series(system, now, buckets) {
+      const from = now - HISTORY_RETENTION_MS;
+      const width = HISTORY_RETENTION_MS / buckets;
+      const out: Array<number | null> = new Array(buckets).fill(null);
+      for (const [at, latency] of data.checks[system]) {
+        const bucket = Math.floor((at - from) / width);
+        if (bucket < 0 || bucket >= buckets || latency < 0) continue;
+        out[bucket] = Math.max(out[bucket] ?? 0, latency);
+      }
+      return out;
+    },
+    failures(system, now, buckets) {
+      const from = now - HISTORY_RETENTION_MS;
+      const width = HISTORY_RETENTION_MS / buckets;
+      const out: boolean[] = new Array(buckets).fill(false);
+      for (const [at, latency] of data.checks[system]) {
+        const bucket = Math.floor((at - from) / width);
+        if (bucket >= 0 && bucket < buckets && latency < 0) out[bucket] = true;
+      }
+      return out;
+    },
+    log: (limit) => data.log.slice(-limit).reverse(),
+    serialize(now) {
+      prune(now);
+      return JSON.stringify({ version: 1, ...data });
+    },
+  };
+}

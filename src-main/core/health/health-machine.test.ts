@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPreferences } from '../settings/settings-schema.ts';
+import { initialHealth, stepHealth, type HealthEvent, type Step, type SystemHealth } from './health-machine.ts';
+import { healthRules } from './health-rules.ts';
+
+const rules = healthRules(defaultPreferences().monitoring);
+const S = 1000;
+const ok = (latencyMs = 50): HealthEvent => ({ kind: 'ok', latencyMs });
+const fail: HealthEvent = { kind: 'fail', message: 'The target system reports that it is down.' };
+
+/** Runs events at the given seconds, returning every step. */
+function run(events: Array<[number, HealthEvent]>, start: SystemHealth = initialHealth(0)): Step[] {
+  const steps: Step[] = [];
+  let health = start;
+  for (const [second, event] of events) {
+    const step = stepHealth(health, event, second * S, rules);
+    steps.push(step);
+    health = step.health;
+  }
+  return steps;
+}
+const upAt0 = () => run([[0, ok()]])[0]!.health;
+const states = (steps: Step[]) => steps.map((step) => step.health.state);
+
+describe('confirming an outage', () => {
+  it('goes suspect at once, re-checks at +10 s and +30 s, and confirms down on the third failure', () => {
+    const steps = run(
+      [
+        [100, fail],
+        [110, fail],
+        [130, fail],
+      ],
+      upAt0(),
+    );
+    expect(states(steps)).toEqual(['suspect', 'suspect', 'down']);
+    expect(steps.map((step) => step.next?.delayMs)).toEqual([10 * S, 20 * S, 30 * S]);
+    expect(steps[0]!.change).toMatchObject({ from: 'up', to: 'suspect', confirmed: false });
+    expect(steps[2]!.change).toMatchObject({ from: 'suspect', to: 'down', confirmed: true, outageStartedAt: 100 * S });
+  });
+
+  it('needs the failures to span 30 s: three quick failures stay suspect until then', () => {
+    const steps = run(
+      [
+        [100, fail],
+        [105, fail],
+        [112, fail],
+        [130, fail],
+      ],
+      upAt0(),
+    );
+    expect(states(steps)).toEqual(['suspect', 'suspect', 'suspect', 'down']);
+    expect(steps[2]!.next?.delayMs).toBe(18 * S);
+  });
+
+  it('treats a blip as nothing: suspect, then up, with no confirmed change', () => {
+    const steps = run(
+      [
+        [100, fail],
+        [110, ok()],
+      ],
+      upAt0(),
+    );
+    expect(states(steps)).toEqual(['suspect', 'up']);
+    expect(steps.every((step) => !step.change?.confirmed)).toBe(true);
+  });
+
+  it('recovers only after two successes in a row, reporting how long the outage lasted', () => {
+    const down = run(
+      [
+        [100, fail],
+        [110, fail],
+        [130, fail],
+      ],
+      upAt0(),
+    ).at(-1)!.health;
+    const steps = run(
+      [
+        [160, ok()],
+        [170, fail],
+        [200, ok()],
+        [210, ok()],
+      ],
+      down,
+    );
+    expect(states(steps)).toEqual(['down', 'down', 'down', 'up']);
+    expect(steps[0]!.next?.delayMs).toBe(10 * S);
+    expect(steps[3]!.change).toMatchObject({ from: 'down', to: 'up', confirmed: true, outageStartedAt: 100 * S });
+  });
+});
+
+describe('pacing', () => {
+  it('backs off 30 → 60 → 120 → 300 s while down', () => {
+    const down = run(
+      [
+        [100, fail],
+        [110, fail],
+        [130, fail],
+      ],
+      upAt0(),
+    ).at(-1)!.health;
+    const steps = run(
+      [
+        [160, fail],
+        [220, fail],
+        [340, fail],
+        [640, fail],
+      ],
+      down,
+    );
+    expect(steps.map((step) => step.next?.delayMs)).toEqual([60 * S, 120 * S, 300 * S, 300 * S]);
+  });
+
+  it('waits as Retry-After says, at least, and at most 15 minutes', () => {
+    const [step] = run([[100, { kind: 'fail', message: 'busy', retryAfterMs: 90 * S }]], upAt0());
+    expect(step!.next).toEqual({ delayMs: 90 * S, atLeast: true });
+    const [capped] = run([[100, { kind: 'rate-limited', message: 'slow down', retryAfterMs: 3_600 * S }]], upAt0());
+    expect(capped!.next).toEqual({ delayMs: 900 * S, atLeast: true });
+    expect(capped!.health.state).toBe('rate-limited');
+  });
+
+  it('stops checking on refused credentials until told otherwise', () => {
+    const [step] = run([[100, { kind: 'auth', message: 'refused' }]], upAt0());
+    expect(step).toMatchObject({ health: { state: 'auth-error' }, next: null, change: { to: 'auth-error' } });
+  });
+});
+
+describe('latency', () => {
+  it('is degraded after three slow answers and up again after two fast ones', () => {
+    const steps = run(
+      [
+        [30, ok(2500)],
+        [60, ok(2600)],
+        [90, ok(2700)],
+        [120, ok(100)],
+        [150, ok(90)],
+      ],
+      upAt0(),
+    );
+    expect(states(steps)).toEqual(['up', 'up', 'degraded', 'degraded', 'up']);
+    expect(steps[2]!.change).toMatchObject({ to: 'degraded', confirmed: false });
+  });
+});
+
+describe('flapping', () => {
+  it('is unstable after four confirmed changes within 30 minutes, and stable after 30 quiet minutes', () => {
+    let health = upAt0();
+    let t = 0;
+    const outageAndBack = () => {
+      for (const [offset, event] of [
+        [0, fail],
+        [10, fail],
+        [30, fail],
+        [60, ok()],
+        [70, ok()],
+      ] as const) {
+        health = stepHealth(health, event, (t + offset) * S, rules).health;
+      }
+      t += 120;
+    };
+    outageAndBack();
+    expect(health.unstable).toBe(false);
+    outageAndBack();
+    expect(health.unstable).toBe(true);
+    health = stepHealth(health, ok(), (t + 1_800) * S, rules).health;
+    expect(health.unstable).toBe(false);
+  });
+});
+
+describe('resets (sleep, unlock, switch) and offline', () => {
+  const downSince100 = () =>
+    run(
+      [
+        [100, fail],
+        [110, fail],
+        [130, fail],
+      ],
+      upAt0(),
+    ).at(-1)!.health;
+
+  it('go to unknown and re-check in 5 s', () => {
+    const [step] = run([[500, { kind: 'reset' }]], downSince100());
+    expect(step).toMatchObject({ health: { state: 'unknown', outageStartedAt: 100 * S }, next: { delayMs: 5 * S } });
+  });
+
+  it('still need two successes to end an outage remembered across a reset', () => {
+    const steps = run(
+      [
+        [500, { kind: 'reset' }],
+        [505, ok()],
+        [515, ok()],
+      ],
+      downSince100(),
+    );
+    expect(states(steps)).toEqual(['unknown', 'unknown', 'up']);
+    expect(steps[2]!.change).toMatchObject({ to: 'up', confirmed: true, outageStartedAt: 100 * S });
+  });
+
+  it('re-confirm a continuing outage with its original start, without counting a flap', () => {
+    const before = downSince100();
+    const steps = run(
+      [
+        [500, { kind: 'reset' }],
+        [505, fail],
+        [515, fail],
+        [535, fail],
+      ],
+      before,
+    );
+    expect(steps.at(-1)!.change).toMatchObject({ to: 'down', outageStartedAt: 100 * S });
+    expect(steps.at(-1)!.health.changes).toEqual(before.changes);
+  });
+
+  it('mark a machine without network offline, keeping the interval', () => {
+    const [step] = run([[100, { kind: 'offline', message: 'No network.' }]], upAt0());
+    expect(step).toMatchObject({
+      health: { state: 'offline' },
+      next: { delayMs: 30 * S },
+      change: { to: 'offline', confirmed: false },
+    });
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * The health of one system as a pure state machine: each check (or an offline / reset event)
+ * goes in; the new state, any change, and when to check next come out. No clock, no I/O.
+ *
+ * up ──fail──▶ suspect ──3 fails over ≥30 s──▶ down ──2 successes──▶ up
+ * A suspect that succeeds is up again with no change worth telling anyone about.
+ */
+import type { HealthRules } from './health-rules.ts';
+import type { Probe } from './probe.ts';
+
+export type SystemState = 'unknown' | 'up' | 'degraded' | 'suspect' | 'down' | 'auth-error' | 'rate-limited' | 'offline';
+
+export interface SystemHealth {
+  state: SystemState;
+  /** When the current state began. */
+  since: number;
+  failures: number;
+  firstFailureAt: number | null;
+  /** Consecutive successes while down. */
+  recoveries: number;
+  slowStreak: number;
+  fastStreak: number;
+  downStep: number;
+  lastLatencyMs: number | null;
+  lastCheckedAt: number | null;
+  /** The last problem, in words. */
+  message: string | null;
+  /** First failure of the current confirmed outage. */
+  outageStartedAt: number | null;
+  /** Times of confirmed changes (down, recovered) within the flap window. */
+  changes: number[];
+  unstable: boolean;
+}
+
+export interface HealthChange {
+  from: SystemState;
+  to: SystemState;
+  at: number;
+  /** A confirmed outage began or ended (what notifications are about). */
+  confirmed: boolean;
+  outageStartedAt: number | null;
+  unstable: boolean;
+  message: string | null;
+}
+
+export interface NextCheck {
+  delayMs: number;
+  /** The server asked us to wait at least this long (Retry-After): jitter only upwards. */
+  atLeast: boolean;
+}
+
+export interface Step {
+  health: SystemHealth;
+  change: HealthChange | null;
+  /** Null: stop checking until something changes (refused credentials). */
+  next: NextCheck | null;
+}
+
+export type HealthEvent = Probe | { kind: 'offline'; message: string } | { kind: 'reset' };
+
+export function initialHealth(now: number): SystemHealth {
+  return {
+    state: 'unknown',
+    since: now,
+    failures: 0,
+    firstFailureAt: null,
+    recoveries: 0,
+    slowStreak: 0,
+    fastStreak: 0,
+    downStep: 0,
+    lastLatencyMs: null,
+    lastCheckedAt: null,
+    message: null,
+    outageStartedAt: null,
+    changes: [],
+    unstable: false,
+  };
+}
+
+export function stepHealth(current: SystemHealth, event: HealthEvent, now: number, rules: HealthRules): Step {
+  const health: SystemHealth = { ...current, changes: current.changes.filter((at) => now - at < rules.flapWindowMs) };
+  if (health.unstable && health.changes.length === 0) health.unstable = false;
+  if (event.kind !== 'reset') health.lastCheckedAt = now;
+  const move = (to: SystemState, fields: Partial<SystemHealth>, next: NextCheck | null) =>
+    moveTo(health, to, now, fields, next, rules);
+  const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
+  const backoff = () => rules.downBackoffMs[Math.min(health.downStep, rules.downBackoffMs.length - 1)]!;
+  const waitFor = (retryAfterMs: number | undefined, fallbackMs: number): NextCheck =>
+    retryAfterMs === undefined
+      ? { delayMs: fallbackMs, atLeast: false }
+      : { delayMs: Math.min(retryAfterMs, rules.maxRetryAfterMs), atLeast: true };
+
+  switch (event.kind) {
+    case 'reset':
+      // Sleep, unlock, a switch: what we knew is stale. Keep the outage memory, forget the streaks.
+      return move(
+        'unknown',
+        { failures: 0, firstFailureAt: null, recoveries: 0, slowStreak: 0, fastStreak: 0 },
+        { delayMs: rules.resumeRecheckMs, atLeast: false },
+      );
+    case 'offline':
+      return move('offline', { failures: 0, firstFailureAt: null, recoveries: 0, message: event.message }, interval);
+    case 'auth':
+      return move('auth-error', { message: event.message, failures: 0, firstFailureAt: null }, null);
+    case 'rate-limited':
+      if (health.state === 'down')
+        return stay(health, { recoveries: 0, downStep: health.downStep + 1 }, waitFor(event.retryAfterMs, backoff()));
+      return move('rate-limited', { message: event.message }, waitFor(event.retryAfterMs, backoff()));
+    case 'ok':
+      return onSuccess(health, event.latencyMs, rules, move);
+    case 'fail':
+    case 'network': {
+      const retryAfterMs = 'retryAfterMs' in event ? event.retryAfterMs : undefined;
+      if (health.state === 'down')
+        return stay(
+          health,
+          { recoveries: 0, message: event.message, downStep: health.downStep + 1 },
+          waitFor(retryAfterMs, backoff()),
+        );
+      return onFailure(health, event.message, now, rules, move, (fallbackMs) => waitFor(retryAfterMs, fallbackMs));
+    }
+  }
+}
+
+type Move = (to: SystemState, fields: Partial<SystemHealth>, next: NextCheck | null) => Step;
+
+const stay = (health: SystemHealth, fields: Partial<SystemHealth>, next: NextCheck | null): Step => ({
+  health: { ...health, ...fields },
+  change: null,
+  next,
+});
+
+function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, move: Move): Step {
+  const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
+  const slow = latencyMs > rules.latencyThresholdMs;
+  const measured = {
+    lastLatencyMs: latencyMs,
+    failures: 0,
+    firstFailureAt: null,
+    slowStreak: slow ? health.slowStreak + 1 : 0,
+    fastStreak: slow ? 0 : health.fastStreak + 1,
+  };
+  // Recovery from an outage (also one remembered across a reset) takes several successes in a row.
+  if (health.outageStartedAt !== null && (health.state === 'down' || health.state === 'unknown')) {
+    const recoveries = health.recoveries + 1;
+    if (recoveries < rules.successesToRecover)
+      return stay(health, { ...measured, recoveries }, { delayMs: rules.recoverRecheckMs, atLeast: false });
+    return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);
+  }
+  if (health.state === 'up') {
+    if (measured.slowStreak >= rules.slowChecksForDegraded)
+      return move('degraded', { ...measured, message: `Answers are slow (${Math.round(latencyMs)} ms).` }, interval);
+    return stay(health, measured, interval);
+  }
+  if (health.state === 'degraded') {
+    if (measured.fastStreak >= rules.fastChecksToClearDegraded) return move('up', { ...measured, message: null }, interval);
+    return stay(health, measured, interval);
+  }
+  return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);
+}
+
+function onFailure(
+  health: SystemHealth,
+  message: string,
+  now: number,
+  rules: HealthRules,
+  move: Move,
+  waitFor: (fallbackMs: number) => NextCheck,
+): Step {
+  const failures = health.failures + 1;
+  const firstFailureAt = health.firstFailureAt ?? now;
+  if (failures >= rules.failuresToConfirm && now - firstFailureAt >= rules.confirmSpanMs) {
+    // An outage remembered across a reset keeps its original start.
+    const outageStartedAt = health.outageStartedAt ?? firstFailureAt;
+    return move(
+      'down',
+      { failures, firstFailureAt, message, outageStartedAt, recoveries: 0, downStep: 1 },
+      waitFor(rules.downBackoffMs[0]!),
+    );
+  }
+  const untilSpan = firstFailureAt + rules.confirmSpanMs - now;
+  const recheck = failures >= rules.failuresToConfirm ? untilSpan : (rules.recheckDelaysMs[failures - 1] ?? untilSpan);
+  const next = waitFor(Math.max(1000, recheck));
+  if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message }, next);
+  return move('suspect', { failures, firstFailureAt, message }, next);
+}
+
+function moveTo(
+  health: SystemHealth,
+  to: SystemState,
+  now: number,
+  fields: Partial<SystemHealth>,
+  next: NextCheck | null,
+  rules: HealthRules,
+): Step {
+  const from = health.state;
+  const updated: SystemHealth = { ...health, ...fields };
+  if (from === to) return { health: updated, change: null, next };
+  updated.state = to;
+  updated.since = now;
+  const outageBegins = to === 'down' && health.outageStartedAt === null;
+  const outageEnds = (to === 'up' || to === 'degraded') && health.outageStartedAt !== null;
+  const outageStartedAt = outageEnds ? health.outageStartedAt : updated.outageStartedAt;
+  if (outageEnds) updated.outageStartedAt = null;
+  // Only real beginnings and ends of outages count towards flapping (not a re-confirmation after sleep).
+  if (outageBegins || outageEnds) {
+    updated.changes = [...updated.changes, now];
+    if (updated.changes.length >= rules.flapChanges) updated.unstable = true;
+  }
+  return {
+    health: updated,
+    change: {
+      from,
+      to,
+      at: now,
+      confirmed: to === 'down' || outageEnds,
+      outageStartedAt,
+      unstable: updated.unstable,
+      message: updated.message,
+    },
+    next,
+  };
+}

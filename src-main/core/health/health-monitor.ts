@@ -1,0 +1,145 @@
+/**
+ * Drives the health machine of both systems on a clock: checks each when due (jittered ±10 %,
+ * with a random start offset so a fleet never polls in lockstep), tells a dead network on our side
+ * from a dead server, notices sleep from a late timer, and resets on request.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { Clock } from '../util/clock.ts';
+import { createEmitter } from '../util/emitter.ts';
+import {
+  initialHealth,
+  stepHealth,
+  type HealthChange,
+  type HealthEvent,
+  type NextCheck,
+  type SystemHealth,
+} from './health-machine.ts';
+import type { HealthRules } from './health-rules.ts';
+import type { Probe } from './probe.ts';
+
+export const SYSTEMS: readonly HealthSystem[] = ['source', 'target'];
+export type HealthSnapshot = Record<HealthSystem, SystemHealth>;
+
+export interface HealthMonitorOptions {
+  clock: Clock;
+  rules: () => HealthRules;
+  probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
+  /** The OS's own idea of whether this machine has a network. */
+  isOnline?: () => boolean;
+  random?: () => number;
+}
+
+export interface HealthMonitor {
+  start(): void;
+  stop(): void;
+  /** Check both systems now, whatever their schedule ("Check now"). */
+  checkNow(): Promise<void>;
+  /** What we knew is stale (sleep, unlock, a switch, new credentials, network back): unknown, re-check soon. */
+  reset(): void;
+  snapshot(): HealthSnapshot;
+  nextCheckAt(system: HealthSystem): number | null;
+  onChange(listener: (system: HealthSystem, change: HealthChange, snapshot: HealthSnapshot) => void): () => void;
+  onCheck(listener: (system: HealthSystem, event: HealthEvent, health: SystemHealth) => void): () => void;
+  /** Resolves once no check is in flight. */
+  settled(): Promise<void>;
+}
+
+const START_OFFSET_MS: [number, number] = [2_000, 10_000];
+const NO_NETWORK = 'This computer has no network connection; checks resume when it is back.';
+
+export function createHealthMonitor(options: HealthMonitorOptions): HealthMonitor {
+  const { clock } = options;
+  const random = options.random ?? Math.random;
+  const health: HealthSnapshot = { source: initialHealth(clock.now()), target: initialHealth(clock.now()) };
+  const dueAt: Record<HealthSystem, number | null> = { source: null, target: null };
+  const events = createEmitter<{ change: [HealthSystem, HealthChange]; check: [HealthSystem, HealthEvent] }>();
+  let timer: unknown = null;
+  let expectedAt = 0;
+  let inFlight: Promise<void> | null = null;
+  let abort = new AbortController();
+  let running = false;
+
+  const jittered = (next: NextCheck) => {
+    const spread = next.atLeast ? random() * 0.1 : (random() * 2 - 1) * 0.1;
+    return Math.round(next.delayMs * (1 + spread));
+  };
+
+  function arm(): void {
+    if (timer !== null) clock.clearTimeout(timer);
+    timer = null;
+    if (!running) return;
+    const due = SYSTEMS.map((system) => dueAt[system]).filter((at): at is number => at !== null);
+    if (due.length === 0) return;
+    expectedAt = Math.min(...due);
+    timer = clock.setTimeout(onTimer, Math.max(0, expectedAt - clock.now()));
+  }
+
+  function onTimer(): void {
+    timer = null;
+    if (clock.now() - expectedAt > options.rules().lateTimerMs) return reset();
+    const now = clock.now();
+    void runCycle(SYSTEMS.filter((system) => dueAt[system] !== null && dueAt[system]! <= now + 1_000));
+  }
+
+  function apply(system: HealthSystem, event: HealthEvent): void {
+    const step = stepHealth(health[system], event, clock.now(), options.rules());
+    health[system] = step.health;
+    dueAt[system] = step.next ? clock.now() + (event.kind === 'reset' ? step.next.delayMs : jittered(step.next)) : null;
+    if (event.kind !== 'reset') events.emit('check', [system, event]);
+    if (step.change) events.emit('change', [system, step.change]);
+  }
+
+  async function runCycle(systems: readonly HealthSystem[]): Promise<void> {
+    if (inFlight) {
+      await inFlight;
+      return;
+    }
+    if (systems.length === 0) return arm();
+    const signal = abort.signal;
+    inFlight = (async () => {
+      const probes = await Promise.all(systems.map((system) => options.probe(system, signal)));
+      if (signal.aborted) return;
+      const offline =
+        options.isOnline?.() === false ||
+        (systems.length === SYSTEMS.length && probes.every((probe) => probe.kind === 'network'));
+      systems.forEach((system, index) => apply(system, offline ? { kind: 'offline', message: NO_NETWORK } : probes[index]!));
+    })();
+    try {
+      await inFlight;
+    } finally {
+      inFlight = null;
+      arm();
+    }
+  }
+
+  function reset(): void {
+    abort.abort();
+    abort = new AbortController();
+    for (const system of SYSTEMS) apply(system, { kind: 'reset' });
+    arm();
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      const offset = START_OFFSET_MS[0] + random() * (START_OFFSET_MS[1] - START_OFFSET_MS[0]);
+      for (const system of SYSTEMS) dueAt[system] = clock.now() + Math.round(offset);
+      arm();
+    },
+    stop() {
+      running = false;
+      abort.abort();
+      arm();
+    },
+    checkNow: () => runCycle(SYSTEMS),
+    reset,
+    snapshot: () => ({ ...health }),
+    nextCheckAt: (system) => dueAt[system],
+    onChange: (listener) => events.on('change', ([system, change]) => listener(system, change, { ...health })),
+    onCheck: (listener) => events.on('check', ([system, event]) => listener(system, event, health[system])),
+    settled: async () => {
+      while (inFlight) await inFlight.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * The health watch against the real mock over HTTP, on a fake clock: scripted fault timelines,
+ * counting exactly the notifications each should produce.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoCredentials } from '../../mock/auth.ts';
+import { createFakeClock, runClockUntil, type FakeClock } from '../../testing/fake-clock.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createServiceClients } from '../api/service-clients.ts';
+import { mockEnvironment } from '../environments/environment.ts';
+import { defaultPreferences, type Preferences } from '../settings/settings-schema.ts';
+import { createHealthService, type HealthService } from './health-service.ts';
+import type { HealthNotification } from './notification-policy.ts';
+import { probeSystem, type Probe } from './probe.ts';
+
+const mock = useMockServer({ debtors: 50 });
+/** Milliseconds per second; timelines below are written in seconds, MIN minutes as seconds. */
+const S = 1000;
+const MIN = 60;
+
+interface Harness {
+  clock: FakeClock;
+  health: HealthService;
+  notifications: HealthNotification[];
+  /** Runs every timer due up to `seconds` after the start (awaiting real HTTP checks). */
+  runUntil(seconds: number): Promise<void>;
+  /** Does `action` at `seconds` after the start, having run everything due before. */
+  at(seconds: number, action: () => unknown): Promise<void>;
+  titles(): string[];
+}
+
+function setup(
+  options: {
+    preferences?: (p: Preferences) => void;
+    probe?: (system: 'source' | 'target', real: () => Promise<Probe>) => Promise<Probe>;
+    isOnline?: () => boolean;
+  } = {},
+): Harness {
+  const clock = createFakeClock();
+  const start = clock.now();
+  const preferences = defaultPreferences();
+  options.preferences?.(preferences);
+  const environment = mockEnvironment(mock.server);
+  const clients = createServiceClients(environment, demoCredentials.clientSecret, preferences.network, {
+    retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+  });
+  const notifications: HealthNotification[] = [];
+  const health = createHealthService({
+    clock,
+    preferences: () => preferences,
+    environment: () => ({ id: 'mock', name: 'Mock (built-in)' }),
+    probe: (system, signal) => {
+      const real = () => probeSystem(clients.timeclock, system, signal);
+      return options.probe ? options.probe(system, real) : real();
+    },
+    isOnline: options.isOnline,
+    random: () => 0.5,
+    formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
+    localMinutes: (ms) => new Date(ms).getUTCHours() * 60 + new Date(ms).getUTCMinutes(),
+  });
+  health.onNotification((notification) => notifications.push(notification));
+  health.start();
+  const runUntil = (seconds: number) => runClockUntil(clock, start + seconds * S, () => health.flush());
+  return {
+    clock,
+    health,
+    notifications,
+    runUntil,
+    async at(seconds, action) {
+      await runUntil(seconds);
+      await action();
+    },
+    titles: () => notifications.map((notification) => notification.title),
+  };
+}
+
+const down = (system: 'source' | 'target') => mock.control('PUT', `/systems/${system}`, { status: 'down' });
+const up = (system: 'source' | 'target') => mock.control('PUT', `/systems/${system}`, { status: 'up' });
+
+beforeEach(async () => {
+  await mock.control('POST', '/reset');
+});
+
+describe('health scenarios against the real mock', () => {
+  it('starts up quietly: no notification when everything is up', async () => {
+    const h = setup();
+    await h.runUntil(10 * MIN);
+    expect(h.health.snapshot().source.state).toBe('up');
+    expect(h.health.badge()).toBe('up');
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('notifies nothing for a 20-second blip', async () => {
+    const h = setup();
+    await h.at(60, () => down('target'));
+    await h.at(80, () => up('target'));
+    await h.runUntil(10 * MIN);
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('notifies a real outage within about 70 s, once, then its recovery with the duration', async () => {
+    const h = setup();
+    await h.at(100, () => down('target'));
+    let notifiedAt: number | null = null;
+    h.health.onNotification(() => (notifiedAt ??= h.clock.now()));
+    await h.runUntil(100 + 70);
+    expect(h.titles()).toEqual(['Target system is down']);
+    expect(notifiedAt! - (h.clock.now() - 70 * S)).toBeLessThanOrEqual(70 * S);
+    expect(h.health.badge()).toBe('down');
+    expect(h.health.lines()[1]!.text).toMatch(/^Target system — down since \d\d:\d\d$/);
+    await h.at(20 * MIN, () => up('target'));
+    await h.runUntil(30 * MIN);
+    expect(h.titles()).toEqual(['Target system is down', 'Target system recovered']);
+    expect(h.notifications[1]!.body).toMatch(/back after 1[89] min/);
+  });
+
+  it('combines both systems going down together into one notification', async () => {
+    const h = setup();
+    await h.at(100, async () => {
+      await down('source');
+      await down('target');
+    });
+    await h.runUntil(5 * MIN);
+    expect(h.titles()).toEqual(['Source and target systems are down']);
+  });
+
+  it('reminds hourly while down, and never more than once per system per 5 minutes', async () => {
+    const h = setup();
+    await h.at(100, () => down('source'));
+    await h.runUntil(2 * 3600 + 200);
+    expect(h.titles()).toEqual(['Source system is down', 'Source system is still down', 'Source system is still down']);
+    const times = h.notifications.map((notification) => notification.at);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(60 * MIN * S);
+  });
+
+  it('says "unstable" once for a flapping system, then stays quiet until it settles', async () => {
+    const h = setup({ preferences: ({ monitoring }) => void (monitoring.reminderMinutes = 0) });
+    for (let cycle = 0; cycle < 4; cycle++) {
+      const base = 100 + cycle * 6 * 60;
+      await h.at(base, () => down('target'));
+      await h.at(base + 3 * 60, () => up('target'));
+    }
+    await h.runUntil(100 + 4 * 6 * 60);
+    expect(h.titles().filter((title) => title === 'Target system is unstable')).toHaveLength(1);
+    expect(h.notifications.length).toBeLessThanOrEqual(4);
+    const quietFrom = h.notifications.at(-1)!.at;
+    await h.at(40 * MIN, () => down('target'));
+    await h.at(44 * MIN, () => up('target'));
+    await h.runUntil(50 * MIN);
+    expect(h.notifications.filter((notification) => notification.at > quietFrom)).toEqual([]);
+  });
+
+  it('waits as a 429 Retry-After says, without calling it down', async () => {
+    const h = setup();
+    await h.runUntil(60);
+    await mock.control('PUT', '/systems/source', { rateLimit: { retryAfterSeconds: 120, remaining: 1 } });
+    await h.runUntil(100);
+    expect(h.health.snapshot().source.state).toBe('rate-limited');
+    const next = h.health.snapshot().source.lastCheckedAt! + 120 * S;
+    expect(h.clock.nextTimerAt()).not.toBeNull();
+    expect(new Date(h.health.lines()[0]!.nextCheckAt!).getTime()).toBeGreaterThanOrEqual(next);
+    await h.runUntil(5 * MIN);
+    expect(h.health.snapshot().source.state).toBe('up');
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('calls it offline, not down, when both systems fail on our network in the same cycle', async () => {
+    let networkDown = false;
+    const h = setup({
+      probe: async (_system, real) => (networkDown ? { kind: 'network', message: 'host name not found' } : real()),
+    });
+    await h.at(60, () => (networkDown = true));
+    await h.runUntil(10 * MIN);
+    expect(h.health.snapshot().source.state).toBe('offline');
+    expect(h.health.badge()).toBe('unknown');
+    networkDown = false;
+    h.health.reset();
+    await h.runUntil(11 * MIN);
+    expect(h.health.snapshot().source.state).toBe('up');
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('believes the OS when it says there is no network', async () => {
+    let online = true;
+    const h = setup({ isOnline: () => online });
+    await h.at(60, async () => {
+      online = false;
+      await down('source');
+    });
+    await h.runUntil(10 * MIN);
+    expect(h.health.snapshot().source.state).toBe('offline');
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('resets after sleep (a timer hours late) and notifies nothing from the gap', async () => {
+    const h = setup();
+    await h.runUntil(2 * MIN);
+    await down('target');
+    h.clock.jump(3 * 3600 * S);
+    await up('target');
+    await h.runUntil(3 * 3600 + 5 * MIN);
+    expect(h.health.snapshot().target.state).toBe('up');
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('notifies refused credentials once, pauses checks, and resumes when credentials change', async () => {
+    let refuse = true;
+    const h = setup({
+      probe: async (_system, real) => (refuse ? { kind: 'auth', message: 'Refused the credentials (401).' } : real()),
+    });
+    await h.runUntil(30 * MIN);
+    expect(h.titles()).toEqual(['Credentials refused — health checks paused']);
+    expect(h.health.lines()[0]!.nextCheckAt).toBeNull();
+    refuse = false;
+    h.health.credentialsChanged();
+    await h.runUntil(31 * MIN);
+    expect(h.health.snapshot().source.state).toBe('up');
+    expect(h.notifications).toHaveLength(1);
+  });
+
+  it('keeps quiet in quiet hours but still shows the state, and tells of an outage still going on after', async () => {
+    const h = setup({
+      preferences: ({ monitoring }) => {
+        monitoring.quietHours = { enabled: true, start: '08:00', end: '08:30' };
+        monitoring.reminderMinutes = 0;
+      },
+    });
+    await h.at(5 * 60, () => down('source'));
+    await h.runUntil(20 * MIN);
+    expect(h.health.badge()).toBe('down');
+    expect(h.notifications).toEqual([]);
+    await h.runUntil(32 * MIN);
+    expect(h.titles()).toEqual(['Source system is down']);
+  });
+
+  it('stays silent while notifications are paused', async () => {
+    const h = setup();
+    h.health.pauseNotifications(h.clock.now() + 3600 * S);
+    await h.at(100, () => down('target'));
+    await h.at(20 * MIN, () => up('target'));
+    await h.runUntil(30 * MIN);
+    expect(h.notifications).toEqual([]);
+  });
+
+  it('starts a new environment afresh', async () => {
+    const h = setup();
+    await h.at(100, () => down('source'));
+    await h.runUntil(5 * MIN);
+    h.health.environmentChanged();
+    expect(h.health.snapshot().source.state).toBe('unknown');
+    await h.runUntil(6 * MIN);
+    expect(h.titles()).toEqual(['Source system is down', 'Source system is down']);
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The health watch as the app uses it: the monitor of both systems, the notification policy and
+ * the history, per environment, with the views the tray and windows show.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
+import type { Preferences } from '../settings/settings-schema.ts';
+import type { Clock } from '../util/clock.ts';
+import { createEmitter } from '../util/emitter.ts';
+import type { TextFile } from '../util/text-file.ts';
+import { localTime, type TimeFormatter } from './format-time.ts';
+import { createHealthHistory, type HealthHistory } from './health-history.ts';
+import { createHealthMonitor, SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
+import { healthRules } from './health-rules.ts';
+import { healthLine, healthSummary, stateLabels, systemLabels, trayBadge } from './health-view.ts';
+import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';
+import type { Probe } from './probe.ts';
+import type { HealthBadge } from '../tray/tray-icon.ts';
+
+export interface HealthServiceOptions {
+  clock: Clock;
+  preferences: () => Preferences;
+  environment: () => { id: string; name: string };
+  probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
+  isOnline?: () => boolean;
+  random?: () => number;
+  formatTime?: TimeFormatter;
+  /** Minutes since local midnight (quiet hours); the machine's time zone by default. */
+  localMinutes?: (ms: number) => number;
+  /** Where an environment's history is kept between runs. */
+  historyFile?: (environmentId: string) => TextFile;
+}
+
+export interface HealthService {
+  start(): void;
+  stop(): void;
+  checkNow(): Promise<HealthLine[]>;
+  /** Sleep, unlock, network back: what we knew is stale. */
+  reset(): void;
+  environmentChanged(): void;
+  credentialsChanged(): void;
+  pauseNotifications(until: number | null): void;
+  notificationsPausedUntil(): number | null;
+  snapshot(): HealthSnapshot;
+  lines(): HealthLine[];
+  badge(): HealthBadge;
+  summary(): string;
+  status(): HealthStatusView;
+  /** Anything shown changed (a check, a state, a pause). */
+  onUpdate(listener: () => void): () => void;
+  onNotification(listener: (notification: HealthNotification) => void): () => void;
+  /** Settles in-flight checks and saves the history (on quit, and in tests). */
+  flush(): Promise<void>;
+}
+
+const TICK_MS = 15_000;
+const SAVE_EVERY_MS = 5 * 60_000;
+const SERIES_BUCKETS = 96;
+
+export function createHealthService(options: HealthServiceOptions): HealthService {
+  const { clock } = options;
+  const formatTime = options.formatTime ?? localTime;
+  const updates = createEmitter<{ update: undefined }>();
+  const monitor = createHealthMonitor({
+    clock,
+    rules: () => healthRules(options.preferences().monitoring),
+    probe: options.probe,
+    isOnline: options.isOnline,
+    random: options.random,
+  });
+  const policy = createNotificationPolicy({
+    clock,
+    formatTime,
+    localMinutes: options.localMinutes,
+    environmentName: () => options.environment().name,
+    settings: () => {
+      const monitoring = options.preferences().monitoring;
+      return {
+        enabled: monitoring.notifications,
+        reminderMinutes: monitoring.reminderMinutes,
+        sound: monitoring.sound,
+        quietHours: monitoring.quietHours,
+      };
+    },
+  });
+  let environmentId = options.environment().id;
+  const loadHistory = () => createHealthHistory(options.historyFile?.(environmentId).read() ?? null);
+  let history: HealthHistory = loadHistory();
+  let ticker: unknown = null;
+  let lastSavedAt = clock.now();
+
+  const updated = () => updates.emit('update', undefined);
+  const save = () => {
+    lastSavedAt = clock.now();
+    options.historyFile?.(environmentId).write(history.serialize(clock.now()));
+  };
+
+  monitor.onCheck((system, event) => {
+    if (event.kind === 'ok') history.recordCheck(system, clock.now(), event.latencyMs);
+    else if (event.kind === 'fail') history.recordCheck(system, clock.now(), null);
+    updated();
+  });
+  monitor.onChange((system, change, snapshot) => {
+    history.recordChange({ at: change.at, system, from: change.from, to: change.to, message: change.message });
+    policy.onChange(system, change, snapshot);
+    policy.tick(snapshot);
+  });
+
+  function tick(): void {
+    policy.tick(monitor.snapshot());
+    if (clock.now() - lastSavedAt >= SAVE_EVERY_MS) save();
+    updated();
+    ticker = clock.setTimeout(tick, TICK_MS);
+  }
+
+  const lines = () =>
+    SYSTEMS.map((system) => healthLine(system, monitor.snapshot()[system], clock.now(), formatTime, monitor.nextCheckAt(system)));
+
+  return {
+    start() {
+      monitor.start();
+      if (ticker === null) ticker = clock.setTimeout(tick, TICK_MS);
+    },
+    stop() {
+      monitor.stop();
+      if (ticker !== null) clock.clearTimeout(ticker);
+      ticker = null;
+    },
+    async checkNow() {
+      await monitor.checkNow();
+      return lines();
+    },
+    reset() {
+      monitor.reset();
+      updated();
+    },
+    environmentChanged() {
+      save();
+      environmentId = options.environment().id;
+      history = loadHistory();
+      policy.reset();
+      monitor.reset();
+      updated();
+    },
+    credentialsChanged() {
+      policy.credentialsChanged();
+      monitor.reset();
+      updated();
+    },
+    pauseNotifications(until) {
+      policy.pauseUntil(until);
+      updated();
+    },
+    notificationsPausedUntil: () => policy.pausedUntil(),
+    snapshot: () => monitor.snapshot(),
+    lines,
+    badge: () => trayBadge(monitor.snapshot()),
+    summary: () => healthSummary(monitor.snapshot(), clock.now(), formatTime),
+    status() {
+      const now = clock.now();
+      const paused = policy.pausedUntil();
+      return {
+        environmentName: options.environment().name,
+        notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),
+        systems: lines().map((line) => ({
+          ...line,
+          hour: history.stats(line.system, 3_600_000, now),
+          day: history.stats(line.system, 24 * 3_600_000, now),
+          series: history.series(line.system, now, SERIES_BUCKETS),
+          failures: history.failures(line.system, now, SERIES_BUCKETS),
+        })),
+        log: history.log(50).map((entry) => ({
+          ...entry,
+          at: new Date(entry.at).toISOString(),
+          label: systemLabels[entry.system],
+          fromLabel: stateLabels[entry.from],
+          toLabel: stateLabels[entry.to],
+        })),
+      };
+    },
+    onUpdate: (listener) => updates.on('update', listener),
+    onNotification: (listener) => policy.onNotify(listener),
+    async flush() {
+      await monitor.settled();
+      save();
+    },
+  };
+}

@@ -1,0 +1,285 @@
+/**
+ * Which health changes become desktop notifications. Only confirmed changes notify: an outage
+ * (both systems within 30 s → one notification), its recovery (only if the outage was notified),
+ * refused credentials (once), instability (once, then quiet until stable), and reminders while
+ * down. At most one per system per 5 minutes: a later one waits and is sent if still true.
+ * Quiet hours and pauses drop notifications; an outage still going on afterwards is told then.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { Clock } from '../util/clock.ts';
+import { createEmitter } from '../util/emitter.ts';
+import { formatDuration, localMinutesOfDay, type TimeFormatter } from './format-time.ts';
+import type { HealthChange, SystemState } from './health-machine.ts';
+import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
+
+export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';
+
+export interface HealthNotification {
+  kind: NotificationKind;
+  systems: HealthSystem[];
+  title: string;
+  body: string;
+  sound: boolean;
+  at: number;
+  /** For outages: when the outage began. */
+  since: number | null;
+}
+
+export interface NotificationSettings {
+  enabled: boolean;
+  reminderMinutes: number;
+  sound: boolean;
+  quietHours: { enabled: boolean; start: string; end: string };
+}
+
+export interface NotificationPolicyOptions {
+  clock: Clock;
+  settings: () => NotificationSettings;
+  environmentName: () => string;
+  formatTime: TimeFormatter;
+  localMinutes?: (ms: number) => number;
+}
+
+export interface NotificationPolicy {
+  onChange(system: HealthSystem, change: HealthChange, snapshot: HealthSnapshot): void;
+  /** Call regularly (and after changes): reminders, held and deferred notifications. */
+  tick(snapshot: HealthSnapshot): void;
+  pauseUntil(until: number | null): void;
+  pausedUntil(): number | null;
+  /** A new environment: forget everything said. */
+  reset(): void;
+  /** New credentials: refused credentials may be told again. */
+  credentialsChanged(): void;
+  onNotify(listener: (notification: HealthNotification) => void): () => void;
+}
+
+const COMBINE_WINDOW_MS = 30_000;
+const MIN_GAP_MS = 5 * 60_000;
+const label: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
+const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
+
+interface Memory {
+  /** The notified outage: when it began, and when we last told the user about it. */
+  downNotified: { since: number; lastToldAt: number } | null;
+  lastSentAt: number | null;
+  deferred: HealthNotification | null;
+  unstableNotified: boolean;
+}
+
+export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
+  const { clock, formatTime } = options;
+  const localMinutes = options.localMinutes ?? localMinutesOfDay;
+  const notify = createEmitter<{ notification: HealthNotification }>();
+  const fresh = (): Record<HealthSystem, Memory> => ({
+    source: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false },
+    target: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false },
+  });
+  let memory = fresh();
+  let authNotified = false;
+  let paused: number | null = null;
+  /** A down notification waiting up to 30 s for the other system to go down too. */
+  let held: { notification: HealthNotification; until: number } | null = null;
+
+  const env = () => options.environmentName();
+  const make = (
+    kind: NotificationKind,
+    systems: HealthSystem[],
+    title: string,
+    body: string,
+    since: number | null = null,
+  ): HealthNotification => ({
+    kind,
+    systems,
+    title,
+    body,
+    since,
+    at: clock.now(),
+    sound: kind === 'down' && options.settings().sound,
+  });
+  const downNotification = (systems: HealthSystem[], since: number) =>
+    systems.length === 2
+      ? make(
+          'down',
+          systems,
+          'Source and target systems are down',
+          `Timeclock service · ${env()} — not answering since ${formatTime(since)}. You'll be told when they recover.`,
+          since,
+        )
+      : make(
+          'down',
+          systems,
+          `${label[systems[0]!]} is down`,
+          `Timeclock service · ${env()} — not answering since ${formatTime(since)}. You'll be told when it recovers.`,
+          since,
+        );
+
+  function silenced(now: number): boolean {
+    const settings = options.settings();
+    if (!settings.enabled || (paused !== null && now < paused)) return true;
+    if (!settings.quietHours.enabled) return false;
+    const [start, end] = [settings.quietHours.start, settings.quietHours.end].map((time) => {
+      const [hours, minutes] = time.split(':').map(Number);
+      return hours! * 60 + minutes!;
+    }) as [number, number];
+    const minute = localMinutes(now);
+    return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
+  }
+
+  /** Sends now, defers (rate limit) or drops (silenced); records what the user was told. */
+  function deliver(notification: HealthNotification): void {
+    const now = clock.now();
+    if (silenced(now)) return;
+    if (
+      notification.kind !== 'auth' &&
+      notification.systems.some((system) => memory[system].lastSentAt !== null && now - memory[system].lastSentAt! < MIN_GAP_MS)
+    ) {
+      for (const system of notification.systems) memory[system].deferred = notification;
+      return;
+    }
+    for (const system of notification.systems) {
+      const remembered = memory[system];
+      remembered.lastSentAt = now;
+      remembered.deferred = null;
+      if (notification.kind === 'down') remembered.downNotified = { since: notification.since ?? now, lastToldAt: now };
+      if (notification.kind === 'reminder' && remembered.downNotified) remembered.downNotified.lastToldAt = now;
+      if (notification.kind === 'recovered') remembered.downNotified = null;
+    }
+    notify.emit('notification', notification);
+  }
+
+  function stillTrue(notification: HealthNotification, snapshot: HealthSnapshot): boolean {
+    return notification.systems.every((system) => {
+      const state = snapshot[system].state;
+      if (notification.kind === 'down' || notification.kind === 'reminder')
+        return state === 'down' && (notification.kind === 'reminder' || !memory[system].downNotified);
+      if (notification.kind === 'recovered') return isUp(state) && memory[system].downNotified !== null;
+      if (notification.kind === 'unstable') return snapshot[system].unstable;
+      return true;
+    });
+  }
+
+  function onDown(system: HealthSystem, since: number, snapshot: HealthSnapshot): void {
+    if (memory[system].downNotified) return; // the same outage, already told
+    const other = SYSTEMS.find((candidate) => candidate !== system)!;
+    if (held && held.notification.systems.includes(other)) {
+      const combined = downNotification([...SYSTEMS], Math.min(held.notification.since ?? since, since));
+      held = null;
+      return deliver(combined);
+    }
+    const notification = downNotification([system], since);
+    if (snapshot[other].state === 'suspect') held = { notification, until: clock.now() + COMBINE_WINDOW_MS };
+    else deliver(notification);
+  }
+
+  function onRecovered(system: HealthSystem): void {
+    if (held?.notification.systems.includes(system)) {
+      held = null; // recovered before anyone was told: nothing to say
+      return;
+    }
+    const told = memory[system].downNotified;
+    if (!told) return;
+    const now = clock.now();
+    deliver(
+      make(
+        'recovered',
+        [system],
+        `${label[system]} recovered`,
+        `${env()} — back after ${formatDuration(now - told.since)} (down since ${formatTime(told.since)}).`,
+        told.since,
+      ),
+    );
+  }
+
+  return {
+    onChange(system, change, snapshot) {
+      if (change.to === 'auth-error') {
+        if (!authNotified) {
+          authNotified = true;
+          deliver(
+            make(
+              'auth',
+              [system],
+              'Credentials refused — health checks paused',
+              `${change.message ?? ''} Health checks for ${env()} resume when the credentials change.`.trim(),
+            ),
+          );
+        }
+        return;
+      }
+      if (!change.confirmed) return;
+      if (change.unstable) {
+        if (!memory[system].unstableNotified) {
+          memory[system].unstableNotified = true;
+          deliver(
+            make(
+              'unstable',
+              [system],
+              `${label[system]} is unstable`,
+              `${env()} — it went down and came back several times in 30 min. Quiet until it settles.`,
+            ),
+          );
+        }
+        return;
+      }
+      if (change.to === 'down') onDown(system, change.outageStartedAt ?? change.at, snapshot);
+      else if (isUp(change.to)) onRecovered(system);
+    },
+    tick(snapshot) {
+      const now = clock.now();
+      if (held && (now >= held.until || held.notification.systems.some((system) => snapshot[system].state !== 'down'))) {
+        const { notification } = held;
+        held = null;
+        if (stillTrue(notification, snapshot)) deliver(notification);
+      }
+      const settings = options.settings();
+      for (const system of SYSTEMS) {
+        const remembered = memory[system];
+        const health = snapshot[system];
+        if (remembered.unstableNotified && !health.unstable) remembered.unstableNotified = false;
+        if (remembered.deferred) {
+          if (!silenced(now) && now - (remembered.lastSentAt ?? 0) >= MIN_GAP_MS) {
+            const deferred = remembered.deferred;
+            remembered.deferred = null;
+            if (stillTrue(deferred, snapshot)) deliver(deferred);
+          }
+          continue;
+        }
+        if (health.unstable || held) continue;
+        if (health.state === 'down' && !remembered.downNotified && health.outageStartedAt !== null) {
+          onDown(system, health.outageStartedAt, snapshot); // began while silenced or unstable: tell now
+        } else if (isUp(health.state) && remembered.downNotified && health.outageStartedAt === null) {
+          onRecovered(system);
+        } else if (
+          health.state === 'down' &&
+          remembered.downNotified &&
+          settings.reminderMinutes > 0 &&
+          now - remembered.downNotified.lastToldAt >= settings.reminderMinutes * 60_000
+        ) {
+          const since = remembered.downNotified.since;
+          deliver(
+            make(
+              'reminder',
+              [system],
+              `${label[system]} is still down`,
+              `${env()} — down since ${formatTime(since)} (${formatDuration(now - since)}).`,
+              since,
+            ),
+          );
+        }
+      }
+    },
+    pauseUntil(until) {
+      paused = until;
+    },
+    pausedUntil: () => (paused !== null && paused > clock.now() ? paused : null),
+    reset() {
+      memory = fresh();
+      held = null;
+      authNotified = false;
+    },
+    credentialsChanged() {
+      authNotified = false;
+    },
+    onNotify: (listener) => notify.on('notification', listener),
+  };
+}

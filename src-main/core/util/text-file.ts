@@ -1,0 +1,27 @@
+/** A small text file written atomically (temp file, then rename), so a crash never leaves half a file. */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface TextFile {
+  read(): string | null;
+  write(text: string): void;
+}
+
+export function textFile(path: string): TextFile {
+  return {
+    read() {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    write(text) {
+      mkdirSync(dirname(path), { recursive: true });
+      const temporary = `${path}.${process.pid}.tmp`;
+      writeFileSync(temporary, text);
+      renameSync(temporary, path);
+    },
+  };
+}

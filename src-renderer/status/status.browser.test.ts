@@ -1,0 +1,111 @@
+/** The status window in real Chromium, over a core whose history was made by a real (mock) outage. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src-main/core/app-core.ts';
+import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
+import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
+import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { createFakeClock, runClockUntil } from '../../src-main/testing/fake-clock.ts';
+import { createTestCore } from '../../src-main/testing/test-core.ts';
+
+let mock: MockServer;
+let harness: Harness;
+let core: AppCore;
+const clock = createFakeClock(Date.parse('2026-11-23T07:00:00Z'));
+const MIN = 60_000;
+
+beforeAll(async () => {
+  mock = await startMockServer({ debtors: 50 });
+  harness = await startHarness();
+  core = createTestCore(mock, { clock, formatTime: (ms) => new Date(ms).toISOString().slice(11, 16) });
+  core.health.start();
+  const start = clock.now();
+  const runFor = (minutes: number) => runClockUntil(clock, clock.now() + minutes * MIN, () => core.health.flush());
+  // Two quiet hours, a 20-minute outage of the target system, then forty minutes of recovery.
+  await runFor(120);
+  mock.control.setSystem('target', { status: 'down' });
+  await runFor(20);
+  mock.control.setSystem('target', { status: 'up' });
+  await runFor(40);
+  expect(clock.now() - start).toBe(180 * MIN);
+});
+afterAll(async () => {
+  core?.health.stop();
+  await harness?.close();
+  await mock?.close();
+});
+
+const open = (colorScheme: 'light' | 'dark' = 'light') =>
+  harness.open(
+    'status',
+    { handlers: createWindowHandlers(core), subscribe: core.events.on },
+    { colorScheme, size: { width: 900, height: 760 } },
+  );
+
+describe('status window', () => {
+  it('shows both systems with uptime, percentiles, a 24-hour chart and the log of changes', async () => {
+    const view = await open();
+    const { page } = view;
+    const target = page.locator('[data-system="target"]');
+    await expect.poll(() => target.locator('.status').textContent()).toMatch(/^up · \d+ ms · checked \d+ s ago$/);
+    const dayUptime = Number((await target.locator('[data-uptime="day"]').textContent())!.replace(/[^\d.]/g, ''));
+    expect(dayUptime).toBeGreaterThan(80);
+    expect(dayUptime).toBeLessThan(95);
+    expect(await page.locator('[data-system="source"] [data-uptime="day"]').textContent()).toBe('100 %');
+    expect(await target.locator('rect').count()).toBeGreaterThan(5);
+    expect(await target.locator('svg').getAttribute('aria-label')).toMatch(
+      /^Target system latency: highest \d+ ms in the last 24 hours\. Failed checks in [1-3] of the 96 quarter-hours\.$/,
+    );
+    expect(await target.locator('rect.failure').count()).toBeGreaterThan(0);
+    expect(
+      await target
+        .locator('rect.failure')
+        .first()
+        .evaluate((rect) => getComputedStyle(rect).fill),
+    ).toBe('rgb(198, 40, 40)');
+    expect(await page.locator('[data-system="source"] rect.failure').count()).toBe(0);
+    const changes = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(changes.slice(0, 3)).toEqual(['down → up', 'not answering → down', 'up → not answering']);
+    await view.screenshot('status-light');
+    expect(view.problems).toEqual([]);
+  });
+
+  it('reads well in dark mode', async () => {
+    const view = await open('dark');
+    await expect.poll(() => view.page.locator('tbody tr').count()).toBeGreaterThan(2);
+    await view.screenshot('status-dark');
+    expect(view.problems).toEqual([]);
+  });
+
+  it('focuses the system a notification was about', async () => {
+    const view = await open();
+    await expect.poll(() => view.page.locator('[data-system="target"]').count()).toBe(1);
+    core.events.emit('focusSystem', 'target');
+    await expect
+      .poll(() =>
+        view.page.evaluate(
+          () => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
+        ),
+      )
+      .toBe('system-target');
+  });
+
+  it('"Check now" shows a fresh failure at once, as not answering rather than down', async () => {
+    const view = await open();
+    mock.control.setSystem('source', { status: 'down' });
+    await view.page.getByRole('button', { name: 'Check now' }).click();
+    await expect
+      .poll(() => view.page.locator('[data-system="source"] .status').textContent())
+      .toBe('not answering · re-checking');
+    await view.screenshot('status-check-now-suspect');
+    mock.control.setSystem('source', { status: 'up' });
+  });
+
+  it('says when notifications are paused', async () => {
+    core.health.pauseNotifications(clock.now() + 60 * MIN);
+    const view = await open();
+    await expect
+      .poll(() => view.page.locator('.notice').textContent())
+      .toMatch(/^Notifications are paused until .+\. The tray still shows every change\.$/);
+    core.health.pauseNotifications(null);
+  });
+});
