@@ -60,7 +60,10 @@ describe('status window', () => {
       await target
         .locator('rect.failure')
         .first()
-        .evaluate((rect) => getComputedStyle(rect).fill),
+        .evaluate(
+          (rect) =>
+            (globalThis as unknown as { getComputedStyle(element: unknown): { fill: string } }).getComputedStyle(rect).fill,
+        ),
     ).toBe('rgb(198, 40, 40)');
     expect(await page.locator('[data-system="source"] rect.failure').count()).toBe(0);
     const changes = await page.locator('tbody tr td:nth-child(3)').allTextContents();
