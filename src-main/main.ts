@@ -1,25 +1,30 @@
 /**
  * The Electron main process: wires the plain-Node core to the shell's adapters (tray, windows,
- * IPC, protocol). Starts in the built-in Mock environment with the embedded mock server.
+ * IPC, protocol, notifications, power events). Starts in the built-in Mock environment with the
+ * embedded mock server, unless the user or IT chose another environment.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, ipcMain, nativeImage } from 'electron';
-import { createAppCore } from './core/app-core.ts';
+import { app, ipcMain, net } from 'electron';
+import { createAppCore, type AppCore } from './core/app-core.ts';
 import { createWindowHandlers } from './core/ipc/window-handlers.ts';
 import { createLogger } from './core/logging/logger.ts';
 import { createSecretVault } from './core/security/vault.ts';
 import { adminFileLocation, loadAdminPolicy } from './core/settings/admin-policy.ts';
 import { createSettingsService } from './core/settings/settings-service.ts';
-import { startMockServer } from './mock/mock-server.ts';
+import { pauseUntil, type TrayAction } from './core/tray/tray-menu.ts';
+import { trayView } from './core/tray/tray-view.ts';
+import { startMockServer, type MockServer } from './mock/mock-server.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { assetsDir, rendererDir } from './electron/app-paths.ts';
 import { createAppTray } from './electron/app-tray.ts';
+import { showHealthNotification } from './electron/desktop-notifications.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
 import { safeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
 import { denyAllPermissions } from './electron/secure-window.ts';
 import { openSettingsStore } from './electron/settings-store.ts';
-import { createWindowManager } from './electron/window-manager.ts';
+import { watchSystem } from './electron/system-watch.ts';
+import { createWindowManager, type WindowManager } from './electron/window-manager.ts';
 
 if (process.platform === 'linux') {
   // Newer Electron defaults to GTK 4 on GNOME, where StatusNotifier trays misbehave.
@@ -58,6 +63,7 @@ async function start(): Promise<void> {
   });
   const log = createLogger((level, line) => console[level](line), vault.knownSecrets);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);
+
   const mock = await startMockServer();
   const core = createAppCore({
     productName: 'Timeclock Tray',
@@ -65,6 +71,8 @@ async function start(): Promise<void> {
     settings,
     vault,
     mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
+    dataDir: app.getPath('userData'),
+    isOnline: () => net.isOnline(),
   });
   const windows = createWindowManager();
   connectIpc({
@@ -75,26 +83,67 @@ async function start(): Promise<void> {
     subscribe: core.events.on,
   });
 
-  const trayState = () => {
-    const { environment } = core.info();
-    return { productName: 'Timeclock Tray', environmentName: environment.name, isMock: environment.isMock };
-  };
-  const tray = createAppTray(
-    nativeImage.createFromPath(join(assetsDir, 'tray', 'tray-out-unknown.png')),
-    trayState(),
-    (action) => {
-      if (action === 'open-panel') windows.open('panel');
-      if (action === 'quit') app.quit();
-    },
+  const tray = createAppTray(join(assetsDir, 'tray'), trayView(core), (action) =>
+    onTrayAction(action, core, windows, mock, () => app.quit()),
   );
-  core.events.on('environmentsChanged', () => tray.refresh(trayState()));
+  const refreshTray = () => tray.show(trayView(core));
+  core.health.onUpdate(refreshTray);
+  core.events.on('environmentsChanged', refreshTray);
+  core.health.onNotification((notification) =>
+    showHealthNotification(notification, (system) => {
+      windows.open('status', { system });
+      core.events.emit('focusSystem', system);
+    }),
+  );
+  const stopWatching = watchSystem(() => core.health.reset());
+  core.health.start();
 
   app.on('second-instance', () => windows.open('panel'));
   // A tray app stays running with no window open; it quits only from the menu.
   app.on('window-all-closed', () => {});
   app.on('before-quit', () => {
+    stopWatching();
+    core.health.stop();
+    void core.health.flush();
     tray.destroy();
     windows.closeAll();
     void mock.close();
   });
+}
+
+function onTrayAction(action: TrayAction, core: AppCore, windows: WindowManager, mock: MockServer, quit: () => void): void {
+  const mockFaults: Partial<Record<TrayAction, () => void>> = {
+    'mock-source-down': () => mock.control.setSystem('source', { status: 'down' }),
+    'mock-source-up': () => mock.control.setSystem('source', { status: 'up' }),
+    'mock-target-down': () => mock.control.setSystem('target', { status: 'down' }),
+    'mock-target-up': () => mock.control.setSystem('target', { status: 'up' }),
+    'mock-slow': () => ['source', 'target'].forEach((system) => mock.control.setSystem(system as 'source', { latencyMs: 2_500 })),
+    'mock-rate-limit': () =>
+      ['source', 'target'].forEach((system) =>
+        mock.control.setSystem(system as 'source', { rateLimit: { retryAfterSeconds: 60, remaining: 1 } }),
+      ),
+    'mock-reset': () => mock.control.reset(),
+  };
+  const now = Date.now();
+  switch (action) {
+    case 'open-panel':
+      return void windows.open('panel');
+    case 'open-status':
+      return void windows.open('status');
+    case 'check-now':
+      return void core.health.checkNow();
+    case 'pause-15m':
+      return core.health.pauseNotifications(pauseUntil('15m', now));
+    case 'pause-1h':
+      return core.health.pauseNotifications(pauseUntil('1h', now));
+    case 'pause-tomorrow':
+      return core.health.pauseNotifications(pauseUntil('tomorrow', now));
+    case 'resume-notifications':
+      return core.health.pauseNotifications(null);
+    case 'quit':
+      return quit();
+    default:
+      mockFaults[action]?.();
+      void core.health.checkNow();
+  }
 }

@@ -3,34 +3,57 @@
  * The context menu is always set (and set again after each change) so Linux StatusNotifier /
  * AppIndicator trays, which never deliver clicks, still get every action.
  */
-import { Menu, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
-import { trayMenu, trayTooltip, type MenuItemModel, type TrayAction, type TrayState } from '../core/tray/tray-menu.ts';
+import { join } from 'node:path';
+import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import { trayMenu, trayTooltip, type MenuItemModel, type TrayAction } from '../core/tray/tray-menu.ts';
+import type { TrayView } from '../core/tray/tray-view.ts';
 
 export function toElectronMenu(model: MenuItemModel[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
-  return model.map((item) => {
-    if (item.type === 'separator') return { type: 'separator' };
-    const { action } = item;
+  return model.map((entry): MenuItemConstructorOptions => {
+    if (entry.type === 'separator') return { type: 'separator' };
+    if (entry.type === 'submenu') return { label: entry.label, submenu: toElectronMenu(entry.items, onAction) };
+    const { action } = entry;
     return {
       type: 'normal',
-      label: item.label,
-      enabled: item.enabled ?? true,
+      label: entry.label,
+      enabled: entry.enabled ?? true,
       ...(action ? { click: () => onAction(action) } : {}),
     };
   });
 }
 
 export interface AppTray {
-  refresh(state: TrayState): void;
+  show(view: TrayView): void;
   destroy(): void;
 }
 
-export function createAppTray(icon: NativeImage, state: TrayState, onAction: (action: TrayAction) => void): AppTray {
-  const tray = new Tray(icon);
-  tray.on('click', () => onAction('open-panel'));
-  const refresh = (next: TrayState) => {
-    tray.setToolTip(trayTooltip(next));
-    tray.setContextMenu(Menu.buildFromTemplate(toElectronMenu(trayMenu(next), onAction)));
+export function createAppTray(trayDir: string, view: TrayView, onAction: (action: TrayAction) => void): AppTray {
+  const isMac = process.platform === 'darwin';
+  const image = (next: TrayView) => {
+    const icon = nativeImage.createFromPath(join(trayDir, isMac ? next.templateFile : next.iconFile));
+    if (isMac) icon.setTemplateImage(true);
+    return icon;
   };
-  refresh(state);
-  return { refresh, destroy: () => tray.destroy() };
+  const tray = new Tray(image(view));
+  tray.on('click', () => onAction('open-panel'));
+  let shownIcon = isMac ? view.templateFile : view.iconFile;
+  let shownMenu = '';
+
+  const show = (next: TrayView) => {
+    const iconKey = isMac ? next.templateFile : next.iconFile;
+    if (iconKey !== shownIcon) {
+      tray.setImage(image(next));
+      shownIcon = iconKey;
+    }
+    if (isMac) tray.setTitle(next.macTitle);
+    tray.setToolTip(trayTooltip(next.state));
+    const model = trayMenu(next.state);
+    const menuKey = JSON.stringify(model);
+    if (menuKey !== shownMenu) {
+      tray.setContextMenu(Menu.buildFromTemplate(toElectronMenu(model, onAction)));
+      shownMenu = menuKey;
+    }
+  };
+  show(view);
+  return { show, destroy: () => tray.destroy() };
 }

@@ -34,6 +34,7 @@ export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[
 export function createSecureWindow(
   page: string,
   options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>,
+  query: Record<string, string> = {},
 ): BrowserWindow {
   const window = new BrowserWindow({ show: false, ...options, webPreferences: secureWebPreferences });
   const contents = window.webContents;
@@ -45,7 +46,8 @@ export function createSecureWindow(
     return { action: 'deny' };
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(`${APP_ORIGIN}/${page}.html`);
+  const search = new URLSearchParams(query).toString();
+  void window.loadURL(`${APP_ORIGIN}/${page}.html${search ? `?${search}` : ''}`);
   return window;
 }
 

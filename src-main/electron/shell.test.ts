@@ -1,9 +1,12 @@
 /** The shell's own logic, against the small fake of `electron` (see src-main/testing/fake-electron.ts). */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as fake from '../testing/fake-electron.ts';
 import { channelOf, type InvokeApi } from '../shared/ipc/contract.ts';
 import { resolveAppAsset, registerAppScheme } from './app-protocol.ts';
-import { toElectronMenu } from './app-tray.ts';
+import type { TrayView } from '../core/tray/tray-view.ts';
+import { createAppTray, toElectronMenu } from './app-tray.ts';
+import { showHealthNotification } from './desktop-notifications.ts';
+import { watchSystem } from './system-watch.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
 import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
 import { createWindowManager } from './window-manager.ts';
@@ -152,20 +155,104 @@ describe('window manager', () => {
   });
 });
 
-describe('tray menu', () => {
-  it('maps the model to Electron items and routes clicks to actions', () => {
+describe('tray', () => {
+  const view = (overrides: Partial<TrayView> = {}): TrayView => ({
+    state: {
+      productName: 'T',
+      environmentName: 'Mock',
+      isMock: true,
+      healthLines: ['Source system — up'],
+      healthSummary: 'Source up',
+      notificationsPausedUntil: null,
+    },
+    badge: 'up',
+    iconFile: 'tray-out-up.png',
+    templateFile: 'tray-outTemplate.png',
+    macTitle: '',
+    ...overrides,
+  });
+
+  it('maps the model to Electron items, submenus included, and routes clicks to actions', () => {
     const actions: string[] = [];
     const menu = toElectronMenu(
       [
         { type: 'normal', label: 'Env', enabled: false },
         { type: 'separator' },
+        { type: 'submenu', label: 'Pause notifications', items: [{ type: 'normal', label: 'For 1 hour', action: 'pause-1h' }] },
         { type: 'normal', label: 'Quit', action: 'quit' },
       ],
       (action) => actions.push(action),
     );
     expect(menu[0]).toEqual({ type: 'normal', label: 'Env', enabled: false });
     expect(menu[1]).toEqual({ type: 'separator' });
-    menu[2]?.click?.({} as never, undefined, {} as never);
-    expect(actions).toEqual(['quit']);
+    (menu[2]?.submenu as Array<{ click?: () => void }>)[0]?.click?.();
+    menu[3]?.click?.({} as never, undefined, {} as never);
+    expect(actions).toEqual(['pause-1h', 'quit']);
+  });
+
+  it('switches the icon with health and rebuilds the menu only when it changed', () => {
+    const tray = createAppTray('/icons', view(), () => {});
+    const fakeTray = fake.Tray.created[0]!;
+    expect(fakeTray.image).toMatchObject({ path: '/icons/tray-out-up.png' });
+    tray.show(view());
+    expect(fakeTray.menusSet).toBe(1);
+    tray.show(
+      view({
+        badge: 'down',
+        iconFile: 'tray-out-down.png',
+        state: { ...view().state, healthLines: ['Source system — down since 10:42'] },
+      }),
+    );
+    expect(fakeTray.image).toMatchObject({ path: '/icons/tray-out-down.png' });
+    expect(fakeTray.imagesSet).toBe(1);
+    expect(fakeTray.menusSet).toBe(2);
+    expect(fakeTray.tooltip).toContain('Source up');
+  });
+
+  it('opens the panel on a click where the desktop delivers one', () => {
+    const actions: string[] = [];
+    createAppTray('/icons', view(), (action) => actions.push(action));
+    fake.Tray.created[0]!.emit('click');
+    expect(actions).toEqual(['open-panel']);
+  });
+});
+
+describe('notifications', () => {
+  it('shows title and body, sounds only when asked, and opens the system on click', () => {
+    const clicked: string[] = [];
+    showHealthNotification(
+      { kind: 'down', systems: ['target'], title: 'Target system is down', body: 'since 10:42', sound: false, at: 0, since: 0 },
+      (system) => clicked.push(system),
+    );
+    const [shown] = fake.Notification.shown;
+    expect(shown?.options).toEqual({ title: 'Target system is down', body: 'since 10:42', silent: true });
+    shown?.emit('click');
+    expect(clicked).toEqual(['target']);
+  });
+});
+
+describe('system watch', () => {
+  it('reports staleness on resume, unlock, and when the network comes back', () => {
+    vi.useFakeTimers();
+    let stale = 0;
+    const stop = watchSystem(() => stale++, 1_000);
+    fake.powerMonitor.emit('resume');
+    fake.powerMonitor.emit('unlock-screen');
+    fake.net.online = false;
+    vi.advanceTimersByTime(1_000);
+    fake.net.online = true;
+    vi.advanceTimersByTime(1_000);
+    expect(stale).toBe(3);
+    stop();
+    fake.powerMonitor.emit('resume');
+    expect(stale).toBe(3);
+    vi.useRealTimers();
+  });
+});
+
+describe('window query', () => {
+  it('passes a query to a new window', () => {
+    createWindowManager().open('status', { system: 'target' });
+    expect(fake.BrowserWindow.created[0]?.url).toBe('app://timeclock/status.html?system=target');
   });
 });

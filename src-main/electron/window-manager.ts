@@ -5,14 +5,16 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { createSecureWindow } from './secure-window.ts';
 
-export type WindowName = 'panel';
+export type WindowName = 'panel' | 'status';
 
 const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPreferences'>> = {
   panel: { title: 'Timeclock Tray', width: 400, height: 520, resizable: false, maximizable: false, fullscreenable: false },
+  status: { title: 'Timeclock service health', width: 900, height: 760, minWidth: 480, minHeight: 420 },
 };
 
 export interface WindowManager {
-  open(name: WindowName): BrowserWindow;
+  /** Opens (or shows) a window; `query` reaches a new window as URL parameters. */
+  open(name: WindowName, query?: Record<string, string>): BrowserWindow;
   contents(): WebContents[];
   closeAll(): void;
 }
@@ -20,14 +22,14 @@ export interface WindowManager {
 export function createWindowManager(create: typeof createSecureWindow = createSecureWindow): WindowManager {
   const open = new Map<WindowName, BrowserWindow>();
   return {
-    open(name) {
+    open(name, query) {
       const existing = open.get(name);
       if (existing && !existing.isDestroyed()) {
         existing.show();
         existing.focus();
         return existing;
       }
-      const window = create(name, specs[name]);
+      const window = create(name, specs[name], query);
       open.set(name, window);
       window.on('closed', () => open.delete(name));
       return window;

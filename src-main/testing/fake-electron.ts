@@ -65,16 +65,27 @@ export class BrowserWindow extends Emitting {
 export class Tray extends Emitting {
   static readonly created: Tray[] = [];
   tooltip = '';
+  title = '';
   menu: { template: unknown[] } | null = null;
-  constructor(readonly image: unknown) {
+  menusSet = 0;
+  imagesSet = 0;
+  constructor(public image: unknown) {
     super();
     Tray.created.push(this);
+  }
+  setImage(image: unknown) {
+    this.image = image;
+    this.imagesSet++;
+  }
+  setTitle(title: string) {
+    this.title = title;
   }
   setToolTip(text: string) {
     this.tooltip = text;
   }
   setContextMenu(menu: { template: unknown[] }) {
     this.menu = menu;
+    this.menusSet++;
   }
   destroy() {}
 }
@@ -119,8 +130,37 @@ export const protocol = {
   },
 };
 
-export const net = { fetch: async (url: string) => new Response(`fetched ${url}`) };
-export const nativeImage = { createFromPath: (path: string) => ({ path }) };
+export const net = { online: true, fetch: async (url: string) => new Response(`fetched ${url}`), isOnline: () => net.online };
+export const nativeImage = {
+  createFromPath: (path: string) => ({
+    path,
+    template: false,
+    setTemplateImage(value: boolean) {
+      this.template = value;
+    },
+  }),
+};
+
+export class Notification extends Emitting {
+  static readonly shown: Notification[] = [];
+  static isSupported = () => true;
+  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
+    super();
+  }
+  show() {
+    Notification.shown.push(this);
+  }
+}
+
+export const powerMonitor = new (class extends Emitting {
+  off(event: string, listener: Listener) {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((other) => other !== listener),
+    );
+    return this;
+  }
+})();
 
 /** Forget everything recorded, between tests. */
 export function resetFakeElectron(): void {
@@ -132,4 +172,7 @@ export function resetFakeElectron(): void {
   protocol.handlers.clear();
   session.defaultSession.requestHandler = null;
   session.defaultSession.checkHandler = null;
+  Notification.shown.length = 0;
+  powerMonitor.listeners.clear();
+  net.online = true;
 }

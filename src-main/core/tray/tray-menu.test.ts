@@ -1,20 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { trayMenu, trayTooltip } from './tray-menu.ts';
+import { pauseUntil, trayMenu, trayTooltip, type MenuItemModel, type TrayState } from './tray-menu.ts';
 
-const mock = { productName: 'Timeclock Tray', environmentName: 'Mock (built-in)', isMock: true };
-const prod = { productName: 'Timeclock Tray', environmentName: 'Production', isMock: false };
+const state = (overrides: Partial<TrayState> = {}): TrayState => ({
+  productName: 'Timeclock Tray',
+  environmentName: 'Mock (built-in)',
+  isMock: true,
+  healthLines: ['Source system — up · 142 ms · checked 12 s ago', 'Target system — down since 10:42'],
+  healthSummary: 'Source up · Target down since 10:42',
+  notificationsPausedUntil: null,
+  ...overrides,
+});
+const labels = (items: MenuItemModel[]) => items.map((entry) => (entry.type === 'separator' ? '—' : entry.label));
+const submenu = (items: MenuItemModel[], label: string) => {
+  const found = items.find((entry) => entry.type === 'submenu' && entry.label === label);
+  return found?.type === 'submenu' ? found.items : [];
+};
 
 describe('tray menu', () => {
-  it('names the active environment, marks demo data, and ends with Quit', () => {
-    const menu = trayMenu(mock);
-    expect(menu[0]).toEqual({ type: 'normal', label: 'Environment: Mock (built-in) · demo data', enabled: false });
-    expect(menu.at(-1)).toEqual({ type: 'normal', label: 'Quit Timeclock Tray', action: 'quit' });
-    expect(menu.filter((item) => item.type === 'normal' && item.action === 'open-panel')).toHaveLength(1);
+  it('shows one disabled line per system, then the health actions', () => {
+    const menu = trayMenu(state());
+    expect(menu.slice(0, 2)).toEqual([
+      { type: 'normal', label: 'Source system — up · 142 ms · checked 12 s ago', enabled: false },
+      { type: 'normal', label: 'Target system — down since 10:42', enabled: false },
+    ]);
+    expect(labels(menu)).toEqual([
+      'Source system — up · 142 ms · checked 12 s ago',
+      'Target system — down since 10:42',
+      'Health status…',
+      'Check now',
+      'Pause notifications',
+      '—',
+      'Mock server',
+      '—',
+      'Environment: Mock (built-in) · demo data',
+      'Open Timeclock Tray…',
+      '—',
+      'Quit Timeclock Tray',
+    ]);
   });
 
-  it('does not mark a real environment as demo data', () => {
-    expect(trayMenu(prod)[0]).toMatchObject({ label: 'Environment: Production' });
-    expect(trayTooltip(prod)).toBe('Timeclock Tray — Environment: Production');
-    expect(trayTooltip(mock)).toContain('demo data');
+  it('offers pauses, or resuming when paused', () => {
+    expect(submenu(trayMenu(state()), 'Pause notifications').map((entry) => entry.type === 'normal' && entry.action)).toEqual([
+      'pause-15m',
+      'pause-1h',
+      'pause-tomorrow',
+    ]);
+    const paused = submenu(trayMenu(state({ notificationsPausedUntil: '11:15' })), 'Notifications paused');
+    expect(labels(paused)).toEqual(['Paused until 11:15', 'Resume notifications']);
+  });
+
+  it('offers mock controls only in the Mock environment', () => {
+    expect(labels(submenu(trayMenu(state()), 'Mock server'))).toContain('Take target system down');
+    const real = trayMenu(state({ isMock: false, environmentName: 'Production' }));
+    expect(labels(real)).not.toContain('Mock server');
+    expect(labels(real)).toContain('Environment: Production');
+  });
+
+  it('summarises environment, health and pause in the tooltip', () => {
+    expect(trayTooltip(state({ notificationsPausedUntil: '11:15' }))).toBe(
+      'Timeclock Tray — Environment: Mock (built-in) · demo data\nSource up · Target down since 10:42\nNotifications paused until 11:15',
+    );
+  });
+});
+
+describe('pauseUntil', () => {
+  it('ends a pause in 15 minutes, an hour, or at the next local midnight', () => {
+    const now = new Date(2026, 10, 23, 16, 40).getTime();
+    expect(pauseUntil('15m', now) - now).toBe(15 * 60_000);
+    expect(pauseUntil('1h', now) - now).toBe(60 * 60_000);
+    expect(new Date(pauseUntil('tomorrow', now))).toEqual(new Date(2026, 10, 24, 0, 0));
   });
 });

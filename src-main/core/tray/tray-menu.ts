@@ -1,33 +1,102 @@
 /**
  * The tray's context menu and tooltip as pure functions of state. The shell turns the model into
- * an Electron menu and routes each item's `action` back to the core.
+ * an Electron menu and routes each item's `action` back. Every action is in the menu, because many
+ * Linux trays never deliver clicks on the icon.
  */
-export type TrayAction = 'open-panel' | 'quit';
+export type MockAction = 'source-down' | 'source-up' | 'target-down' | 'target-up' | 'slow' | 'rate-limit' | 'reset';
+export type PauseChoice = '15m' | '1h' | 'tomorrow';
 
-export type MenuItemModel = { type: 'normal'; label: string; action?: TrayAction; enabled?: boolean } | { type: 'separator' };
+export type TrayAction =
+  'open-panel' | 'open-status' | 'check-now' | `pause-${PauseChoice}` | 'resume-notifications' | `mock-${MockAction}` | 'quit';
+
+export type MenuItemModel =
+  | { type: 'normal'; label: string; action?: TrayAction; enabled?: boolean }
+  | { type: 'submenu'; label: string; items: MenuItemModel[] }
+  | { type: 'separator' };
 
 export interface TrayState {
   productName: string;
   environmentName: string;
   isMock: boolean;
+  /** One line per system, e.g. "Source system — up · 142 ms · checked 12 s ago". */
+  healthLines: string[];
+  /** "Source up · Target down since 10:42". */
+  healthSummary: string;
+  /** Local time notifications resume, when paused. */
+  notificationsPausedUntil: string | null;
 }
 
 const separator: MenuItemModel = { type: 'separator' };
+const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel => ({
+  type: 'normal',
+  label,
+  ...(action ? { action } : {}),
+  ...(enabled ? {} : { enabled: false }),
+});
 
 export function trayMenu(state: TrayState): MenuItemModel[] {
   return [
-    { type: 'normal', label: environmentLine(state), enabled: false },
+    ...state.healthLines.map((line) => item(line, undefined, false)),
+    item('Health status…', 'open-status'),
+    item('Check now', 'check-now'),
+    pauseMenu(state.notificationsPausedUntil),
     separator,
-    { type: 'normal', label: `Open ${state.productName}…`, action: 'open-panel' },
+    ...(state.isMock ? [mockMenu(), separator] : []),
+    item(environmentLine(state), undefined, false),
+    item(`Open ${state.productName}…`, 'open-panel'),
     separator,
-    { type: 'normal', label: `Quit ${state.productName}`, action: 'quit' },
+    item(`Quit ${state.productName}`, 'quit'),
   ];
 }
 
+function pauseMenu(pausedUntil: string | null): MenuItemModel {
+  if (pausedUntil) {
+    return {
+      type: 'submenu',
+      label: 'Notifications paused',
+      items: [item(`Paused until ${pausedUntil}`, undefined, false), item('Resume notifications', 'resume-notifications')],
+    };
+  }
+  return {
+    type: 'submenu',
+    label: 'Pause notifications',
+    items: [item('For 15 minutes', 'pause-15m'), item('For 1 hour', 'pause-1h'), item('Until tomorrow', 'pause-tomorrow')],
+  };
+}
+
+function mockMenu(): MenuItemModel {
+  return {
+    type: 'submenu',
+    label: 'Mock server',
+    items: [
+      item('Take source system down', 'mock-source-down'),
+      item('Bring source system up', 'mock-source-up'),
+      item('Take target system down', 'mock-target-down'),
+      item('Bring target system up', 'mock-target-up'),
+      separator,
+      item('Make answers slow (2.5 s)', 'mock-slow'),
+      item('Rate-limit for 60 s', 'mock-rate-limit'),
+      separator,
+      item('Reset mock server', 'mock-reset'),
+    ],
+  };
+}
+
 export function trayTooltip(state: TrayState): string {
-  return `${state.productName} — ${environmentLine(state)}`;
+  const lines = [`${state.productName} — ${environmentLine(state)}`, state.healthSummary];
+  if (state.notificationsPausedUntil) lines.push(`Notifications paused until ${state.notificationsPausedUntil}`);
+  return lines.join('\n');
 }
 
 function environmentLine(state: TrayState): string {
   return `Environment: ${state.environmentName}${state.isMock ? ' · demo data' : ''}`;
+}
+
+/** When a pause ends: in 15 minutes, in an hour, or at the next local midnight. */
+export function pauseUntil(choice: PauseChoice, now: number): number {
+  if (choice === '15m') return now + 15 * 60_000;
+  if (choice === '1h') return now + 60 * 60_000;
+  const tomorrow = new Date(now);
+  tomorrow.setHours(24, 0, 0, 0);
+  return tomorrow.getTime();
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../testing/fake-clock.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { trayView } from './tray-view.ts';
+
+const mock = useMockServer({ debtors: 20 });
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+describe('tray view', () => {
+  it('follows the core: grey before the first check, green after, amber on a fresh failure', async () => {
+    const core = createTestCore(mock.server, { clock: createFakeClock(), formatTime: hhmm });
+    expect(trayView(core, hhmm)).toMatchObject({
+      badge: 'unknown',
+      iconFile: 'tray-out-unknown.png',
+      state: { isMock: true, environmentName: 'Mock (built-in)' },
+    });
+    await core.health.checkNow();
+    const up = trayView(core, hhmm);
+    expect(up.iconFile).toBe('tray-out-up.png');
+    expect(up.state.healthLines[0]).toMatch(/^Source system — up · \d+ ms · checked 0 s ago$/);
+    mock.server.control.setSystem('target', { status: 'down' });
+    await core.health.checkNow();
+    expect(trayView(core, hhmm)).toMatchObject({ badge: 'suspect', iconFile: 'tray-out-suspect.png', macTitle: '⚠︎' });
+    mock.server.control.setSystem('target', { status: 'up' });
+  });
+
+  it('shows when notifications resume', () => {
+    const clock = createFakeClock(Date.parse('2026-11-23T09:00:00Z'));
+    const core = createTestCore(mock.server, { clock, formatTime: hhmm });
+    core.health.pauseNotifications(clock.now() + 3_600_000);
+    expect(trayView(core, hhmm).state.notificationsPausedUntil).toBe('10:00');
+  });
+});
