@@ -61,20 +61,30 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const clock = options.clock ?? systemClock;
   const events = createEmitter<PushedEvents>();
   const environments = createEnvironmentRegistry(settings, options.mockUrls);
-  let cached: { key: string; secret: string | null; clients: ServiceClients } | null = null;
-
   const secretFor = (id: string) => (id === 'mock' ? MOCK_CLIENT_SECRET : vault.get(id));
 
-  function clients(): ServiceClients {
-    const environment = environments.active().environment;
-    const secret = secretFor(environment.id);
-    const network = settings.preferences().network;
-    // Rebuilt whenever the environment, the network settings or the secret changed.
-    const key = JSON.stringify([environment, network]);
-    if (cached?.key !== key || cached.secret !== secret)
-      cached = { key, secret, clients: createServiceClients(environment, secret, network, { now: () => clock.now() }) };
-    return cached.clients;
+  /** Memoised clients, rebuilt whenever the environment, the settings they use or the secret change. */
+  function memoised(build: (environment: Environment, secret: string | null) => ServiceClients): () => ServiceClients {
+    let cached: { key: string; secret: string | null; clients: ServiceClients } | null = null;
+    return () => {
+      const environment = environments.active().environment;
+      const secret = secretFor(environment.id);
+      const key = JSON.stringify([environment, settings.preferences().network, settings.preferences().monitoring.timeoutSeconds]);
+      if (cached?.key !== key || cached.secret !== secret) cached = { key, secret, clients: build(environment, secret) };
+      return cached.clients;
+    };
   }
+  const clients = memoised((environment, secret) =>
+    createServiceClients(environment, secret, settings.preferences().network, { now: () => clock.now() }),
+  );
+  /** Health checks have their own timeout, and no retries: the health watch re-checks by its own rules. */
+  const healthClients = memoised((environment, secret) =>
+    createServiceClients(environment, secret, settings.preferences().network, {
+      now: () => clock.now(),
+      timeoutMs: settings.preferences().monitoring.timeoutSeconds * 1000,
+      retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+    }),
+  );
 
   const info = (): AppInfo => {
     const environment = environments.active().environment;
@@ -89,7 +99,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clock,
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
-    probe: (system, signal) => probeSystem(clients().timeclock, system, signal),
+    probe: (system, signal) => probeSystem(healthClients().timeclock, system, signal),
     isOnline: options.isOnline,
     random: options.random,
     formatTime: options.formatTime,
