@@ -1,30 +1,32 @@
 /**
  * The Electron main process: wires the plain-Node core to the shell's adapters (tray, windows,
- * IPC, protocol, notifications, power events). Starts in the built-in Mock environment with the
- * embedded mock server, unless the user or IT chose another environment.
+ * IPC, protocol, notifications, power events, global shortcut). Starts in the built-in Mock
+ * environment with the embedded mock server, unless the user or IT chose another environment.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, ipcMain, net } from 'electron';
+import { app, ipcMain, net, screen } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core.ts';
 import { createWindowHandlers } from './core/ipc/window-handlers.ts';
 import { createLogger } from './core/logging/logger.ts';
 import { createSecretVault } from './core/security/vault.ts';
 import { adminFileLocation, loadAdminPolicy } from './core/settings/admin-policy.ts';
 import { createSettingsService } from './core/settings/settings-service.ts';
+import { panelPosition } from './core/tray/panel-position.ts';
 import { pauseUntil, type TrayAction } from './core/tray/tray-menu.ts';
 import { trayView } from './core/tray/tray-view.ts';
 import { startMockServer, type MockServer } from './mock/mock-server.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { assetsDir, rendererDir } from './electron/app-paths.ts';
 import { createAppTray } from './electron/app-tray.ts';
-import { showHealthNotification } from './electron/desktop-notifications.ts';
+import { showNotification } from './electron/desktop-notifications.ts';
+import { useGlobalShortcut } from './electron/global-shortcut.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
 import { safeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
 import { denyAllPermissions } from './electron/secure-window.ts';
 import { openSettingsStore } from './electron/settings-store.ts';
 import { watchSystem } from './electron/system-watch.ts';
-import { createWindowManager, type WindowManager } from './electron/window-manager.ts';
+import { createWindowManager, PANEL_SIZE, type WindowManager } from './electron/window-manager.ts';
 
 if (process.platform === 'linux') {
   // Newer Electron defaults to GTK 4 on GNOME, where StatusNotifier trays misbehave.
@@ -74,36 +76,74 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     isOnline: () => net.isOnline(),
   });
+
   const windows = createWindowManager();
+  const openPanel = () => {
+    const cursor = screen.getCursorScreenPoint();
+    const { workArea } = screen.getDisplayNearestPoint(cursor);
+    windows.open('panel', undefined, panelPosition(tray.bounds(), PANEL_SIZE, workArea, cursor));
+  };
   connectIpc({
     ipcMain,
-    handlers: createWindowHandlers(core),
+    handlers: createWindowHandlers(core, { openWindow: (name) => windows.open(name), hidePanel: () => windows.close('panel') }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),
     subscribe: core.events.on,
   });
 
   const tray = createAppTray(join(assetsDir, 'tray'), trayView(core), (action) =>
-    onTrayAction(action, core, windows, mock, () => app.quit()),
+    onTrayAction(action, { core, windows, mock, openPanel, quit: () => app.quit() }),
   );
   const refreshTray = () => tray.show(trayView(core));
   core.health.onUpdate(refreshTray);
+  core.clock.onChange(refreshTray);
   core.events.on('environmentsChanged', refreshTray);
+
   core.health.onNotification((notification) =>
-    showHealthNotification(notification, (system) => {
+    showNotification(notification, () => {
+      const system = notification.systems[0] ?? 'source';
       windows.open('status', { system });
       core.events.emit('focusSystem', system);
     }),
   );
-  const stopWatching = watchSystem(() => core.health.reset());
-  core.health.start();
+  core.clock.onNotification((notification) => showNotification(notification, openPanel));
+  for (const problem of core.problems)
+    showNotification({ title: 'Timeclock Tray needs your attention', body: problem }, openPanel);
 
-  app.on('second-instance', () => windows.open('panel'));
+  const applyShortcut = () => {
+    const problem = useGlobalShortcut(settings.preferences().clock.globalShortcut, () => void core.clock.toggle());
+    if (problem) {
+      log.warn(problem);
+      showNotification({ title: 'Global shortcut not set', body: problem }, openPanel);
+    }
+  };
+  let shortcut = settings.preferences().clock.globalShortcut;
+  applyShortcut();
+  settings.onChange(() => {
+    if (settings.preferences().clock.globalShortcut === shortcut) return;
+    shortcut = settings.preferences().clock.globalShortcut;
+    applyShortcut();
+  });
+
+  const stopWatching = watchSystem({
+    onStale: () => {
+      core.health.reset();
+      void core.clock.refresh();
+      void core.clock.sync();
+    },
+    onResumed: (since) => core.clock.resumed(since),
+  });
+  core.health.start();
+  core.clock.start();
+
+  app.on('second-instance', openPanel);
   // A tray app stays running with no window open; it quits only from the menu.
   app.on('window-all-closed', () => {});
   app.on('before-quit', () => {
     stopWatching();
+    useGlobalShortcut(null, () => {});
     core.health.stop();
+    core.clock.stop();
     void core.health.flush();
     tray.destroy();
     windows.closeAll();
@@ -111,33 +151,42 @@ async function start(): Promise<void> {
   });
 }
 
-function onTrayAction(action: TrayAction, core: AppCore, windows: WindowManager, mock: MockServer, quit: () => void): void {
+interface TrayActionContext {
+  core: AppCore;
+  windows: WindowManager;
+  mock: MockServer;
+  openPanel: () => void;
+  quit: () => void;
+}
+
+function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit }: TrayActionContext): void {
+  const bothSystems = (patch: Parameters<MockServer['control']['setSystem']>[1]) => {
+    mock.control.setSystem('source', patch);
+    mock.control.setSystem('target', patch);
+  };
   const mockFaults: Partial<Record<TrayAction, () => void>> = {
     'mock-source-down': () => mock.control.setSystem('source', { status: 'down' }),
     'mock-source-up': () => mock.control.setSystem('source', { status: 'up' }),
     'mock-target-down': () => mock.control.setSystem('target', { status: 'down' }),
     'mock-target-up': () => mock.control.setSystem('target', { status: 'up' }),
-    'mock-slow': () => ['source', 'target'].forEach((system) => mock.control.setSystem(system as 'source', { latencyMs: 2_500 })),
-    'mock-rate-limit': () =>
-      ['source', 'target'].forEach((system) =>
-        mock.control.setSystem(system as 'source', { rateLimit: { retryAfterSeconds: 60, remaining: 1 } }),
-      ),
+    'mock-slow': () => bothSystems({ latencyMs: 2_500 }),
+    'mock-rate-limit': () => bothSystems({ rateLimit: { retryAfterSeconds: 60, remaining: 1 } }),
     'mock-reset': () => mock.control.reset(),
   };
   const now = Date.now();
   switch (action) {
+    case 'toggle-clock':
+      return void core.clock.toggle();
     case 'open-panel':
-      return void windows.open('panel');
+      return openPanel();
     case 'open-status':
       return void windows.open('status');
     case 'check-now':
       return void core.health.checkNow();
     case 'pause-15m':
-      return core.health.pauseNotifications(pauseUntil('15m', now));
     case 'pause-1h':
-      return core.health.pauseNotifications(pauseUntil('1h', now));
     case 'pause-tomorrow':
-      return core.health.pauseNotifications(pauseUntil('tomorrow', now));
+      return core.health.pauseNotifications(pauseUntil(action.slice('pause-'.length) as '15m' | '1h' | 'tomorrow', now));
     case 'resume-notifications':
       return core.health.pauseNotifications(null);
     case 'quit':

@@ -15,7 +15,10 @@ import type { SecretStatus, SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import { systemClock, type Clock } from './util/clock.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
-import { textFile } from './util/text-file.ts';
+import { memoryFile, textFile } from './util/text-file.ts';
+import { durableFile } from './util/durable-file.ts';
+import { createClockService, type ClockService } from './clock/clock-service.ts';
+import { createOutbox, type Outbox } from './clock/outbox.ts';
 
 export interface AppCoreOptions {
   productName: string;
@@ -38,6 +41,10 @@ export interface AppCore {
   readonly vault: SecretVault;
   readonly environments: EnvironmentRegistry;
   readonly health: HealthService;
+  readonly clock: ClockService;
+  readonly outbox: Outbox;
+  /** Problems found while starting (a damaged outbox), as sentences. */
+  readonly problems: readonly string[];
   info(): AppInfo;
   activeEnvironment(): Environment;
   /** The secret to use for an environment: the Mock's demo secret, or the vault's. */
@@ -63,28 +70,53 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const environments = createEnvironmentRegistry(settings, options.mockUrls);
   const secretFor = (id: string) => (id === 'mock' ? MOCK_CLIENT_SECRET : vault.get(id));
 
-  /** Memoised clients, rebuilt whenever the environment, the settings they use or the secret change. */
-  function memoised(build: (environment: Environment, secret: string | null) => ServiceClients): () => ServiceClients {
-    let cached: { key: string; secret: string | null; clients: ServiceClients } | null = null;
-    return () => {
-      const environment = environments.active().environment;
+  /** Memoised clients per environment, rebuilt whenever the environment, its settings or its secret change. */
+  function memoised(
+    build: (environment: Environment, secret: string | null) => ServiceClients,
+  ): (environmentId: string) => ServiceClients | null {
+    const cache = new Map<string, { key: string; secret: string | null; clients: ServiceClients }>();
+    return (environmentId) => {
+      const environment = environments.get(environmentId)?.environment;
+      if (!environment) return null;
       const secret = secretFor(environment.id);
       const key = JSON.stringify([environment, settings.preferences().network, settings.preferences().monitoring.timeoutSeconds]);
-      if (cached?.key !== key || cached.secret !== secret) cached = { key, secret, clients: build(environment, secret) };
-      return cached.clients;
+      const cached = cache.get(environmentId);
+      if (cached?.key === key && cached.secret === secret) return cached.clients;
+      const clients = build(environment, secret);
+      cache.set(environmentId, { key, secret, clients });
+      return clients;
     };
   }
-  const clients = memoised((environment, secret) =>
+  const clientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, { now: () => clock.now() }),
   );
+  const clients = () => clientsFor(environments.active().environment.id)!;
   /** Health checks have their own timeout, and no retries: the health watch re-checks by its own rules. */
-  const healthClients = memoised((environment, secret) =>
+  const healthClientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
       now: () => clock.now(),
       timeoutMs: settings.preferences().monitoring.timeoutSeconds * 1000,
       retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
     }),
   );
+  const dataFile = (name: string) => (options.dataDir ? durableFile(join(options.dataDir, name)) : memoryFile());
+  const problems: string[] = [];
+  const outbox = createOutbox(
+    dataFile('outbox.json'),
+    (text) => dataFile(`outbox.damaged-${clock.now()}.json`).write(text),
+    (problem) => problems.push(problem),
+  );
+  const clockService = createClockService({
+    clock,
+    outbox,
+    cache: dataFile('clock-cache.json'),
+    activeEnvironment: () => environments.active().environment,
+    clientsFor,
+    preferences: () => settings.preferences(),
+    formatTime: options.formatTime,
+    random: options.random,
+  });
+  clockService.onChange(() => events.emit('clockChanged', clockService.view()));
 
   const info = (): AppInfo => {
     const environment = environments.active().environment;
@@ -99,7 +131,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clock,
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
-    probe: (system, signal) => probeSystem(healthClients().timeclock, system, signal),
+    probe: (system, signal) => probeSystem(healthClientsFor(environments.active().environment.id)!.timeclock, system, signal),
     isOnline: options.isOnline,
     random: options.random,
     formatTime: options.formatTime,
@@ -120,6 +152,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     vault,
     environments,
     health,
+    clock: clockService,
+    outbox,
+    problems,
     info,
     activeEnvironment: () => environments.active().environment,
     secretFor,
@@ -127,8 +162,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clients,
     environmentsChanged() {
       const current = activeKey();
-      if (current.id !== lastActive.id) health.environmentChanged();
-      else if (current.credentials !== lastActive.credentials) health.credentialsChanged();
+      if (current.id !== lastActive.id) {
+        health.environmentChanged();
+        clockService.environmentChanged();
+      } else if (current.credentials !== lastActive.credentials) {
+        health.credentialsChanged();
+        clockService.credentialsChanged();
+      }
       lastActive = current;
       events.emit('environmentsChanged', info());
     },

@@ -24,6 +24,8 @@ export function toElectronMenu(model: MenuItemModel[], onAction: (action: TrayAc
 
 export interface AppTray {
   show(view: TrayView): void;
+  /** Where the icon is on screen (all zeros on many Linux trays). */
+  bounds(): { x: number; y: number; width: number; height: number };
   destroy(): void;
 }
 
@@ -55,5 +57,5 @@ export function createAppTray(trayDir: string, view: TrayView, onAction: (action
     }
   };
   show(view);
-  return { show, destroy: () => tray.destroy() };
+  return { show, bounds: () => tray.getBounds(), destroy: () => tray.destroy() };
 }

@@ -5,8 +5,9 @@ import { channelOf, type InvokeApi } from '../shared/ipc/contract.ts';
 import { resolveAppAsset, registerAppScheme } from './app-protocol.ts';
 import type { TrayView } from '../core/tray/tray-view.ts';
 import { createAppTray, toElectronMenu } from './app-tray.ts';
-import { showHealthNotification } from './desktop-notifications.ts';
+import { showNotification } from './desktop-notifications.ts';
 import { watchSystem } from './system-watch.ts';
+import { useGlobalShortcut } from './global-shortcut.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
 import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
 import { createWindowManager } from './window-manager.ts';
@@ -159,6 +160,11 @@ describe('tray', () => {
   const view = (overrides: Partial<TrayView> = {}): TrayView => ({
     state: {
       productName: 'T',
+      clockAction: 'clock-in',
+      clockBusy: false,
+      clockHeadline: 'Clocked out',
+      clockPending: [],
+      clockProblem: null,
       environmentName: 'Mock',
       isMock: true,
       healthLines: ['Source system — up'],
@@ -218,24 +224,25 @@ describe('tray', () => {
 });
 
 describe('notifications', () => {
-  it('shows title and body, sounds only when asked, and opens the system on click', () => {
-    const clicked: string[] = [];
-    showHealthNotification(
-      { kind: 'down', systems: ['target'], title: 'Target system is down', body: 'since 10:42', sound: false, at: 0, since: 0 },
-      (system) => clicked.push(system),
-    );
+  it('shows title and body, sounds only when asked, and runs the click action', () => {
+    let clicked = 0;
+    showNotification({ title: 'Target system is down', body: 'since 10:42', sound: false }, () => clicked++);
     const [shown] = fake.Notification.shown;
     expect(shown?.options).toEqual({ title: 'Target system is down', body: 'since 10:42', silent: true });
     shown?.emit('click');
-    expect(clicked).toEqual(['target']);
+    expect(clicked).toBe(1);
   });
 });
 
 describe('system watch', () => {
-  it('reports staleness on resume, unlock, and when the network comes back', () => {
+  it('reports staleness on resume, unlock and network return, and how long the machine slept', () => {
     vi.useFakeTimers();
     let stale = 0;
-    const stop = watchSystem(() => stale++, 1_000);
+    const resumed: number[] = [];
+    let now = 1_000;
+    const stop = watchSystem({ onStale: () => stale++, onResumed: (since) => resumed.push(since) }, 1_000, () => now);
+    fake.powerMonitor.emit('suspend');
+    now = 9_000;
     fake.powerMonitor.emit('resume');
     fake.powerMonitor.emit('unlock-screen');
     fake.net.online = false;
@@ -243,6 +250,7 @@ describe('system watch', () => {
     fake.net.online = true;
     vi.advanceTimersByTime(1_000);
     expect(stale).toBe(3);
+    expect(resumed).toEqual([1_000]);
     stop();
     fake.powerMonitor.emit('resume');
     expect(stale).toBe(3);
@@ -254,5 +262,21 @@ describe('window query', () => {
   it('passes a query to a new window', () => {
     createWindowManager().open('status', { system: 'target' });
     expect(fake.BrowserWindow.created[0]?.url).toBe('app://timeclock/status.html?system=target');
+  });
+});
+
+describe('global shortcut', () => {
+  it('registers the shortcut, and says so in words when another app has it or it is not valid', () => {
+    let pressed = 0;
+    expect(useGlobalShortcut('CommandOrControl+Alt+T', () => pressed++)).toBeNull();
+    fake.globalShortcut.registered.get('CommandOrControl+Alt+T')?.();
+    expect(pressed).toBe(1);
+    fake.globalShortcut.taken.add('CommandOrControl+Shift+K');
+    expect(useGlobalShortcut('CommandOrControl+Shift+K', () => {})).toBe(
+      'The shortcut CommandOrControl+Shift+K is already used by another application; choose another in Settings.',
+    );
+    expect(useGlobalShortcut('Bogus+Key', () => {})).toMatch(/^The shortcut Bogus\+Key is not one Electron understands/);
+    expect(useGlobalShortcut(null, () => {})).toBeNull();
+    expect(fake.globalShortcut.registered.size).toBe(0);
   });
 });

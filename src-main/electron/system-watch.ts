@@ -1,23 +1,39 @@
 /**
- * Tells the core when what it knows about the network may be stale: after resume and unlock,
- * and when the OS says the network came back.
+ * Tells the core what the operating system knows: after resume and unlock what we knew about the
+ * network is stale; when the network comes back, likewise; and how long the machine slept.
  */
 import { net, powerMonitor } from 'electron';
 
-export function watchSystem(onStale: () => void, pollMs = 10_000): () => void {
-  const stale = () => onStale();
-  powerMonitor.on('resume', stale);
-  powerMonitor.on('unlock-screen', stale);
+export interface SystemWatchHandlers {
+  /** Resume, unlock, or the network came back. */
+  onStale(): void;
+  /** The machine woke; it went to sleep at `since` (ms). */
+  onResumed(since: number): void;
+}
+
+export function watchSystem(handlers: SystemWatchHandlers, pollMs = 10_000, now: () => number = Date.now): () => void {
+  let suspendedAt: number | null = null;
+  const suspend = () => void (suspendedAt = now());
+  const resume = () => {
+    handlers.onStale();
+    if (suspendedAt !== null) handlers.onResumed(suspendedAt);
+    suspendedAt = null;
+  };
+  const unlock = () => handlers.onStale();
+  powerMonitor.on('suspend', suspend);
+  powerMonitor.on('resume', resume);
+  powerMonitor.on('unlock-screen', unlock);
   let online = net.isOnline();
   const poll = setInterval(() => {
-    const now = net.isOnline();
-    if (now && !online) onStale();
-    online = now;
+    const current = net.isOnline();
+    if (current && !online) handlers.onStale();
+    online = current;
   }, pollMs);
   poll.unref();
   return () => {
-    powerMonitor.off('resume', stale);
-    powerMonitor.off('unlock-screen', stale);
+    powerMonitor.off('suspend', suspend);
+    powerMonitor.off('resume', resume);
+    powerMonitor.off('unlock-screen', unlock);
     clearInterval(poll);
   };
 }

@@ -7,14 +7,29 @@ import { createSecureWindow } from './secure-window.ts';
 
 export type WindowName = 'panel' | 'status';
 
+export const PANEL_SIZE = { width: 360, height: 480 };
+
 const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPreferences'>> = {
-  panel: { title: 'Timeclock Tray', width: 400, height: 520, resizable: false, maximizable: false, fullscreenable: false },
+  // The tray panel: small, frameless, above other windows, on the current workspace only.
+  panel: {
+    title: 'Timeclock Tray',
+    ...PANEL_SIZE,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+  },
   status: { title: 'Timeclock service health', width: 900, height: 760, minWidth: 480, minHeight: 420 },
 };
 
 export interface WindowManager {
   /** Opens (or shows) a window; `query` reaches a new window as URL parameters. */
-  open(name: WindowName, query?: Record<string, string>): BrowserWindow;
+  open(name: WindowName, query?: Record<string, string>, position?: { x: number; y: number }): BrowserWindow;
+  close(name: WindowName): void;
   contents(): WebContents[];
   closeAll(): void;
 }
@@ -22,17 +37,24 @@ export interface WindowManager {
 export function createWindowManager(create: typeof createSecureWindow = createSecureWindow): WindowManager {
   const open = new Map<WindowName, BrowserWindow>();
   return {
-    open(name, query) {
+    open(name, query, position) {
       const existing = open.get(name);
       if (existing && !existing.isDestroyed()) {
+        if (position) existing.setPosition(position.x, position.y);
         existing.show();
         existing.focus();
         return existing;
       }
-      const window = create(name, specs[name], query);
+      const window = create(name, { ...specs[name], ...position }, query);
       open.set(name, window);
       window.on('closed', () => open.delete(name));
+      // The panel goes away when the user looks elsewhere; it is rebuilt in a moment when needed.
+      if (name === 'panel') window.on('blur', () => window.destroy());
       return window;
+    },
+    close(name) {
+      const window = open.get(name);
+      if (window && !window.isDestroyed()) window.destroy();
     },
     contents: () => [...open.values()].filter((window) => !window.isDestroyed()).map((window) => window.webContents),
     closeAll: () => open.forEach((window) => window.destroy()),

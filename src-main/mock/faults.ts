@@ -15,6 +15,8 @@ const rateLimitSchema = v.nullable(
 
 const faultFields = {
   latencyMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))),
+  /** Do the work at once but hold the reply: a request that lands while its answer is lost. */
+  replyDelayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))),
   errorRate: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
   rateLimit: v.optional(rateLimitSchema),
 };
@@ -37,6 +39,7 @@ export type ServicePatch = v.InferOutput<typeof servicePatchSchema>;
 
 interface CommonFaults {
   latencyMs: number;
+  replyDelayMs: number;
   errorRate: number;
   rateLimit: { retryAfterSeconds: number; remaining?: number | null | undefined } | null;
 }
@@ -51,7 +54,7 @@ export interface FaultState {
   services: Record<ServiceName, ServiceFaults>;
 }
 
-const healthyCommon = (): CommonFaults => ({ latencyMs: 0, errorRate: 0, rateLimit: null });
+const healthyCommon = (): CommonFaults => ({ latencyMs: 0, replyDelayMs: 0, errorRate: 0, rateLimit: null });
 export const healthyFaults = (): FaultState => ({
   systems: { source: { status: 'up', ...healthyCommon() }, target: { status: 'up', ...healthyCommon() } },
   services: {

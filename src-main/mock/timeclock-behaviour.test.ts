@@ -118,3 +118,20 @@ describe('health faults', () => {
     expect(failures).toBeLessThan(140);
   });
 });
+
+describe('reply delay', () => {
+  it('does the work at once but holds the answer, so a client that gives up still changed the server', async () => {
+    await mock.control('PUT', '/services/timeclock', { replyDelayMs: 1_000 });
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 200);
+    const response = await fetch(`${mock.server.url}/timeclock/clockedTimeEvents`, {
+      method: 'POST',
+      headers: { client_id: 'demo-client', client_secret: 'demo-secret', 'content-type': 'application/json' },
+      body: JSON.stringify({ employeeId: 'E1004', clockIn: '2026-11-21T08:02:00Z' }),
+      signal: abort.signal,
+    }).catch(() => 'gave up');
+    expect(response).toBe('gave up');
+    await mock.control('PUT', '/services/timeclock', { replyDelayMs: 0 });
+    expect((await last('E1004')).clockOut).toBeNull();
+  });
+});

@@ -80,6 +80,9 @@ export class Tray extends Emitting {
   setTitle(title: string) {
     this.title = title;
   }
+  getBounds() {
+    return { x: 0, y: 0, width: 0, height: 0 };
+  }
   setToolTip(text: string) {
     this.tooltip = text;
   }
@@ -152,6 +155,20 @@ export class Notification extends Emitting {
   }
 }
 
+export const globalShortcut = {
+  registered: new Map<string, Listener>(),
+  taken: new Set<string>(),
+  register(accelerator: string, callback: Listener) {
+    if (accelerator.includes('Bogus')) throw new Error(`Failed to parse accelerator: ${accelerator}`);
+    if (this.taken.has(accelerator)) return false;
+    this.registered.set(accelerator, callback);
+    return true;
+  },
+  unregisterAll() {
+    this.registered.clear();
+  },
+};
+
 export const powerMonitor = new (class extends Emitting {
   off(event: string, listener: Listener) {
     this.listeners.set(
@@ -175,4 +192,6 @@ export function resetFakeElectron(): void {
   Notification.shown.length = 0;
   powerMonitor.listeners.clear();
   net.online = true;
+  globalShortcut.registered.clear();
+  globalShortcut.taken.clear();
 }

@@ -1,103 +1,151 @@
-/** The panel window in real Chromium, with the real core behind window.api talking to the real mock. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** The tray panel in real Chromium, with the real core behind window.api talking to the real mock. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src-main/core/app-core.ts';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
+import { recordingShell } from '../../src-main/testing/test-shell.ts';
 
 /** The raw bridge function the harness exposes, as a compromised page could call it. */
 type Bridge = { __timeclockInvoke: (name: string, args: readonly unknown[]) => Promise<unknown> };
 
 let mock: MockServer;
 let harness: Harness;
-let core: AppCore;
 
 beforeAll(async () => {
-  mock = await startMockServer({ debtors: 100 });
+  mock = await startMockServer({ debtors: 20 });
   harness = await startHarness();
-  core = createTestCore(mock);
 });
 afterAll(async () => {
   await harness?.close();
   await mock?.close();
 });
+beforeEach(() => {
+  mock.control.reset();
+});
 
-const open = (colorScheme: 'light' | 'dark' = 'light') =>
-  harness.open('panel', { handlers: createWindowHandlers(core), subscribe: core.events.on }, { colorScheme });
+/** A core as the app has it once started: the employee's clock state read from the service. */
+async function coreFor(employeeId: string): Promise<AppCore> {
+  const core = createTestCore(mock);
+  core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
+  await core.clock.refresh();
+  return core;
+}
 
-describe('panel window', () => {
-  it('shows the environment with a Mock marker and both systems up, with latency', async () => {
-    const view = await open();
+async function openPanel(core: AppCore, colorScheme: 'light' | 'dark' = 'light') {
+  const shell = recordingShell();
+  const view = await harness.open(
+    'panel',
+    { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
+    { colorScheme, size: { width: 360, height: 480 } },
+  );
+  await expect.poll(() => view.page.locator('.headline').textContent()).not.toBe('Loading…');
+  return { ...view, shell };
+}
+const eventsOf = (employeeId: string) => mock.control.timeclock.events().filter((event) => event.employeeId === employeeId);
+
+describe('tray panel', () => {
+  it('shows the clock state, a focused Clock in button, the environment and both systems', async () => {
+    const view = await openPanel(await coreFor('E1002'));
     const { page } = view;
-    await expect.poll(() => page.locator('[data-system="source"]').getAttribute('data-state')).toBe('up');
-    expect(await page.locator('[data-system="target"]').getAttribute('data-state')).toBe('up');
+    expect(await page.locator('.headline').textContent()).toBe('Clocked out');
+    expect(await page.locator(':focus').textContent()).toBe('Clock in');
     expect(await page.locator('.environment').textContent()).toContain('Mock (built-in)');
-    expect(await page.locator('.mock-badge').isVisible()).toBe(true);
-    expect(await page.locator('[data-system="source"] .status').textContent()).toMatch(/^up · \d+ ms · checked \d+ s ago$/);
-    await view.screenshot('panel-light');
-    expect(view.problems).toEqual([]);
-  });
-
-  it('shows a system going down after "Check now", in dark mode, keyboard only', async () => {
-    const view = await open('dark');
-    const { page } = view;
     await expect.poll(() => page.locator('[data-system="target"]').getAttribute('data-state')).toBe('up');
-    await mock.control.setSystem('target', { status: 'down' });
-    await page.keyboard.press('Tab');
-    expect(await page.locator(':focus').textContent()).toBe('Check now');
-    await page.keyboard.press('Enter');
-    // One failed check is only "suspect": the panel says so without crying "down".
-    await expect.poll(() => page.locator('[data-system="target"]').getAttribute('data-state')).toBe('suspect');
-    expect(await page.locator('[data-system="target"] .status').textContent()).toBe('not answering · re-checking');
-    expect(await page.locator('[data-system="source"]').getAttribute('data-state')).toBe('up');
-    await view.screenshot('panel-dark-target-down');
-    await mock.control.setSystem('target', { status: 'up' });
+    await view.screenshot('panel-clocked-out-light');
     expect(view.problems).toEqual([]);
   });
 
-  it('updates when the core pushes new health, without a request from the window', async () => {
-    const view = await open();
+  it('clocks in with the keyboard alone, once, and shows the time since', async () => {
+    const view = await openPanel(await coreFor('E1002'), 'dark');
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
+    expect(await view.page.locator('.detail').textContent()).toMatch(/^since \d\d:\d\d( [AP]M)? · just now$/);
+    expect(await view.page.getByRole('button', { name: 'Clock out' }).isVisible()).toBe(true);
+    expect(eventsOf('E1002')).toHaveLength(1);
+    await view.screenshot('panel-clocked-in-dark');
+    expect(view.problems).toEqual([]);
+  });
+
+  it('does nothing twice on a double click', async () => {
+    const view = await openPanel(await coreFor('E1002'));
+    await view.page.getByRole('button', { name: 'Clock in' }).dblclick();
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
+    expect(eventsOf('E1002')).toHaveLength(1);
+  });
+
+  it('keeps a punch made while the service is down and says it is pending', async () => {
+    const core = await coreFor('E1002');
+    const view = await openPanel(core);
+    mock.control.setService('timeclock', { unavailable: true });
+    await view.page.getByRole('button', { name: 'Clock in' }).click();
+    const pending = view.page.locator('.punches .pending');
+    await expect.poll(() => pending.locator('span').first().textContent()).toMatch(/^Clock-in at .+ pending sync$/);
+    expect(await pending.locator('.reason').textContent()).toContain('(503)');
+    expect(await view.page.locator('.headline').textContent()).toBe('Clocked in');
+    await view.screenshot('panel-pending');
+    mock.control.setService('timeclock', { unavailable: false });
+    await core.clock.sync();
+    await expect.poll(() => view.page.locator('.punches').count()).toBe(0);
+    expect(eventsOf('E1002')).toHaveLength(1);
+  });
+
+  it('points at the settings for an unknown employee and lets a refused punch be discarded', async () => {
+    const view = await openPanel(await coreFor('E9999'));
+    expect(await view.page.locator('.clock .problem').textContent()).toContain(
+      'Employee E9999 is not known to the timeclock service of Mock (built-in). Check the employee id in Settings.',
+    );
+    await view.page.getByRole('button', { name: 'Clock in' }).click();
+    const failed = view.page.locator('.punches .failed');
+    await expect.poll(() => failed.count()).toBe(1);
+    expect(await failed.locator('span').first().textContent()).toMatch(/^Clock-in at .+ refused$/);
+    await view.screenshot('panel-refused');
+    await failed.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => view.page.locator('.punches').count()).toBe(0);
+  });
+
+  it('asks after a long sleep and clocks out at the moment sleep began only when told to', async () => {
+    // Clocked in three hours ago; the computer slept for the last two.
+    mock.control.timeclock.clockIn('E1002', new Date(Date.now() - 3 * 3_600_000).toISOString());
+    const core = await coreFor('E1002');
+    const view = await openPanel(core);
+    core.clock.resumed(Date.now() - 2 * 3_600_000);
+    const prompt = view.page.locator('.prompt');
+    await expect.poll(() => prompt.count()).toBe(1);
+    expect(await prompt.locator('p').textContent()).toMatch(/^This computer slept from .+ to .+ while you were clocked in\.$/);
+    await view.screenshot('panel-sleep-prompt');
+    await prompt.getByRole('button', { name: 'Stay clocked in' }).click();
+    await expect.poll(() => prompt.count()).toBe(0);
+    expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
+  });
+
+  it('hides on Esc and opens the health status window from its link', async () => {
+    const view = await openPanel(await coreFor('E1002'));
+    await view.page.getByRole('button', { name: 'Health status…' }).click();
+    await view.page.keyboard.press('Escape');
+    await expect.poll(() => view.shell.calls).toEqual(['open status', 'hide panel']);
+  });
+
+  it('updates health when the core pushes it, without asking', async () => {
+    const core = await coreFor('E1002');
+    const view = await openPanel(core);
     await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-state')).toBe('up');
     const before = view.calls.length;
-    await mock.control.setSystem('source', { status: 'down' });
+    mock.control.setSystem('source', { status: 'down' });
     await core.checkHealthNow();
     await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-state')).toBe('suspect');
     expect(view.calls.length).toBe(before);
-    await mock.control.setSystem('source', { status: 'up' });
   });
 
-  it('shows a plain-language problem when credentials are refused', async () => {
-    const badCore = createTestCore(mock);
-    const saved = await createWindowHandlers(badCore).saveEnvironment({
-      name: 'Mock with a wrong secret',
-      timeclockBaseUrl: mock.timeclockBaseUrl,
-      debtorsBaseUrl: mock.debtorsBaseUrl,
-      clientId: 'demo-client',
-      auth: { kind: 'basic' },
-      employeeId: 'E1001',
-    });
-    if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-    badCore.vault.set(saved.environment.id, 'wrong-secret');
-    badCore.environments.setActive(saved.environment.id);
-    const view = await harness.open('panel', { handlers: createWindowHandlers(badCore), subscribe: badCore.events.on });
-    const message = view.page.locator('[data-system="source"] .message');
-    await expect.poll(() => message.textContent()).toContain('refused the credentials');
-    expect(await view.page.locator('[data-system="source"] .status').textContent()).toBe('credentials refused · checks paused');
-    expect(await message.textContent()).toContain(
-      'Check the client id and client secret for environment Mock with a wrong secret.',
-    );
-    expect(await view.page.content()).not.toContain('wrong-secret');
-    await view.screenshot('panel-auth-error');
-  });
-
-  it('gets a clear error for a request outside the contract', async () => {
-    const view = await open();
+  it('refuses a request outside the contract, with a clear error', async () => {
+    const view = await openPanel(await coreFor('E1002'));
     const invoke = (name: string, args: unknown[]) =>
       view.page.evaluate(([n, a]) => (globalThis as unknown as Bridge).__timeclockInvoke(n, a), [name, args] as const);
-    const answer = await invoke('readSecret', []);
-    expect(answer).toEqual({ ok: false, error: { kind: 'invalid-request', message: 'Unknown request "readSecret".' } });
-    const badArgs = await invoke('checkHealthNow', ['extra']);
-    expect(badArgs).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
+    expect(await invoke('readSecret', [])).toEqual({
+      ok: false,
+      error: { kind: 'invalid-request', message: 'Unknown request "readSecret".' },
+    });
+    expect(await invoke('openWindow', ['file:///etc/passwd'])).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
   });
 });

@@ -1,4 +1,5 @@
 /** The status window in real Chromium, over a core whose history was made by a real (mock) outage. */
+import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src-main/core/app-core.ts';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
@@ -37,7 +38,7 @@ afterAll(async () => {
 const open = (colorScheme: 'light' | 'dark' = 'light') =>
   harness.open(
     'status',
-    { handlers: createWindowHandlers(core), subscribe: core.events.on },
+    { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
     { colorScheme, size: { width: 900, height: 760 } },
   );
 

@@ -58,6 +58,7 @@ export function healthLine(
     state: health.state,
     tone: toneOf(health.state),
     text: `${systemLabels[system]} — ${describeState(health, now, formatTime, nextCheckAt)}`,
+    short: describeState(health, now, formatTime, nextCheckAt).replace(/ · checked .*$/, ''),
     since: new Date(health.state === 'down' ? (health.outageStartedAt ?? health.since) : health.since).toISOString(),
     latencyMs: health.lastLatencyMs === null ? null : Math.round(health.lastLatencyMs),
     message: health.message,

@@ -1,4 +1,5 @@
 /** The window API through the real dispatcher, on a real core against the real mock. */
+import { recordingShell } from '../../testing/test-shell.ts';
 import { describe, expect, it } from 'vitest';
 import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
@@ -11,7 +12,7 @@ const SECRET = 'demo-secret';
 
 function setup(options: Parameters<typeof createTestCore>[1] = {}) {
   const core = createTestCore(mock.server, options);
-  const handlers = createWindowHandlers(core);
+  const handlers = createWindowHandlers(core, recordingShell());
   const responses: string[] = [];
   /** Calls as a window does, recording every answer that crosses back to the renderer. */
   const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {

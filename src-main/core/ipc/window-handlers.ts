@@ -9,7 +9,13 @@ import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 
-export function createWindowHandlers(core: AppCore): InvokeApi {
+/** What only the shell can do for a window. */
+export interface ShellPort {
+  openWindow(window: 'status'): void;
+  hidePanel(): void;
+}
+
+export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi {
   const view = (entry: EnvironmentEntry): EnvironmentView => {
     const { environment, origin } = entry;
     return {
@@ -38,6 +44,21 @@ export function createWindowHandlers(core: AppCore): InvokeApi {
     getAppInfo: async () => core.info(),
     checkHealthNow: () => core.checkHealthNow(),
     getHealthStatus: async () => core.health.status(),
+    getClock: async () => core.clock.view(),
+    async toggleClock() {
+      await core.clock.toggle();
+      return core.clock.view();
+    },
+    discardPunch: async (punchId) => {
+      core.clock.discard(punchId);
+      return core.clock.view();
+    },
+    async answerSleepPrompt(answer) {
+      await core.clock.answerSleepPrompt(answer);
+      return core.clock.view();
+    },
+    openWindow: async (window) => shell.openWindow(window),
+    hidePanel: async () => shell.hidePanel(),
     listEnvironments: async () => list(),
     async saveEnvironment(draft) {
       const result = core.environments.save(draft);

@@ -3,6 +3,11 @@ import { pauseUntil, trayMenu, trayTooltip, type MenuItemModel, type TrayState }
 
 const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   productName: 'Timeclock Tray',
+  clockAction: 'clock-out',
+  clockBusy: false,
+  clockHeadline: 'Clocked in since 08:02 · 3 h 12 min',
+  clockPending: [],
+  clockProblem: null,
   environmentName: 'Mock (built-in)',
   isMock: true,
   healthLines: ['Source system — up · 142 ms · checked 12 s ago', 'Target system — down since 10:42'],
@@ -17,13 +22,37 @@ const submenu = (items: MenuItemModel[], label: string) => {
 };
 
 describe('tray menu', () => {
-  it('shows one disabled line per system, then the health actions', () => {
+  it('starts with the clock action, so it works where tray clicks are never delivered, then the elapsed time', () => {
     const menu = trayMenu(state());
+    expect(menu.slice(0, 2)).toEqual([
+      { type: 'normal', label: 'Clock out', action: 'toggle-clock' },
+      { type: 'normal', label: 'Clocked in since 08:02 · 3 h 12 min', enabled: false },
+    ]);
+    expect(trayMenu(state({ clockAction: 'clock-in', clockHeadline: 'Clocked out since 17:01' }))[0]).toMatchObject({
+      label: 'Clock in',
+      action: 'toggle-clock',
+    });
+  });
+
+  it('disables the clock action while a punch is being sent, and lists pending punches and problems', () => {
+    const problem = 'Employee E9 is not known to the timeclock service of QA. Check the employee id in Settings.';
+    const menu = trayMenu(state({ clockBusy: true, clockPending: ['Clock-in at 08:02 pending sync'], clockProblem: problem }));
+    expect(menu[0]).toEqual({ type: 'normal', label: 'Clock out', action: 'toggle-clock', enabled: false });
+    expect(labels(menu)[2]).toBe('Clock-in at 08:02 pending sync');
+    expect(labels(menu)[3]).toBe('Employee E9 is not known to the timeclock service of QA. Check the employee id in…');
+    expect(labels(menu)[3]!.length).toBeLessThanOrEqual(91);
+  });
+
+  it('shows one disabled line per system, then the health actions', () => {
+    const menu = trayMenu(state()).slice(3);
     expect(menu.slice(0, 2)).toEqual([
       { type: 'normal', label: 'Source system — up · 142 ms · checked 12 s ago', enabled: false },
       { type: 'normal', label: 'Target system — down since 10:42', enabled: false },
     ]);
-    expect(labels(menu)).toEqual([
+    expect(labels(trayMenu(state()))).toEqual([
+      'Clock out',
+      'Clocked in since 08:02 · 3 h 12 min',
+      '—',
       'Source system — up · 142 ms · checked 12 s ago',
       'Target system — down since 10:42',
       'Health status…',
@@ -58,7 +87,7 @@ describe('tray menu', () => {
 
   it('summarises environment, health and pause in the tooltip', () => {
     expect(trayTooltip(state({ notificationsPausedUntil: '11:15' }))).toBe(
-      'Timeclock Tray — Environment: Mock (built-in) · demo data\nSource up · Target down since 10:42\nNotifications paused until 11:15',
+      'Timeclock Tray — Environment: Mock (built-in) · demo data\nClocked in since 08:02 · 3 h 12 min\nSource up · Target down since 10:42\nNotifications paused until 11:15',
     );
   });
 });

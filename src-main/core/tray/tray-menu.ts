@@ -7,7 +7,14 @@ export type MockAction = 'source-down' | 'source-up' | 'target-down' | 'target-u
 export type PauseChoice = '15m' | '1h' | 'tomorrow';
 
 export type TrayAction =
-  'open-panel' | 'open-status' | 'check-now' | `pause-${PauseChoice}` | 'resume-notifications' | `mock-${MockAction}` | 'quit';
+  | 'toggle-clock'
+  | 'open-panel'
+  | 'open-status'
+  | 'check-now'
+  | `pause-${PauseChoice}`
+  | 'resume-notifications'
+  | `mock-${MockAction}`
+  | 'quit';
 
 export type MenuItemModel =
   | { type: 'normal'; label: string; action?: TrayAction; enabled?: boolean }
@@ -16,6 +23,15 @@ export type MenuItemModel =
 
 export interface TrayState {
   productName: string;
+  /** What the first item does. */
+  clockAction: 'clock-in' | 'clock-out';
+  /** A punch is being sent: the item is disabled so nothing happens twice. */
+  clockBusy: boolean;
+  /** "Clocked in since 08:02 · 3 h 12 min". */
+  clockHeadline: string;
+  /** "Clock-in at 08:02 pending sync", and refused ones. */
+  clockPending: string[];
+  clockProblem: string | null;
   environmentName: string;
   isMock: boolean;
   /** One line per system, e.g. "Source system — up · 142 ms · checked 12 s ago". */
@@ -36,6 +52,11 @@ const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel
 
 export function trayMenu(state: TrayState): MenuItemModel[] {
   return [
+    item(state.clockAction === 'clock-in' ? 'Clock in' : 'Clock out', 'toggle-clock', !state.clockBusy),
+    item(state.clockHeadline, undefined, false),
+    ...state.clockPending.map((line) => item(line, undefined, false)),
+    ...(state.clockProblem ? [item(shorten(state.clockProblem), undefined, false)] : []),
+    separator,
     ...state.healthLines.map((line) => item(line, undefined, false)),
     item('Health status…', 'open-status'),
     item('Check now', 'check-now'),
@@ -82,8 +103,18 @@ function mockMenu(): MenuItemModel {
   };
 }
 
+/** Menu items are one line: long messages are cut at a word, whole ones live in the panel. */
+function shorten(text: string, max = 90): string {
+  return text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max - 1))}…`;
+}
+
 export function trayTooltip(state: TrayState): string {
-  const lines = [`${state.productName} — ${environmentLine(state)}`, state.healthSummary];
+  const lines = [
+    `${state.productName} — ${environmentLine(state)}`,
+    state.clockHeadline,
+    ...state.clockPending,
+    state.healthSummary,
+  ];
   if (state.notificationsPausedUntil) lines.push(`Notifications paused until ${state.notificationsPausedUntil}`);
   return lines.join('\n');
 }

@@ -15,13 +15,25 @@ export interface TrayView {
 
 const macTitles: Record<HealthBadge, string> = { up: '', suspect: '⚠︎', down: '✕ down', unknown: '' };
 
-export function trayView(core: Pick<AppCore, 'info' | 'health'>, formatTime: TimeFormatter = localTime): TrayView {
+export function trayView(
+  core: Pick<AppCore, 'info' | 'health' | 'clock'>,
+  formatTime: TimeFormatter = localTime,
+  now = Date.now(),
+): TrayView {
   const { productName, environment } = core.info();
   const paused = core.health.notificationsPausedUntil();
   const badge = core.health.badge();
+  const clock = core.clock.view();
+  const glyph = clock.state === 'in' ? 'in' : 'out';
+  const elapsed = clock.since === null ? '' : compactElapsed(now - Date.parse(clock.since));
   return {
     state: {
       productName,
+      clockAction: clock.action,
+      clockBusy: clock.busy,
+      clockHeadline: clock.headline,
+      clockPending: [...clock.pending, ...clock.failed].map((punch) => punch.text),
+      clockProblem: clock.problem,
       environmentName: environment.name,
       isMock: environment.isMock,
       healthLines: core.health.lines().map((line) => line.text),
@@ -29,8 +41,14 @@ export function trayView(core: Pick<AppCore, 'info' | 'health'>, formatTime: Tim
       notificationsPausedUntil: paused === null ? null : formatTime(paused),
     },
     badge,
-    iconFile: trayIconFile('out', badge),
-    templateFile: trayTemplateFile('out'),
-    macTitle: macTitles[badge],
+    iconFile: trayIconFile(glyph, badge),
+    templateFile: trayTemplateFile(glyph),
+    macTitle: [elapsed, macTitles[badge]].filter(Boolean).join(' '),
   };
+}
+
+/** "3:12" for the macOS menu bar. */
+function compactElapsed(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }

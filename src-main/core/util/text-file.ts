@@ -25,3 +25,12 @@ export function textFile(path: string): TextFile {
     },
   };
 }
+
+/** A TextFile kept in memory: for tests and for runs without a data folder. */
+export function memoryFile(initial: string | null = null): TextFile {
+  let text = initial;
+  return {
+    read: () => text,
+    write: (next) => void (text = next),
+  };
+}

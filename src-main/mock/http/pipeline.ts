@@ -59,6 +59,18 @@ export function guarded(options: GuardOptions, handler: Handler): Handler {
       const headers = typeof faults.unavailable === 'number' ? { 'retry-after': String(faults.unavailable) } : undefined;
       return sendError(res, 503, 'unavailable', `The ${options.service} service is temporarily unavailable.`, undefined, headers);
     }
+    if (faults.replyDelayMs > 0) holdReply(res, faults.replyDelayMs);
     await handler(context);
   };
+}
+
+/** Lets the handler finish its work now while the reply leaves only after `delayMs`. */
+function holdReply(res: ServerResponse, delayMs: number): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    setTimeout(() => {
+      if (!res.destroyed) end(...args);
+    }, delayMs).unref();
+    return res;
+  }) as ServerResponse['end'];
 }

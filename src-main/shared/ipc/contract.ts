@@ -42,6 +42,8 @@ export interface HealthLine {
   tone: HealthBadge;
   /** The whole line, e.g. "Source system — up · 142 ms · checked 12 s ago". */
   text: string;
+  /** The state alone, short, for narrow places: "up · 142 ms", "down since 10:42". */
+  short: string;
   /** ISO instant the state began. */
   since: string;
   latencyMs: number | null;
@@ -82,6 +84,41 @@ export interface HealthStatusView {
     toLabel: string;
     message: string | null;
   }>;
+}
+
+/** A punch still on its way to the timeclock service, or refused by it. */
+export interface PunchView {
+  id: string;
+  kind: 'clock-in' | 'clock-out';
+  at: string;
+  /** "Clock-in at 08:02 pending sync" / "Clock-out at 17:01 refused". */
+  text: string;
+  /** Why it is waiting or was refused. */
+  reason: string | null;
+}
+
+export interface ClockView {
+  state: 'in' | 'out' | 'unknown';
+  /** ISO instant clocked in since. */
+  since: string | null;
+  /** "Clocked in since 08:02 · 3 h 12 min", "Clocked out since 17:01", "Clock state unknown". */
+  headline: string;
+  /** The headline in two parts: "Clocked in" and "since 08:02 · 3 h 12 min". */
+  stateLabel: string;
+  detail: string;
+  action: 'clock-in' | 'clock-out';
+  /** A punch is being sent: the button does nothing twice. */
+  busy: boolean;
+  employeeId: string;
+  environmentName: string;
+  /** What stops us knowing or acting, in words (unknown employee, service unreachable). */
+  problem: string | null;
+  /** When the service last told us (ISO), if it is not answering now. */
+  asOf: string | null;
+  pending: PunchView[];
+  failed: PunchView[];
+  /** After a long sleep while clocked in: the question to ask. */
+  sleepPrompt: { from: string; to: string; question: string } | null;
 }
 
 /** An environment as a window may see it: everything but the secret, of which only the status. */
@@ -131,6 +168,14 @@ export interface InvokeApi {
   getAppInfo(): Promise<AppInfo>;
   checkHealthNow(): Promise<HealthLine[]>;
   getHealthStatus(): Promise<HealthStatusView>;
+  getClock(): Promise<ClockView>;
+  /** Clock in or out, whichever is next. */
+  toggleClock(): Promise<ClockView>;
+  discardPunch(punchId: string): Promise<ClockView>;
+  answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
+  openWindow(window: 'status'): Promise<void>;
+  /** The panel hides itself (Esc, or after an action). */
+  hidePanel(): Promise<void>;
   listEnvironments(): Promise<EnvironmentView[]>;
   saveEnvironment(draft: EnvironmentDraftInput): Promise<SaveEnvironmentResult>;
   deleteEnvironment(environmentId: string): Promise<EnvironmentView[]>;
@@ -153,6 +198,7 @@ export interface PushedEvents {
   healthChanged: HealthLine[];
   /** A window should show this system (a notification was clicked). */
   focusSystem: HealthSystem;
+  clockChanged: ClockView;
   /** The active environment or the list of environments changed. */
   environmentsChanged: AppInfo;
 }
@@ -180,6 +226,12 @@ export const invokeArgs = {
   getAppInfo: v.strictTuple([]),
   checkHealthNow: v.strictTuple([]),
   getHealthStatus: v.strictTuple([]),
+  getClock: v.strictTuple([]),
+  toggleClock: v.strictTuple([]),
+  discardPunch: v.strictTuple([text(100)]),
+  answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
+  openWindow: v.strictTuple([v.picklist(['status'])]),
+  hidePanel: v.strictTuple([]),
   listEnvironments: v.strictTuple([]),
   saveEnvironment: v.strictTuple([draftArg]),
   deleteEnvironment: v.strictTuple([environmentId]),
@@ -194,7 +246,7 @@ export const invokeArgs = {
 } satisfies { [K in InvokeName]: v.GenericSchema<unknown, Parameters<InvokeApi[K]>> };
 
 export const invokeNames = Object.keys(invokeArgs) as InvokeName[];
-export const eventNames: EventName[] = ['healthChanged', 'focusSystem', 'environmentsChanged'];
+export const eventNames: EventName[] = ['healthChanged', 'focusSystem', 'clockChanged', 'environmentsChanged'];
 
 /** The IPC channel of an invoke or event name. */
 export const channelOf = (name: InvokeName | EventName) => `timeclock:${name}`;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPreferences } from '../settings/settings-schema.ts';
+import { dueReminders, type LocalCalendar } from './clock-reminders.ts';
+
+const utc: LocalCalendar = {
+  minutes: (ms) => new Date(ms).getUTCHours() * 60 + new Date(ms).getUTCMinutes(),
+  weekday: (ms) => new Date(ms).getUTCDay(),
+  day: (ms) => new Date(ms).toISOString().slice(0, 10),
+};
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+const settings = () => {
+  const clock = defaultPreferences().clock;
+  clock.notClockedInReminder = { enabled: true, time: '09:15', weekdays: [1, 2, 3, 4, 5] };
+  return clock;
+};
+const fresh = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
+const monday = (time: string) => Date.parse(`2026-11-23T${time}:00Z`);
+
+describe('not clocked in by the set time', () => {
+  it('reminds once on a workday after the time, when not clocked in today', () => {
+    const first = dueReminders(
+      { state: 'out', lastOut: Date.parse('2026-11-20T17:00:00Z') },
+      monday('09:16'),
+      settings(),
+      fresh,
+      hhmm,
+      utc,
+    );
+    expect(first.reminders).toEqual([
+      { title: 'You have not clocked in today', body: 'It is past 09:15. Clock in from the tray when you start.' },
+    ]);
+    const again = dueReminders({ state: 'out', lastOut: null }, monday('10:30'), settings(), first.memory, hhmm, utc);
+    expect(again.reminders).toEqual([]);
+  });
+
+  it('stays quiet before the time, at weekends, when clocked in, when it already worked today, or when off', () => {
+    const out = { state: 'out' as const, lastOut: null };
+    expect(dueReminders(out, monday('09:14'), settings(), fresh, hhmm, utc).reminders).toEqual([]);
+    expect(dueReminders(out, Date.parse('2026-11-22T10:00:00Z'), settings(), fresh, hhmm, utc).reminders).toEqual([]);
+    expect(
+      dueReminders(
+        { state: 'in', since: monday('08:00'), eventId: 'x', pendingPunchId: null },
+        monday('10:00'),
+        settings(),
+        fresh,
+        hhmm,
+        utc,
+      ).reminders,
+    ).toEqual([]);
+    expect(
+      dueReminders({ state: 'out', lastOut: monday('09:00') }, monday('10:00'), settings(), fresh, hhmm, utc).reminders,
+    ).toEqual([]);
+    expect(dueReminders(out, monday('10:00'), defaultPreferences().clock, fresh, hhmm, utc).reminders).toEqual([]);
+  });
+});

@@ -1,0 +1,264 @@
+/** Clocking in and out against the real mock, with its faults, on a fake clock. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ClockedTimeEvent } from '../../shared/api/types.ts';
+import { createFakeClock, runClockUntil, type FakeClock } from '../../testing/fake-clock.ts';
+import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import type { AppCore } from '../app-core.ts';
+
+const mock = useMockServer({ debtors: 10 });
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+interface Setup {
+  core: AppCore;
+  clock: FakeClock;
+  notifications: string[];
+  /** Events the mock holds for the employee. */
+  events(): ClockedTimeEvent[];
+  runFor(seconds: number): Promise<void>;
+}
+
+async function setup(employeeId = 'E1002', dataDir = mkdtempSync(join(tmpdir(), 'timeclock-clock-'))): Promise<Setup> {
+  const clock = createFakeClock(Date.parse('2026-11-23T08:02:00Z'));
+  const core = createTestCore(mock.server, { clock, formatTime: hhmm, dataDir });
+  core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
+  const notifications: string[] = [];
+  core.clock.onNotification((notification) => notifications.push(`${notification.title} | ${notification.body}`));
+  core.clock.start();
+  await core.clock.refresh();
+  return {
+    core,
+    clock,
+    notifications,
+    events: () => mock.server.control.timeclock.events().filter((event) => event.employeeId === employeeId),
+    runFor: (seconds) => runClockUntil(clock, clock.now() + seconds * 1000, () => core.clock.flush()),
+  };
+}
+const serviceDown = () => mock.control('PUT', '/services/timeclock', { unavailable: true });
+const serviceUp = () => mock.control('PUT', '/services/timeclock', { unavailable: false, replyDelayMs: 0, latencyMs: 0 });
+
+beforeEach(async () => {
+  await mock.control('POST', '/reset');
+});
+
+describe('clocking in and out', () => {
+  it('clocks in with one click, says so with the time, and shows the time since', async () => {
+    const { core, notifications, events, clock } = await setup();
+    expect(core.clock.view()).toMatchObject({ state: 'out', action: 'clock-in', headline: 'Clocked out' });
+    await core.clock.toggle();
+    expect(events()).toEqual([expect.objectContaining({ clockIn: '2026-11-23T08:02:00.000Z', clockOut: null })]);
+    expect(notifications).toEqual(['Clocked in at 08:02 | Recorded by the timeclock service of Mock (built-in).']);
+    clock.jump((3 * 60 + 12) * 60_000);
+    expect(core.clock.view()).toMatchObject({
+      state: 'in',
+      action: 'clock-out',
+      headline: 'Clocked in since 08:02 · 3 h 12 min',
+      pending: [],
+    });
+  });
+
+  it('clocks out and says how long was worked', async () => {
+    const { core, notifications, events, clock } = await setup();
+    await core.clock.toggle();
+    clock.jump(8.5 * 3_600_000);
+    await core.clock.toggle();
+    expect(events()[0]).toMatchObject({ clockOut: '2026-11-23T16:32:00.000Z' });
+    expect(notifications[1]).toBe('Clocked out at 16:32 | Worked 8 h 30 min since 08:02.');
+    expect(core.clock.view()).toMatchObject({ state: 'out', headline: 'Clocked out since 16:32' });
+  });
+
+  it('does nothing twice on a double click', async () => {
+    const { core, events } = await setup();
+    const [first, second] = await Promise.all([core.clock.toggle(), core.clock.toggle()]);
+    expect(first.kind).toBe('done');
+    expect(second).toEqual({ kind: 'ignored', reason: 'A punch is already being sent.' });
+    expect(events()).toHaveLength(1);
+  });
+});
+
+describe('never lose a punch', () => {
+  it('keeps a punch made while the service is down, shows it pending, and sends it when the service is back', async () => {
+    const { core, notifications, events, runFor } = await setup();
+    await serviceDown();
+    await core.clock.toggle();
+    expect(events()).toEqual([]);
+    expect(core.clock.view()).toMatchObject({
+      state: 'in',
+      headline: 'Clocked in since 08:02 · just now',
+      pending: [{ text: 'Clock-in at 08:02 pending sync' }],
+    });
+    expect(notifications[0]).toMatch(
+      /^Clock-in at 08:02 saved — not sent yet \| Timeclock service of Mock \(built-in\) failed on clock-in \(503\).* It will be sent automatically; nothing is lost\.$/,
+    );
+    await serviceUp();
+    await runFor(60);
+    expect(events()).toEqual([expect.objectContaining({ clockIn: '2026-11-23T08:02:00.000Z' })]);
+    expect(core.clock.view().pending).toEqual([]);
+    expect(notifications.at(-1)).toBe('Clock-in at 08:02 sent | It was waiting and is now recorded by the timeclock service.');
+  });
+
+  it('replays offline punches in order: a clock-out waits for its clock-in and closes that event', async () => {
+    const { core, clock, events, runFor } = await setup();
+    await serviceDown();
+    await core.clock.toggle();
+    clock.jump(4 * 3_600_000);
+    await core.clock.toggle();
+    expect(core.clock.view()).toMatchObject({
+      state: 'out',
+      pending: [{ text: 'Clock-in at 08:02 pending sync' }, { text: 'Clock-out at 12:02 pending sync' }],
+    });
+    await serviceUp();
+    await runFor(120);
+    expect(events()).toEqual([
+      expect.objectContaining({ clockIn: '2026-11-23T08:02:00.000Z', clockOut: '2026-11-23T12:02:00.000Z' }),
+    ]);
+    expect(core.outbox.all()).toEqual([]);
+  });
+
+  it('survives a restart with punches still waiting, and sends them then', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-restart-'));
+    const first = await setup('E1002', dataDir);
+    await serviceDown();
+    await first.core.clock.toggle();
+    await serviceUp();
+    const second = await setup('E1002', dataDir);
+    expect(second.core.outbox.all()).toHaveLength(1);
+    await second.core.clock.sync();
+    expect(second.events()).toHaveLength(1);
+  });
+});
+
+describe('never duplicate a punch', () => {
+  it('reads the last event before retrying when the request landed but the answer was lost', async () => {
+    const { core, events, runFor } = await setup();
+    core.settings.updatePreferences({ network: { requestTimeoutSeconds: 1 } });
+    await mock.control('PUT', '/services/timeclock', { replyDelayMs: 3_000 });
+    await core.clock.toggle();
+    expect(events()).toHaveLength(1);
+    expect(core.outbox.all()[0]).toMatchObject({
+      attempts: 1,
+      lastError: expect.stringContaining('did not answer clock-in in time'),
+    });
+    await serviceUp();
+    await runFor(60);
+    expect(events()).toHaveLength(1);
+    expect(core.outbox.all()).toEqual([]);
+    expect(core.clock.view()).toMatchObject({ state: 'in' });
+  });
+});
+
+describe('reconciling with the server', () => {
+  const otherDevice = (path: string, method: string, body: unknown) =>
+    fetch(`${mock.server.timeclockBaseUrl}${path}`, {
+      method,
+      headers: { ...demoHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('says plainly when the server already has you clocked in (elsewhere), and adds nothing', async () => {
+    const { core, notifications, events } = await setup();
+    await otherDevice('/clockedTimeEvents', 'POST', { employeeId: 'E1002', clockIn: '2026-11-23T07:55:00Z' });
+    await core.clock.toggle();
+    expect(events()).toHaveLength(1);
+    expect(notifications).toEqual([
+      'You were already clocked in | The timeclock service already has you clocked in since 07:55; your clock-in at 08:02 was not added.',
+    ]);
+    expect(core.clock.view()).toMatchObject({ state: 'in', headline: 'Clocked in since 07:55 · 7 min' });
+  });
+
+  it('says plainly when the server already has you clocked out', async () => {
+    const { core, notifications, clock, events } = await setup();
+    await core.clock.toggle();
+    await otherDevice(`/clockedTimeEvents/${events()[0]!.id}`, 'PATCH', { clockOut: '2026-11-23T12:00:00Z' });
+    clock.jump(5 * 3_600_000);
+    await core.clock.toggle();
+    expect(notifications.at(-1)).toBe(
+      'You were already clocked out | The timeclock service already had you clocked out at 12:00; your clock-out at 13:02 was not needed.',
+    );
+    expect(events()[0]!.clockOut).toBe('2026-11-23T12:00:00.000Z');
+  });
+});
+
+describe('refusals', () => {
+  it('points at the settings for an unknown employee, keeps a refused punch visible, and lets the user discard it', async () => {
+    const { core, notifications } = await setup('E9999');
+    expect(core.clock.view()).toMatchObject({
+      state: 'unknown',
+      problem: 'Employee E9999 is not known to the timeclock service of Mock (built-in). Check the employee id in Settings.',
+    });
+    await core.clock.toggle();
+    const view = core.clock.view();
+    expect(view.failed).toEqual([
+      expect.objectContaining({
+        text: 'Clock-in at 08:02 refused',
+        reason: expect.stringContaining('No employee with id E9999.'),
+      }),
+    ]);
+    expect(notifications[0]).toMatch(/^Clock-in at 08:02 was refused \| .* Open the panel to discard it\.$/);
+    core.clock.discard(view.failed[0]!.id);
+    expect(core.clock.view().failed).toEqual([]);
+  });
+
+  it('does not clock out when nobody is clocked in', async () => {
+    const { core } = await setup();
+    expect(await core.clock.clockOut()).toEqual({ kind: 'ignored', reason: 'You are not clocked in.' });
+  });
+});
+
+describe('reminders and sleep', () => {
+  it('reminds once after a long shift, then at most hourly', async () => {
+    const { core, notifications, runFor } = await setup();
+    core.clock.start();
+    await core.clock.toggle();
+    await runFor(10 * 3600 + 30 * 60);
+    expect(notifications.filter((text) => text.startsWith('Still clocked in after'))).toEqual([
+      'Still clocked in after 10 h | Since 08:02. If you are done for the day, clock out from the tray.',
+    ]);
+    await runFor(3600);
+    expect(notifications.filter((text) => text.startsWith('Still clocked in after'))).toHaveLength(2);
+    core.clock.stop();
+  });
+
+  it('asks after a long sleep while clocked in, and clocks out at the moment sleep began only if told to', async () => {
+    const { core, clock, events, notifications } = await setup();
+    await core.clock.toggle();
+    const sleptAt = clock.now() + 4 * 3_600_000;
+    clock.jump(6 * 3_600_000);
+    core.clock.resumed(sleptAt);
+    expect(core.clock.view().sleepPrompt).toEqual({
+      from: '2026-11-23T12:02:00.000Z',
+      to: '2026-11-23T14:02:00.000Z',
+      question: 'This computer slept from 12:02 to 14:02 while you were clocked in.',
+    });
+    expect(notifications.at(-1)).toMatch(
+      /^You were away for 2 h \| You are still clocked in\. Open the panel to clock out at 12:02/,
+    );
+    expect(events()[0]!.clockOut).toBeNull();
+    await core.clock.answerSleepPrompt('clock-out-at-sleep');
+    expect(events()[0]!.clockOut).toBe('2026-11-23T12:02:00.000Z');
+    expect(core.clock.view().sleepPrompt).toBeNull();
+  });
+
+  it('changes nothing when told to stay clocked in', async () => {
+    const { core, clock, events } = await setup();
+    await core.clock.toggle();
+    clock.jump(3 * 3_600_000);
+    core.clock.resumed(clock.now() - 2 * 3_600_000);
+    await core.clock.answerSleepPrompt('stay-clocked-in');
+    expect(events()[0]!.clockOut).toBeNull();
+    expect(core.clock.view()).toMatchObject({ state: 'in', sleepPrompt: null });
+  });
+});
+
+describe('the question after sleep', () => {
+  it('is not asked when the sleep began before the clock-in', async () => {
+    const { core, clock } = await setup();
+    await core.clock.toggle();
+    clock.jump(3 * 3_600_000);
+    core.clock.resumed(clock.now() - 4 * 3_600_000);
+    expect(core.clock.view().sleepPrompt).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Killing the app at the worst moments of a clock-in loses no acknowledged punch and creates no
+ * duplicate on restart: a real child process, SIGKILL, and the real mock as the server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+
+const mock = useMockServer({ debtors: 10 });
+const childScript = fileURLToPath(new URL('../../testing/clock-crash-child.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+function startChild(
+  args: string[],
+  folders: { settings: string; data: string },
+): { child: ChildProcess; waitFor(line: string): Promise<string> } {
+  const child = spawn(process.execPath, [tsx, childScript, ...args], {
+    env: {
+      ...process.env,
+      MOCK_TIMECLOCK: mock.server.timeclockBaseUrl,
+      MOCK_DEBTORS: mock.server.debtorsBaseUrl,
+      SETTINGS_DIR: folders.settings,
+      DATA_DIR: folders.data,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let errors = '';
+  child.stderr!.on('data', (chunk) => (errors += String(chunk)));
+  return {
+    child,
+    waitFor: (line) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = output.split('\n').find((candidate) => candidate.startsWith(line));
+          if (found) resolve(found);
+        };
+        child.stdout!.on('data', (chunk) => {
+          output += String(chunk);
+          check();
+        });
+        child.on('exit', () => {
+          check();
+          reject(new Error(`Child exited before "${line}". Output: ${output} Errors: ${errors}`));
+        });
+      }),
+  };
+}
+
+const folders = () => ({
+  settings: mkdtempSync(join(tmpdir(), 'crash-settings-')),
+  data: mkdtempSync(join(tmpdir(), 'crash-data-')),
+});
+const eventsOfE1002 = () => mock.server.control.timeclock.events().filter((event) => event.employeeId === 'E1002');
+const until = async (condition: () => boolean) => {
+  for (let tries = 0; tries < 200 && !condition(); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+};
+
+async function restartAndSync(dirs: { settings: string; data: string }): Promise<string> {
+  await mock.control('PUT', '/services/timeclock', { latencyMs: 0, replyDelayMs: 0 });
+  const again = startChild(['sync'], dirs);
+  return again.waitFor('OUTBOX');
+}
+
+beforeEach(async () => {
+  await mock.control('POST', '/reset');
+});
+
+describe('crash safety of a clock-in', () => {
+  it('killed after the punch was recorded but before the server saw it: sent once on restart', async () => {
+    const dirs = folders();
+    await mock.control('PUT', '/services/timeclock', { latencyMs: 10_000 });
+    const first = startChild(['clock-in'], dirs);
+    await first.waitFor('RECORDED');
+    first.child.kill('SIGKILL');
+    expect(eventsOfE1002()).toEqual([]);
+    expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
+    expect(eventsOfE1002()).toHaveLength(1);
+  }, 30_000);
+
+  it('killed while the request was in flight and had reached the server: no duplicate on restart', async () => {
+    const dirs = folders();
+    await mock.control('PUT', '/services/timeclock', { replyDelayMs: 10_000 });
+    const first = startChild(['clock-in'], dirs);
+    await first.waitFor('RECORDED');
+    await until(() => eventsOfE1002().length === 1);
+    first.child.kill('SIGKILL');
+    expect(eventsOfE1002()).toHaveLength(1);
+    expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
+    expect(eventsOfE1002()).toHaveLength(1);
+  }, 30_000);
+
+  it('killed after the response arrived but before the outbox forgot the punch: no duplicate on restart', async () => {
+    const dirs = folders();
+    const first = startChild(['clock-in', '--block-after-response'], dirs);
+    await first.waitFor('RESPONSE-RECEIVED');
+    first.child.kill('SIGKILL');
+    expect(eventsOfE1002()).toHaveLength(1);
+    expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
+    expect(eventsOfE1002()).toHaveLength(1);
+  }, 30_000);
+});

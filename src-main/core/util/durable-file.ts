@@ -1,0 +1,40 @@
+/**
+ * A file written so that a crash or power cut at any moment leaves either the old or the new
+ * content, never a mix: write a temporary file, flush it to disk, then rename it over the old one.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { TextFile } from './text-file.ts';
+
+export function durableFile(path: string): TextFile {
+  return {
+    read() {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    write(text) {
+      mkdirSync(dirname(path), { recursive: true });
+      const temporary = `${path}.${process.pid}.tmp`;
+      const handle = openSync(temporary, 'w');
+      try {
+        writeSync(handle, text);
+        fsyncSync(handle);
+      } finally {
+        closeSync(handle);
+      }
+      renameSync(temporary, path);
+      try {
+        // Make the rename itself durable where the platform allows syncing a directory.
+        const directory = openSync(dirname(path), 'r');
+        fsyncSync(directory);
+        closeSync(directory);
+      } catch {
+        /* Windows cannot open a directory for syncing; the rename is atomic there anyway. */
+      }
+    },
+  };
+}
