@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const windows = ['panel', 'status'];
+const windows = ['panel', 'status', 'settings', 'welcome'];
 
 export default defineConfig(({ mode }) => {
   if (mode === 'main') {

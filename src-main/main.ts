@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, ipcMain, net, screen } from 'electron';
+import { app, dialog, ipcMain, nativeTheme, net, screen } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core.ts';
 import { createWindowHandlers } from './core/ipc/window-handlers.ts';
 import { createLogger } from './core/logging/logger.ts';
@@ -83,9 +83,14 @@ async function start(): Promise<void> {
     const { workArea } = screen.getDisplayNearestPoint(cursor);
     windows.open('panel', undefined, panelPosition(tray.bounds(), PANEL_SIZE, workArea, cursor));
   };
+  let shortcutProblem: string | null = null;
   connectIpc({
     ipcMain,
-    handlers: createWindowHandlers(core, { openWindow: (name) => windows.open(name), hidePanel: () => windows.close('panel') }),
+    handlers: createWindowHandlers(core, {
+      openWindow: (name, section) => windows.open(name, section ? { section } : undefined),
+      hidePanel: () => windows.close('panel'),
+      shortcutProblem: () => shortcutProblem,
+    }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),
     subscribe: core.events.on,
@@ -110,20 +115,32 @@ async function start(): Promise<void> {
   for (const problem of core.problems)
     showNotification({ title: 'Timeclock Tray needs your attention', body: problem }, openPanel);
 
+  // Settings that reach outside the app apply live: shortcut, theme, start at login.
   const applyShortcut = () => {
-    const problem = useGlobalShortcut(settings.preferences().clock.globalShortcut, () => void core.clock.toggle());
-    if (problem) {
-      log.warn(problem);
-      showNotification({ title: 'Global shortcut not set', body: problem }, openPanel);
+    shortcutProblem = useGlobalShortcut(settings.preferences().clock.globalShortcut, () => void core.clock.toggle());
+    if (shortcutProblem) {
+      log.warn(shortcutProblem);
+      showNotification({ title: 'Global shortcut not set', body: shortcutProblem }, () =>
+        windows.open('settings', { section: 'clock' }),
+      );
     }
+  };
+  const applyGeneral = () => {
+    const { theme, startAtLogin } = settings.preferences().general;
+    nativeTheme.themeSource = theme;
+    if (app.getLoginItemSettings().openAtLogin !== startAtLogin) app.setLoginItemSettings({ openAtLogin: startAtLogin });
   };
   let shortcut = settings.preferences().clock.globalShortcut;
   applyShortcut();
+  applyGeneral();
   settings.onChange(() => {
+    applyGeneral();
+    refreshTray();
     if (settings.preferences().clock.globalShortcut === shortcut) return;
     shortcut = settings.preferences().clock.globalShortcut;
     applyShortcut();
   });
+  if (!settings.welcomed()) windows.open('welcome');
 
   const stopWatching = watchSystem({
     onStale: () => {
@@ -181,6 +198,8 @@ function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit
       return openPanel();
     case 'open-status':
       return void windows.open('status');
+    case 'open-settings':
+      return void windows.open('settings');
     case 'check-now':
       return void core.health.checkNow();
     case 'pause-15m':
@@ -192,7 +211,27 @@ function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit
     case 'quit':
       return quit();
     default:
+      if (action.startsWith('switch-environment:'))
+        return void switchEnvironment(core, action.slice('switch-environment:'.length));
       mockFaults[action]?.();
       void core.health.checkNow();
   }
+}
+
+/** Switching from the tray: with punches still waiting in the current environment, ask first. */
+async function switchEnvironment(core: AppCore, id: string): Promise<void> {
+  const warning = core.switchWarning(id);
+  if (warning) {
+    const { response } = await dialog.showMessageBox({
+      type: 'question',
+      buttons: ['Switch', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Switch environment?',
+      detail: warning,
+    });
+    if (response !== 0) return core.environmentsChanged(); // puts the radio item back
+  }
+  core.environments.setActive(id);
+  core.environmentsChanged();
 }

@@ -52,6 +52,8 @@ export interface AppCore {
   secretStatus(environmentId: string): SecretStatus;
   /** The API clients of the active environment. */
   clients(): ServiceClients;
+  /** Why switching to another environment deserves a second thought (punches still waiting), if it does. */
+  switchWarning(targetId: string): string | null;
   /** Tell everyone that the active environment, its credentials or the list changed. */
   environmentsChanged(): void;
   checkHealthNow(): Promise<HealthLine[]>;
@@ -173,5 +175,13 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       events.emit('environmentsChanged', info());
     },
     checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),
+    switchWarning(targetId) {
+      const current = environments.active().environment;
+      const target = environments.get(targetId)?.environment;
+      const waiting = outbox.all().filter((punch) => punch.environmentId === current.id && !punch.failed).length;
+      if (!target || target.id === current.id || waiting === 0) return null;
+      const punches = waiting === 1 ? '1 punch recorded' : `${waiting} punches recorded`;
+      return `${punches} in ${current.name} ${waiting === 1 ? 'is' : 'are'} still waiting to be sent. ${waiting === 1 ? 'It' : 'They'} will still be sent to ${current.name}, not to ${target.name}. Switch anyway?`;
+    },
   };
 }

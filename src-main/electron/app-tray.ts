@@ -12,6 +12,8 @@ export function toElectronMenu(model: MenuItemModel[], onAction: (action: TrayAc
   return model.map((entry): MenuItemConstructorOptions => {
     if (entry.type === 'separator') return { type: 'separator' };
     if (entry.type === 'submenu') return { label: entry.label, submenu: toElectronMenu(entry.items, onAction) };
+    if (entry.type === 'radio')
+      return { type: 'radio', label: entry.label, checked: entry.checked, click: () => onAction(entry.action) };
     const { action } = entry;
     return {
       type: 'normal',

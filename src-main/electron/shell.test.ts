@@ -170,6 +170,7 @@ describe('tray', () => {
       healthLines: ['Source system — up'],
       healthSummary: 'Source up',
       notificationsPausedUntil: null,
+      environments: [{ id: 'mock', name: 'Mock', active: true }],
     },
     badge: 'up',
     iconFile: 'tray-out-up.png',

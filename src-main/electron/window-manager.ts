@@ -5,7 +5,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { createSecureWindow } from './secure-window.ts';
 
-export type WindowName = 'panel' | 'status';
+export type WindowName = 'panel' | 'status' | 'settings' | 'welcome';
 
 export const PANEL_SIZE = { width: 360, height: 480 };
 
@@ -24,6 +24,15 @@ const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPrefer
     alwaysOnTop: true,
   },
   status: { title: 'Timeclock service health', width: 900, height: 760, minWidth: 480, minHeight: 420 },
+  settings: { title: 'Settings — Timeclock Tray', width: 860, height: 720, minWidth: 640, minHeight: 480 },
+  welcome: {
+    title: 'Welcome to Timeclock Tray',
+    width: 520,
+    height: 560,
+    resizable: false,
+    maximizable: false,
+    fullscreenable: false,
+  },
 };
 
 export interface WindowManager {

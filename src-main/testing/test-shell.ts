@@ -5,7 +5,8 @@ export function recordingShell(): ShellPort & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
-    openWindow: (window) => void calls.push(`open ${window}`),
+    openWindow: (window, section) => void calls.push(`open ${window}${section ? ` at ${section}` : ''}`),
     hidePanel: () => void calls.push('hide panel'),
+    shortcutProblem: () => null,
   };
 }

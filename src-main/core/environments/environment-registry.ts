@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { LOCK_ENVIRONMENTS } from '../settings/admin-policy.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import { mockEnvironment, MOCK_ENVIRONMENT_ID, type Environment } from './environment.ts';
-import { validateEnvironment, type EnvironmentDraft, type Validation } from './validate-environment.ts';
+import { validateEnvironment, type EnvironmentDraft, type FieldErrors, type Validation } from './validate-environment.ts';
 
 export type EnvironmentOrigin = 'builtin' | 'admin' | 'user';
 
@@ -28,6 +28,8 @@ export interface EnvironmentRegistry {
   canManageOwn(): boolean;
   /** Adds or updates. For the Mock and IT's environments only the employee id may change. */
   save(draft: EnvironmentDraft): Validation<Environment>;
+  /** What saving this draft would refuse, without saving. */
+  validate(draft: EnvironmentDraft): FieldErrors;
   remove(id: string): void;
 }
 
@@ -59,14 +61,19 @@ export function createEnvironmentRegistry(
       settings.setActiveEnvironmentId(id);
     },
     canManageOwn,
+    validate(draft) {
+      const result = check(draft);
+      return result.ok ? {} : result.errors;
+    },
     save(draft) {
       const existing = draft.id ? get(draft.id) : undefined;
-      if (existing && existing.origin !== 'user') return saveEmployeeIdOnly(existing, draft);
-      if (!canManageOwn())
-        return { ok: false, errors: { name: 'Your administrator manages the environments on this computer.' } };
-      const others = list().map((entry) => entry.environment);
-      const result = validateEnvironment(draft, others);
+      const result = check(draft);
       if (!result.ok) return result;
+      if (existing && existing.origin !== 'user') {
+        settings.setEnvironmentOverride(existing.environment.id, { employeeId: result.value.employeeId });
+        return { ok: true, value: { ...existing.environment, employeeId: result.value.employeeId } };
+      }
+      const others = list().map((entry) => entry.environment);
       const environment: Environment = {
         ...result.value,
         id: existing?.environment.id ?? newEnvironmentId(result.value.name, others),
@@ -90,11 +97,18 @@ export function createEnvironmentRegistry(
     },
   };
 
-  function saveEmployeeIdOnly(existing: EnvironmentEntry, draft: EnvironmentDraft): Validation<Environment> {
-    const result = validateEnvironment({ ...existing.environment, employeeId: draft.employeeId }, []);
-    if (!result.ok) return { ok: false, errors: { employeeId: result.errors.employeeId } };
-    settings.setEnvironmentOverride(existing.environment.id, { employeeId: result.value.employeeId });
-    return { ok: true, value: { ...existing.environment, employeeId: result.value.employeeId } };
+  /** The rules for a draft: only the employee id of the Mock's and IT's; everything of the user's own. */
+  function check(draft: EnvironmentDraft): Validation<EnvironmentDraft> {
+    const existing = draft.id ? get(draft.id) : undefined;
+    if (existing && existing.origin !== 'user') {
+      const result = validateEnvironment({ ...existing.environment, employeeId: draft.employeeId }, []);
+      return result.ok ? result : { ok: false, errors: { employeeId: result.errors.employeeId } };
+    }
+    if (!canManageOwn()) return { ok: false, errors: { name: 'Your administrator manages the environments on this computer.' } };
+    return validateEnvironment(
+      draft,
+      list().map((entry) => entry.environment),
+    );
   }
 }
 

@@ -60,7 +60,10 @@ describe('environments through the window API', () => {
     expect(await call('setEnvironmentSecret', id, SECRET)).toEqual({ set: true, storage: 'encrypted', note: null });
     const tested = await call('testConnection', { environmentId: id });
     expect(tested).toMatchObject({ ok: true, report: { timeclock: { ok: true }, debtors: { ok: true } } });
-    expect(await call('setActiveEnvironment', id)).toMatchObject({ environment: { id, name: 'Local QA', isMock: false } });
+    expect(await call('setActiveEnvironment', id)).toMatchObject({
+      ok: true,
+      info: { environment: { id, name: 'Local QA', isMock: false } },
+    });
     expect((await call('checkHealthNow')).map((line) => line.state)).toEqual(['up', 'up']);
     await call('listEnvironments');
 
@@ -80,6 +83,40 @@ describe('environments through the window API', () => {
       ok: false,
       errors: { timeclockBaseUrl: 'Timeclock base URL must start with https://.' },
     });
+  });
+
+  it('asks before switching away from an environment with punches still waiting, then switches when confirmed', async () => {
+    const { core, call } = setup();
+    const saved = await call('saveEnvironment', draft());
+    if (!saved.ok) throw new Error('not saved');
+    await mock.control('PUT', '/services/timeclock', { unavailable: true });
+    await core.clock.toggle();
+    await mock.control('PUT', '/services/timeclock', { unavailable: false });
+    expect(await call('setActiveEnvironment', saved.environment.id)).toEqual({
+      ok: false,
+      warning:
+        '1 punch recorded in Mock (built-in) is still waiting to be sent. It will still be sent to Mock (built-in), not to Local QA. Switch anyway?',
+    });
+    expect(core.info().environment.id).toBe('mock');
+    expect(await call('setActiveEnvironment', saved.environment.id, true)).toMatchObject({
+      ok: true,
+      info: { environment: { name: 'Local QA' } },
+    });
+    await core.clock.sync();
+    expect(core.outbox.all()).toEqual([]);
+  });
+
+  it('validates as you type without saving', async () => {
+    const { call } = setup();
+    expect(await call('validateEnvironment', { ...draft(), timeclockBaseUrl: 'http://example.com' })).toEqual({
+      timeclockBaseUrl:
+        'Timeclock base URL must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1).',
+    });
+    expect(await call('validateSettings', { clock: { globalShortcut: 'T' } })).toEqual({
+      'clock.globalShortcut':
+        'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.',
+    });
+    expect(await call('listEnvironments')).toHaveLength(1);
   });
 
   it('returns field errors for an invalid environment', async () => {

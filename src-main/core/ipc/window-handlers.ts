@@ -3,7 +3,7 @@
  * Secrets go in (setEnvironmentSecret, testConnection) but never come out: environments are
  * returned as views carrying only the secret's status.
  */
-import type { EnvironmentView, InvokeApi, SettingsView } from '../../shared/ipc/contract.ts';
+import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
 import type { AppCore } from '../app-core.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
@@ -11,8 +11,10 @@ import { validateEnvironment } from '../environments/validate-environment.ts';
 
 /** What only the shell can do for a window. */
 export interface ShellPort {
-  openWindow(window: 'status'): void;
+  openWindow(window: 'status' | 'settings', section?: SettingsSection): void;
   hidePanel(): void;
+  /** Why the global shortcut could not be registered, if it could not. */
+  shortcutProblem(): string | null;
 }
 
 export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi {
@@ -34,6 +36,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     canManageEnvironments: core.environments.canManageOwn(),
     problems: [...core.settings.admin.problems, ...core.settings.problems],
     adminFile: core.settings.admin.source,
+    shortcutProblem: shell.shortcutProblem(),
   });
   const changed = <T>(value: T): T => {
     core.environmentsChanged();
@@ -57,7 +60,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       await core.clock.answerSleepPrompt(answer);
       return core.clock.view();
     },
-    openWindow: async (window) => shell.openWindow(window),
+    openWindow: async (window, section) => shell.openWindow(window, section),
     hidePanel: async () => shell.hidePanel(),
     listEnvironments: async () => list(),
     async saveEnvironment(draft) {
@@ -70,10 +73,13 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       core.vault.clear(id);
       return changed(list());
     },
-    setActiveEnvironment: async (id) => {
+    setActiveEnvironment: async (id, confirmed = false) => {
+      const warning = core.switchWarning(id);
+      if (warning && !confirmed) return { ok: false, warning };
       core.environments.setActive(id);
-      return changed(core.info());
+      return changed({ ok: true as const, info: core.info() });
     },
+    validateEnvironment: async (draft) => core.environments.validate(draft),
     setEnvironmentSecret: async (id, secret) => {
       if (!core.environments.get(id)) throw new Error(`There is no environment with id "${id}".`);
       core.vault.set(id, secret);
@@ -98,6 +104,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       return { ok: true, report };
     },
     getSettings: async () => settingsView(),
+    validateSettings: async (patch) => core.settings.validatePreferences(patch),
+    dismissWelcome: async () => core.settings.setWelcomed(),
     async updateSettings(patch) {
       const result = core.settings.updatePreferences(patch);
       return result.ok ? { ok: true, settings: settingsView() } : result;

@@ -24,6 +24,7 @@ export interface SettingsDocument {
   schemaVersion: number;
   /** Null until the user picks one (first run): then IT's default or the Mock environment applies. */
   activeEnvironmentId: string | null;
+  welcomed: boolean;
   environments: StoredEnvironment[];
   /** Per-environment values a user may set on an environment IT defined (their employee id). */
   environmentOverrides: Record<string, { employeeId?: string }>;
@@ -85,6 +86,7 @@ export function readSettingsDocument(raw: unknown, steps = migrations): { docume
         typeof source.schemaVersion === 'number' ? source.schemaVersion : SETTINGS_VERSION,
       ),
       activeEnvironmentId: typeof source.activeEnvironmentId === 'string' ? source.activeEnvironmentId : null,
+      welcomed: source.welcomed === true,
       environments,
       environmentOverrides,
       preferences,

@@ -53,6 +53,9 @@ function withoutDefaults(schema: unknown): unknown {
 
 /** electron-store / conf `schema` option: one JSON Schema per top-level key. */
 export function settingsStoreSchema(): Record<string, JsonSchema> {
-  const root = withoutDefaults(toJsonSchema(settingsDocumentSchema)) as { properties: Record<string, JsonSchema> };
+  // Checks written as code (the shortcut syntax) have no JSON Schema form; the core applies them.
+  const root = withoutDefaults(toJsonSchema(settingsDocumentSchema, { errorMode: 'ignore' })) as {
+    properties: Record<string, JsonSchema>;
+  };
   return root.properties;
 }

@@ -4,6 +4,7 @@
  * electron-store's JSON Schema from it.
  */
 import * as v from 'valibot';
+import { acceleratorProblem } from '../clock/accelerator.ts';
 
 const seconds = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
@@ -44,7 +45,19 @@ export const monitoringSchema = v.object({
 
 export const clockSchema = v.object({
   longShiftHours: seconds(1, 24, 10),
-  globalShortcut: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(60))), null),
+  globalShortcut: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.maxLength(60),
+        v.check(
+          (text) => acceleratorProblem(text) === null,
+          (issue) => acceleratorProblem(String(issue.input)) ?? 'invalid shortcut',
+        ),
+      ),
+    ),
+    null,
+  ),
   notClockedInReminder: v.optional(
     v.object({
       enabled: v.optional(v.boolean(), false),
@@ -98,6 +111,8 @@ export const settingsDocumentSchema = v.object({
   activeEnvironmentId: v.optional(v.string()),
   environments: v.optional(v.array(storedEnvironmentSchema), []),
   ...Object.fromEntries(Object.entries(preferenceSections).map(([name, schema]) => [name, v.optional(schema, {})])),
+  /** The first-run welcome was shown. */
+  welcomed: v.optional(v.boolean()),
   environmentOverrides: v.optional(v.record(v.string(), v.object({ employeeId: v.optional(v.string()) })), {}),
   vault: v.optional(v.record(v.string(), v.object({ data: v.string(), weak: v.boolean() })), {}),
 });

@@ -25,7 +25,11 @@ export interface SettingsService {
   readonly problems: readonly string[];
   preferences(): Preferences;
   isLocked(path: string): boolean;
+  /** Every problem a patch would meet, without saving anything. */
+  validatePreferences(patch: SparsePreferences): FieldErrors;
   updatePreferences(patch: SparsePreferences): UpdateResult;
+  welcomed(): boolean;
+  setWelcomed(): void;
   userEnvironments(): StoredEnvironment[];
   saveUserEnvironments(environments: StoredEnvironment[]): void;
   activeEnvironmentId(): string | null;
@@ -90,6 +94,30 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
     return merged;
   }
 
+  /** The problems of a patch, and the user's preferences as they would be with it applied. */
+  function validate(patch: SparsePreferences): { errors: FieldErrors; next: SparsePreferences } {
+    const errors: FieldErrors = {};
+    const next: SparsePreferences = { ...document.preferences };
+    for (const [name, sectionPatch] of Object.entries(patch) as Array<[SectionName, Record<string, unknown>]>) {
+      const schema = preferenceSections[name];
+      if (!schema) {
+        errors[name] = `Unknown settings section "${name}".`;
+        continue;
+      }
+      for (const path of leafPaths(sectionPatch, name)) {
+        if (lockedBy(path)) errors[path] = 'Set by your administrator; it cannot be changed here.';
+      }
+      const problems: string[] = [];
+      sparseClean(schema, sectionPatch, name, problems);
+      for (const problem of problems) {
+        const [path, message] = splitProblem(problem);
+        errors[path] = message;
+      }
+      next[name] = deepMerge(document.preferences[name] ?? {}, sectionPatch);
+    }
+    return { errors, next };
+  }
+
   return {
     admin,
     problems,
@@ -101,31 +129,19 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
         ]),
       ) as Preferences,
     isLocked: (path) => lockedBy(path) !== undefined,
+    validatePreferences: (patch) => validate(patch).errors,
     updatePreferences(patch) {
-      const errors: FieldErrors = {};
-      const next: SparsePreferences = { ...document.preferences };
-      for (const [name, sectionPatch] of Object.entries(patch) as Array<[SectionName, Record<string, unknown>]>) {
-        const schema = preferenceSections[name];
-        if (!schema) {
-          errors[name] = `Unknown settings section "${name}".`;
-          continue;
-        }
-        for (const path of leafPaths(sectionPatch, name)) {
-          if (lockedBy(path)) errors[path] = 'Set by your administrator; it cannot be changed here.';
-        }
-        const problems: string[] = [];
-        sparseClean(schema, sectionPatch, name, problems);
-        for (const problem of problems) {
-          const [path, message] = splitProblem(problem);
-          errors[path] = message;
-        }
-        next[name] = deepMerge(document.preferences[name] ?? {}, sectionPatch);
-      }
+      const { errors, next } = validate(patch);
       if (Object.keys(errors).length > 0) return { ok: false, errors };
       document = { ...document, preferences: next };
       for (const name of Object.keys(patch)) store.set(name, next[name as SectionName]);
       changes.emit('change', undefined);
       return { ok: true };
+    },
+    welcomed: () => document.welcomed,
+    setWelcomed() {
+      document = { ...document, welcomed: true };
+      persist('welcomed', true);
     },
     userEnvironments: () => document.environments.map((environment) => ({ ...environment })),
     saveUserEnvironments(environments) {

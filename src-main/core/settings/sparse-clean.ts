@@ -45,6 +45,7 @@ export function describeIssue(issue: v.BaseIssue<unknown> | undefined, raw: unkn
   if (issue.type === 'integer') return `must be a whole number (got ${got})`;
   if (issue.type === 'picklist')
     return `must be one of ${(issue.expected ?? '').replace(/[()"]/g, '').split(' | ').join(', ')} (got ${got})`;
+  if (issue.type === 'check') return issue.message.replace(/\.$/, '');
   if (issue.type === 'regex')
     return `${issue.message.startsWith('Invalid') ? 'has the wrong format' : issue.message} (got ${got})`;
   return `${issue.expected ? `expected ${issue.expected}` : issue.message} (got ${got})`;

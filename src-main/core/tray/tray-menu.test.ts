@@ -13,6 +13,10 @@ const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   healthLines: ['Source system — up · 142 ms · checked 12 s ago', 'Target system — down since 10:42'],
   healthSummary: 'Source up · Target down since 10:42',
   notificationsPausedUntil: null,
+  environments: [
+    { id: 'mock', name: 'Mock (built-in)', active: true },
+    { id: 'prod', name: 'Production', active: false },
+  ],
   ...overrides,
 });
 const labels = (items: MenuItemModel[]) => items.map((entry) => (entry.type === 'separator' ? '—' : entry.label));
@@ -62,7 +66,9 @@ describe('tray menu', () => {
       'Mock server',
       '—',
       'Environment: Mock (built-in) · demo data',
+      'Environment',
       'Open Timeclock Tray…',
+      'Settings…',
       '—',
       'Quit Timeclock Tray',
     ]);
@@ -98,5 +104,14 @@ describe('pauseUntil', () => {
     expect(pauseUntil('15m', now) - now).toBe(15 * 60_000);
     expect(pauseUntil('1h', now) - now).toBe(60 * 60_000);
     expect(new Date(pauseUntil('tomorrow', now))).toEqual(new Date(2026, 10, 24, 0, 0));
+  });
+});
+
+describe('environment submenu', () => {
+  it('lists every environment as a radio item, the active one checked', () => {
+    expect(submenu(trayMenu(state()), 'Environment')).toEqual([
+      { type: 'radio', label: 'Mock (built-in)', action: 'switch-environment:mock', checked: true },
+      { type: 'radio', label: 'Production', action: 'switch-environment:prod', checked: false },
+    ]);
   });
 });

@@ -13,12 +13,15 @@ export type TrayAction =
   | 'check-now'
   | `pause-${PauseChoice}`
   | 'resume-notifications'
+  | 'open-settings'
+  | `switch-environment:${string}`
   | `mock-${MockAction}`
   | 'quit';
 
 export type MenuItemModel =
   | { type: 'normal'; label: string; action?: TrayAction; enabled?: boolean }
   | { type: 'submenu'; label: string; items: MenuItemModel[] }
+  | { type: 'radio'; label: string; action: TrayAction; checked: boolean }
   | { type: 'separator' };
 
 export interface TrayState {
@@ -40,6 +43,7 @@ export interface TrayState {
   healthSummary: string;
   /** Local time notifications resume, when paused. */
   notificationsPausedUntil: string | null;
+  environments: Array<{ id: string; name: string; active: boolean }>;
 }
 
 const separator: MenuItemModel = { type: 'separator' };
@@ -64,7 +68,18 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
     separator,
     ...(state.isMock ? [mockMenu(), separator] : []),
     item(environmentLine(state), undefined, false),
+    {
+      type: 'submenu',
+      label: 'Environment',
+      items: state.environments.map((environment) => ({
+        type: 'radio',
+        label: environment.name,
+        action: `switch-environment:${environment.id}`,
+        checked: environment.active,
+      })),
+    },
     item(`Open ${state.productName}…`, 'open-panel'),
+    item('Settings…', 'open-settings'),
     separator,
     item(`Quit ${state.productName}`, 'quit'),
   ];

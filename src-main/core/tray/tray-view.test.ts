@@ -21,7 +21,7 @@ describe('tray view', () => {
     expect(up.state.healthLines[0]).toMatch(/^Source system — up · \d+ ms · checked 0 s ago$/);
     mock.server.control.setSystem('target', { status: 'down' });
     await core.health.checkNow();
-    expect(trayView(core, hhmm)).toMatchObject({ badge: 'suspect', iconFile: 'tray-out-suspect.png', macTitle: '⚠︎' });
+    expect(trayView(core, hhmm)).toMatchObject({ badge: 'suspect', iconFile: 'tray-out-suspect.png', macTitle: 'MOCK ⚠︎' });
     mock.server.control.setSystem('target', { status: 'up' });
   });
 

@@ -16,7 +16,7 @@ export interface TrayView {
 const macTitles: Record<HealthBadge, string> = { up: '', suspect: '⚠︎', down: '✕ down', unknown: '' };
 
 export function trayView(
-  core: Pick<AppCore, 'info' | 'health' | 'clock'>,
+  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments'>,
   formatTime: TimeFormatter = localTime,
   now = Date.now(),
 ): TrayView {
@@ -39,11 +39,15 @@ export function trayView(
       healthLines: core.health.lines().map((line) => line.text),
       healthSummary: core.health.summary(),
       notificationsPausedUntil: paused === null ? null : formatTime(paused),
+      environments: core.environments
+        .list()
+        .map(({ environment: listed }) => ({ id: listed.id, name: listed.name, active: listed.id === environment.id })),
     },
     badge,
     iconFile: trayIconFile(glyph, badge),
     templateFile: trayTemplateFile(glyph),
-    macTitle: [elapsed, macTitles[badge]].filter(Boolean).join(' '),
+    // The Mock marker stays visible in the menu bar too, so nobody takes demo data for real data.
+    macTitle: [environment.isMock ? 'MOCK' : '', elapsed, macTitles[badge]].filter(Boolean).join(' '),
   };
 }
 

@@ -159,7 +159,15 @@ export interface SettingsView {
   /** Problems found in the admin file and in the stored settings, as sentences. */
   problems: string[];
   adminFile: string | null;
+  /** Why the global shortcut could not be registered (another app has it), if so. */
+  shortcutProblem: string | null;
 }
+
+/** Switching away from an environment with punches still waiting asks first. */
+export type SwitchResult = { ok: true; info: AppInfo } | { ok: false; warning: string };
+
+/** Sections of the settings window, to open it at one. */
+export type SettingsSection = 'environments' | 'monitoring' | 'clock' | 'lookup' | 'general';
 
 export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldErrors };
 
@@ -173,13 +181,16 @@ export interface InvokeApi {
   toggleClock(): Promise<ClockView>;
   discardPunch(punchId: string): Promise<ClockView>;
   answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
-  openWindow(window: 'status'): Promise<void>;
+  openWindow(window: 'status' | 'settings', section?: SettingsSection): Promise<void>;
   /** The panel hides itself (Esc, or after an action). */
   hidePanel(): Promise<void>;
   listEnvironments(): Promise<EnvironmentView[]>;
   saveEnvironment(draft: EnvironmentDraftInput): Promise<SaveEnvironmentResult>;
   deleteEnvironment(environmentId: string): Promise<EnvironmentView[]>;
-  setActiveEnvironment(environmentId: string): Promise<AppInfo>;
+  /** Switches; with punches still waiting in the current environment, only once `confirmed`. */
+  setActiveEnvironment(environmentId: string, confirmed?: boolean): Promise<SwitchResult>;
+  /** What saving this environment would refuse, without saving (validation as you type). */
+  validateEnvironment(draft: EnvironmentDraftInput): Promise<FieldErrors>;
   /** Write-only: the secret goes in, only its status comes back. */
   setEnvironmentSecret(environmentId: string, secret: string): Promise<SecretStatus>;
   clearEnvironmentSecret(environmentId: string): Promise<SecretStatus>;
@@ -191,6 +202,10 @@ export interface InvokeApi {
   }): Promise<ConnectionTestResult>;
   getSettings(): Promise<SettingsView>;
   updateSettings(patch: Partial<Record<keyof Preferences, Record<string, unknown>>>): Promise<UpdateSettingsResult>;
+  /** What saving these settings would refuse, without saving. */
+  validateSettings(patch: Partial<Record<keyof Preferences, Record<string, unknown>>>): Promise<FieldErrors>;
+  /** The first-run welcome was read. */
+  dismissWelcome(): Promise<void>;
 }
 
 /** Pushed state: main → windows (webContents.send / ipcRenderer.on). */
@@ -230,12 +245,16 @@ export const invokeArgs = {
   toggleClock: v.strictTuple([]),
   discardPunch: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
-  openWindow: v.strictTuple([v.picklist(['status'])]),
+  openWindow: v.strictTuple([
+    v.picklist(['status', 'settings']),
+    v.optional(v.picklist(['environments', 'monitoring', 'clock', 'lookup', 'general'])),
+  ]),
   hidePanel: v.strictTuple([]),
   listEnvironments: v.strictTuple([]),
   saveEnvironment: v.strictTuple([draftArg]),
   deleteEnvironment: v.strictTuple([environmentId]),
-  setActiveEnvironment: v.strictTuple([environmentId]),
+  setActiveEnvironment: v.strictTuple([environmentId, v.optional(v.boolean())]),
+  validateEnvironment: v.strictTuple([draftArg]),
   setEnvironmentSecret: v.strictTuple([environmentId, text(4096)]),
   clearEnvironmentSecret: v.strictTuple([environmentId]),
   testConnection: v.strictTuple([
@@ -243,6 +262,8 @@ export const invokeArgs = {
   ]),
   getSettings: v.strictTuple([]),
   updateSettings: v.strictTuple([v.record(text(50), v.record(text(100), v.unknown()))]),
+  validateSettings: v.strictTuple([v.record(text(50), v.record(text(100), v.unknown()))]),
+  dismissWelcome: v.strictTuple([]),
 } satisfies { [K in InvokeName]: v.GenericSchema<unknown, Parameters<InvokeApi[K]>> };
 
 export const invokeNames = Object.keys(invokeArgs) as InvokeName[];

@@ -22,7 +22,7 @@ export interface Harness {
   open(
     window: string,
     bridge: BridgeOptions,
-    options?: { colorScheme?: 'light' | 'dark'; size?: { width: number; height: number } },
+    options?: { colorScheme?: 'light' | 'dark'; size?: { width: number; height: number }; query?: string },
   ): Promise<OpenedWindow>;
   close(): Promise<void>;
 }
@@ -116,7 +116,7 @@ export async function startHarness(): Promise<Harness> {
               .catch(() => {});
         });
       }
-      await page.goto(`${origin}/${window}.html`);
+      await page.goto(`${origin}/${window}.html${options.query ? `?${options.query}` : ''}`);
       return {
         page,
         problems,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { acceleratorProblem } from './accelerator.ts';
+
+describe('global shortcut syntax', () => {
+  it.each(['CommandOrControl+Alt+T', 'Ctrl+Shift+F12', 'Alt+Space', 'Super+K', 'Ctrl++', 'CmdOrCtrl+Alt+Home'])(
+    'accepts %s',
+    (text) => {
+      expect(acceleratorProblem(text)).toBeNull();
+    },
+  );
+
+  it.each([
+    [
+      'T',
+      'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.',
+    ],
+    ['Ctrl+', 'Write the shortcut as modifiers and one key joined by +, e.g. CommandOrControl+Alt+T.'],
+    ['Hyper+T', '"Hyper" is not a modifier; use CommandOrControl, Control, Command, Alt, Option, Shift or Super.'],
+    ['Ctrl+Ctrl+T', 'A modifier appears twice.'],
+    [
+      'Ctrl+Alt+Banana',
+      '"Banana" is not a key Electron knows; use a letter, a digit, F1–F24 or a named key such as Space or Home.',
+    ],
+  ])('rejects %j with a reason', (text, message) => {
+    expect(acceleratorProblem(text)).toBe(message);
+  });
+});

@@ -1,0 +1,209 @@
+/** The settings and welcome windows in real Chromium, over a real core and two real mock servers. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
+import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
+import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { createTestCore, type TestCoreOptions } from '../../src-main/testing/test-core.ts';
+import { recordingShell } from '../../src-main/testing/test-shell.ts';
+
+let builtin: MockServer;
+let other: MockServer;
+let harness: Harness;
+const SECRET = 'demo-secret';
+
+beforeAll(async () => {
+  [builtin, other] = await Promise.all([startMockServer({ debtors: 20 }), startMockServer({ debtors: 20 })]);
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+  await Promise.all([builtin?.close(), other?.close()]);
+});
+
+async function open(
+  page: 'settings' | 'welcome',
+  options: TestCoreOptions = {},
+  colorScheme: 'light' | 'dark' = 'light',
+  query = '',
+) {
+  const core = createTestCore(builtin, options);
+  const shell = recordingShell();
+  const view = await harness.open(
+    page,
+    { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
+    { colorScheme, size: { width: 860, height: 760 }, query },
+  );
+
+  return { core, shell, ...view };
+}
+
+async function fillNewEnvironment(view: Awaited<ReturnType<typeof open>>, secret: string) {
+  const { page } = view;
+  await page.getByRole('button', { name: 'Add environment' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Local QA');
+  await page.getByLabel('Timeclock base URL').fill(other.timeclockBaseUrl);
+  await page.getByLabel('Debtors base URL').fill(other.debtorsBaseUrl);
+  await page.getByLabel('Client id', { exact: true }).fill('demo-client');
+  await page.getByLabel('Client secret', { exact: true }).fill(secret);
+  await page.getByLabel('Employee id', { exact: true }).fill('E1002');
+}
+
+const responses = (view: Awaited<ReturnType<typeof open>>) => JSON.stringify(view.calls.map((call) => call.result));
+
+describe('settings window: environments', () => {
+  it('lists the built-in Mock first, active, marked as demo data', async () => {
+    const view = await open('settings');
+    const first = view.page.locator('.row').first();
+    await expect.poll(() => first.locator('.name').textContent()).toBe('Mock (built-in)');
+    expect(await first.locator('.active').textContent()).toBe('●');
+    expect(await first.locator('.badge.mock').isVisible()).toBe(true);
+    await view.screenshot('settings-environments-light');
+    expect(view.problems).toEqual([]);
+  });
+
+  it('adds an environment on another server, tests it, saves it and switches to it; the secret never comes back', async () => {
+    const view = await open('settings');
+    const { page } = view;
+    await fillNewEnvironment(view, SECRET);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const report = page.locator('.report li');
+    await expect.poll(() => report.count()).toBe(2);
+    expect(await report.nth(0).textContent()).toMatch(
+      /✓ Timeclock service\s*reachable · credentials accepted · \d+ ms\s*Connected\. Employee E1002 has no time events yet\./,
+    );
+    await view.screenshot('settings-test-connection-ok');
+    await page.getByLabel('Employee id', { exact: true }).press('Enter');
+    const added = page.locator('.row', { hasText: 'Local QA' });
+    await expect.poll(() => added.locator('.meta').textContent()).toBe('E1002 · secret saved');
+    await added.click();
+    await page.getByRole('button', { name: 'Make active' }).click();
+    await expect.poll(() => added.locator('.active').textContent()).toBe('●');
+    expect(view.core.info().environment.name).toBe('Local QA');
+    expect(view.core.vault.get(view.core.info().environment.id)).toBe(SECRET);
+    expect(view.calls.some((call) => call.name === 'setEnvironmentSecret')).toBe(true);
+    expect(responses(view)).not.toContain(SECRET);
+    expect(await page.content()).not.toContain(SECRET);
+  });
+
+  it('reports refused credentials when testing with a wrong secret', async () => {
+    const view = await open('settings');
+    await fillNewEnvironment(view, 'wrong-secret');
+    await view.page.getByRole('button', { name: 'Test connection' }).click();
+    const timeclock = view.page.locator('.report li').first();
+    await expect.poll(() => timeclock.getAttribute('data-ok')).toBe('false');
+    expect(await timeclock.textContent()).toContain('reachable · credentials refused');
+    await view.screenshot('settings-test-connection-refused');
+  });
+
+  it('validates as you type, and saves nothing half-valid', async () => {
+    const view = await open('settings', {}, 'dark');
+    const { page } = view;
+    await fillNewEnvironment(view, SECRET);
+    await page.getByLabel('Timeclock base URL').fill('http://qa.example.com/timeclock');
+    await expect
+      .poll(() => page.locator('#env-timeclockBaseUrl-error').textContent())
+      .toBe('Timeclock base URL must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1).');
+    await page.getByLabel('Name', { exact: true }).fill('Mock (built-in)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.summary li').count()).toBe(2);
+    await view.screenshot('settings-validation-dark');
+    expect(view.core.environments.list()).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('form.editor').count()).toBe(0);
+  });
+
+  it('asks before switching away from an environment with punches still waiting', async () => {
+    const view = await open('settings');
+    const { page, core } = view;
+    await fillNewEnvironment(view, SECRET);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.row', { hasText: 'Local QA' }).count()).toBe(1);
+    builtin.control.setService('timeclock', { unavailable: true });
+    await core.clock.toggle();
+    builtin.control.setService('timeclock', { unavailable: false });
+    await page.locator('.row', { hasText: 'Local QA' }).click();
+    await page.getByRole('button', { name: 'Make active' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect
+      .poll(() => dialog.locator('#confirm-text').textContent())
+      .toBe(
+        '1 punch recorded in Mock (built-in) is still waiting to be sent. It will still be sent to Mock (built-in), not to Local QA. Switch anyway?',
+      );
+    await view.screenshot('settings-switch-warning');
+    await dialog.getByRole('button', { name: 'Switch' }).click();
+    await expect.poll(() => core.info().environment.name).toBe('Local QA');
+  });
+});
+
+describe('settings window: preferences', () => {
+  it('shows a field IT locked as read-only, says why, and lists problems of the admin file', async () => {
+    const view = await open(
+      'settings',
+      {
+        admin: {
+          source: '/etc/timeclock-tray/admin.json',
+          defaults: { monitoring: { pollIntervalSeconds: 60 } },
+          locked: new Set(['monitoring.pollIntervalSeconds']),
+          problems: ['/etc/timeclock-tray/admin.json: settings.colours: unknown section; ignored.'],
+        },
+      },
+      'light',
+      'section=monitoring',
+    );
+    const { page } = view;
+    const field = page.locator('[data-path="monitoring.pollIntervalSeconds"]');
+    await expect.poll(() => field.locator('input').inputValue()).toBe('60');
+    expect(await field.locator('input').getAttribute('readonly')).not.toBeNull();
+    expect(await field.locator('.locked').textContent()).toBe('Set by your administrator');
+    expect(await page.locator('.problems li').textContent()).toContain('settings.colours: unknown section; ignored.');
+    await view.screenshot('settings-monitoring-locked');
+  });
+
+  it('checks values as you type and applies them live when saved', async () => {
+    const view = await open('settings', {}, 'light', 'section=monitoring');
+    const { page, core } = view;
+    const field = page.locator('[data-path="monitoring.reminderMinutes"] input');
+    await field.fill('5000');
+    await expect
+      .poll(() => page.locator('[data-path="monitoring.reminderMinutes"] .error').textContent())
+      .toBe('Must be at most 1440 (got 5000).');
+    await field.fill('90');
+    await expect.poll(() => page.locator('[data-path="monitoring.reminderMinutes"] .error').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.status').textContent()).toBe('Saved.');
+    expect(core.settings.preferences().monitoring.reminderMinutes).toBe(90);
+  });
+
+  it('refuses a global shortcut without a modifier, in words', async () => {
+    const view = await open('settings', {}, 'light', 'section=clock');
+    await view.page.getByLabel('Global shortcut to clock in or out').fill('T');
+    await expect
+      .poll(() => view.page.locator('[data-path="clock.globalShortcut"] .error').textContent())
+      .toBe(
+        'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.',
+      );
+    await view.screenshot('settings-clock');
+  });
+
+  it('moves between sections with the arrow keys', async () => {
+    const view = await open('settings');
+    await view.page.locator('#nav-environments').focus();
+    await view.page.keyboard.press('ArrowDown');
+    await expect.poll(() => view.page.locator('h1').textContent()).toBe('Monitoring');
+    expect(await view.page.locator(':focus').textContent()).toBe('Monitoring');
+  });
+});
+
+describe('welcome window', () => {
+  it('says what the app does, that this is demo data, and offers to add the company environment', async () => {
+    const view = await open('welcome', {}, 'light');
+    const { page } = view;
+    expect(await page.locator('h1').textContent()).toBe('Welcome to Timeclock Tray');
+    expect(await page.locator('.mock').textContent()).toContain('mock mode');
+    expect(await page.locator(':focus').textContent()).toBe('Add your company environment');
+    await view.screenshot('welcome');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => view.shell.calls).toEqual(['open settings at environments']);
+    expect(view.core.settings.welcomed()).toBe(true);
+  });
+});
