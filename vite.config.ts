@@ -13,21 +13,23 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const windows = ['panel', 'status', 'settings', 'welcome'];
+const windows = ['panel', 'status', 'settings', 'welcome', 'lookup'];
 
 export default defineConfig(({ mode }) => {
   if (mode === 'main') {
     return {
       root,
       build: {
-        ssr: fromRoot('src-main/main.ts'),
+        // The lookup's worker thread is a second entry beside the main process.
+        ssr: true,
         outDir: 'dist/main',
         emptyOutDir: true,
         target: 'node22',
         sourcemap: true,
         rolldownOptions: {
           external: ['electron', ...nodeBuiltins],
-          output: { format: 'es', entryFileNames: 'main.js' },
+          input: { main: fromRoot('src-main/main.ts'), 'lookup-worker': fromRoot('src-main/core/lookup/lookup-worker.ts') },
+          output: { format: 'es', entryFileNames: '[name].js' },
         },
       },
     };

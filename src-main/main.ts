@@ -4,6 +4,8 @@
  * environment with the embedded mock server, unless the user or IT chose another environment.
  */
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { app, dialog, ipcMain, nativeTheme, net, screen } from 'electron';
 import { createAppCore, type AppCore } from './core/app-core.ts';
@@ -75,9 +77,13 @@ async function start(): Promise<void> {
     mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
     dataDir: app.getPath('userData'),
     isOnline: () => net.isOnline(),
+    startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
   });
 
-  const windows = createWindowManager();
+  const windows = createWindowManager(undefined, {
+    opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
+    closed: (name) => name === 'lookup' && core.lookup.windowClosed(),
+  });
   const openPanel = () => {
     const cursor = screen.getCursorScreenPoint();
     const { workArea } = screen.getDisplayNearestPoint(cursor);
@@ -90,6 +96,7 @@ async function start(): Promise<void> {
       openWindow: (name, section) => windows.open(name, section ? { section } : undefined),
       hidePanel: () => windows.close('panel'),
       shortcutProblem: () => shortcutProblem,
+      saveFile: (suggestedName, content) => saveWithDialog(suggestedName, content),
     }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),
@@ -200,6 +207,8 @@ function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit
       return void windows.open('status');
     case 'open-settings':
       return void windows.open('settings');
+    case 'open-lookup':
+      return void windows.open('lookup');
     case 'check-now':
       return void core.health.checkNow();
     case 'pause-15m':
@@ -216,6 +225,17 @@ function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit
       mockFaults[action]?.();
       void core.health.checkNow();
   }
+}
+
+/** Export: the user picks where; the file is written only there. */
+async function saveWithDialog(suggestedName: string, content: string): Promise<string | null> {
+  const { canceled, filePath } = await dialog.showSaveDialog({
+    defaultPath: join(app.getPath('downloads'), suggestedName),
+    filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
+  });
+  if (canceled || !filePath) return null;
+  await writeFile(filePath, content, 'utf8');
+  return filePath;
 }
 
 /** Switching from the tray: with punches still waiting in the current environment, ask first. */

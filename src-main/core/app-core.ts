@@ -19,6 +19,10 @@ import { memoryFile, textFile } from './util/text-file.ts';
 import { durableFile } from './util/durable-file.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
+import type { Worker } from 'node:worker_threads';
+import { inProcessBackend, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
+import { createLookupEngine } from './lookup/lookup-engine.ts';
+import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 
 export interface AppCoreOptions {
   productName: string;
@@ -33,6 +37,8 @@ export interface AppCoreOptions {
   isOnline?: () => boolean;
   random?: () => number;
   formatTime?: TimeFormatter;
+  /** Starts the lookup's worker thread; without it the lookup runs in this thread (tests, tools). */
+  startLookupWorker?: (config: LookupWorkerConfig) => Worker;
 }
 
 export interface AppCore {
@@ -43,6 +49,7 @@ export interface AppCore {
   readonly health: HealthService;
   readonly clock: ClockService;
   readonly outbox: Outbox;
+  readonly lookup: LookupService;
   /** Problems found while starting (a damaged outbox), as sentences. */
   readonly problems: readonly string[];
   info(): AppInfo;
@@ -119,6 +126,23 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     random: options.random,
   });
   clockService.onChange(() => events.emit('clockChanged', clockService.view()));
+  const lookup = createLookupService({
+    clock,
+    activeEnvironment: () => environments.active().environment,
+    secretFor,
+    preferences: () => settings.preferences(),
+    onStatus: (status) => events.emit('lookupChanged', status),
+    start: (config, onStatus) =>
+      options.startLookupWorker
+        ? workerBackend(options.startLookupWorker(config), onStatus)
+        : inProcessBackend(
+            createLookupEngine({
+              client: createServiceClients(config.environment, config.secret, config.network).debtors,
+              environmentName: config.environment.name,
+              onStatus,
+            }),
+          ),
+  });
 
   const info = (): AppInfo => {
     const environment = environments.active().environment;
@@ -156,6 +180,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     health,
     clock: clockService,
     outbox,
+    lookup,
     problems,
     info,
     activeEnvironment: () => environments.active().environment,
@@ -167,9 +192,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (current.id !== lastActive.id) {
         health.environmentChanged();
         clockService.environmentChanged();
+        void lookup.clear();
       } else if (current.credentials !== lastActive.credentials) {
         health.credentialsChanged();
         clockService.credentialsChanged();
+        void lookup.clear();
       }
       lastActive = current;
       events.emit('environmentsChanged', info());

@@ -51,8 +51,13 @@ export function createSecureWindow(
   return window;
 }
 
-/** Deny every permission request (camera, notifications from pages, …) for all windows. */
+/** Writing to the clipboard (Copy buttons) is the one permission windows get; reading it is not. */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+/** Deny every permission request (camera, notifications from pages, …) but clipboard writes, for all windows. */
 export function denyAllPermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(ALLOWED_PERMISSIONS.has(permission)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }

@@ -52,11 +52,13 @@ describe('secure windows', () => {
     expect(isAllowedExternalUrl('javascript:alert(1)', ['docs.example.com'])).toBe(false);
   });
 
-  it('denies every permission request and check', () => {
+  it('denies every permission request and check, but writing to the clipboard', () => {
     denyAllPermissions();
-    let granted: boolean | undefined;
-    fake.session.defaultSession.requestHandler?.({}, 'media', (answer: boolean) => (granted = answer));
-    expect(granted).toBe(false);
+    const answers: Record<string, boolean> = {};
+    for (const permission of ['media', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal']) {
+      fake.session.defaultSession.requestHandler?.({}, permission, (answer: boolean) => (answers[permission] = answer));
+    }
+    expect(answers).toEqual({ media: false, 'clipboard-read': false, 'clipboard-sanitized-write': true, openExternal: false });
     expect(fake.session.defaultSession.checkHandler?.({}, 'notifications')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { createSecureWindow } from './secure-window.ts';
 
-export type WindowName = 'panel' | 'status' | 'settings' | 'welcome';
+export type WindowName = 'panel' | 'status' | 'settings' | 'welcome' | 'lookup';
 
 export const PANEL_SIZE = { width: 360, height: 480 };
 
@@ -24,6 +24,7 @@ const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPrefer
     alwaysOnTop: true,
   },
   status: { title: 'Timeclock service health', width: 900, height: 760, minWidth: 480, minHeight: 420 },
+  lookup: { title: 'Debtor lookup — Timeclock Tray', width: 1200, height: 800, minWidth: 760, minHeight: 480 },
   settings: { title: 'Settings — Timeclock Tray', width: 860, height: 720, minWidth: 640, minHeight: 480 },
   welcome: {
     title: 'Welcome to Timeclock Tray',
@@ -43,7 +44,10 @@ export interface WindowManager {
   closeAll(): void;
 }
 
-export function createWindowManager(create: typeof createSecureWindow = createSecureWindow): WindowManager {
+export function createWindowManager(
+  create: typeof createSecureWindow = createSecureWindow,
+  events: { opened?: (name: WindowName) => void; closed?: (name: WindowName) => void } = {},
+): WindowManager {
   const open = new Map<WindowName, BrowserWindow>();
   return {
     open(name, query, position) {
@@ -56,7 +60,11 @@ export function createWindowManager(create: typeof createSecureWindow = createSe
       }
       const window = create(name, { ...specs[name], ...position }, query);
       open.set(name, window);
-      window.on('closed', () => open.delete(name));
+      events.opened?.(name);
+      window.on('closed', () => {
+        open.delete(name);
+        events.closed?.(name);
+      });
       // The panel goes away when the user looks elsewhere; it is rebuilt in a moment when needed.
       if (name === 'panel') window.on('blur', () => window.destroy());
       return window;

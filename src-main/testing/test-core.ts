@@ -14,6 +14,7 @@ import { createSettingsService } from '../core/settings/settings-service.ts';
 import type { Clock } from '../core/util/clock.ts';
 import type { MockServer } from '../mock/mock-server.ts';
 import { fakeEncryptor } from './fake-encryptor.ts';
+import { startTestLookupWorker } from './lookup-worker.ts';
 
 export interface TestCoreOptions {
   admin?: Partial<AdminPolicy>;
@@ -24,6 +25,8 @@ export interface TestCoreOptions {
   clock?: Clock;
   formatTime?: (ms: number) => string;
   dataDir?: string;
+  /** Run the lookup in its real worker thread (slower to start; used where the worker is the point). */
+  lookupWorker?: boolean;
 }
 
 export function createTestCore(
@@ -47,6 +50,7 @@ export function createTestCore(
     clock: options.clock,
     formatTime: options.formatTime,
     dataDir: options.dataDir,
+    startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,
     random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });

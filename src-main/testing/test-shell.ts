@@ -1,12 +1,18 @@
 /** A ShellPort that records what windows asked the shell to do. */
 import type { ShellPort } from '../core/ipc/window-handlers.ts';
 
-export function recordingShell(): ShellPort & { calls: string[] } {
+export function recordingShell(): ShellPort & { calls: string[]; saved: Array<{ name: string; content: string }> } {
   const calls: string[] = [];
   return {
     calls,
     openWindow: (window, section) => void calls.push(`open ${window}${section ? ` at ${section}` : ''}`),
     hidePanel: () => void calls.push('hide panel'),
     shortcutProblem: () => null,
+    saved: [] as Array<{ name: string; content: string }>,
+    async saveFile(name, content) {
+      this.saved.push({ name, content });
+      calls.push(`save ${name}`);
+      return `/home/user/Downloads/${name}`;
+    },
   };
 }

@@ -1,5 +1,5 @@
 /** Packaging cannot run here (it needs Electron's release download), so we check its inputs. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -30,11 +30,16 @@ describe('electron-builder.yml', () => {
   });
 
   it('ships every package the main bundle imports as a dependency, and keeps electron a dev dependency', () => {
-    const bundle = new URL('dist/main/main.js', root);
-    if (!existsSync(bundle)) throw new Error('dist/main/main.js is missing: run "npm run build" first (npm test does).');
-    const imported = [...readFileSync(bundle, 'utf8').matchAll(/^import .* from "([^"]+)";?$/gm)]
-      .map((match) => match[1]!)
-      .filter((name) => !name.startsWith('node:') && name !== 'electron')
+    const mainDir = new URL('dist/main/', root);
+    if (!existsSync(new URL('main.js', mainDir)))
+      throw new Error('dist/main/main.js is missing: run "npm run build" first (npm test does).');
+    // The main process, the lookup worker and the chunks they share.
+    const bundles = readdirSync(mainDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    const imported = bundles
+      .flatMap((file) =>
+        [...readFileSync(new URL(file, mainDir), 'utf8').matchAll(/^import .* from "([^"]+)";?$/gm)].map((match) => match[1]!),
+      )
+      .filter((name) => !name.startsWith('node:') && !name.startsWith('.') && name !== 'electron')
       .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!));
     expect(imported.length).toBeGreaterThan(0);
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining([...new Set(imported)]));

@@ -8,10 +8,21 @@ import type { AppCore } from '../app-core.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
+import { checkTransactionRange, summarise, transactionsCsv } from '../lookup/advance.ts';
+import { InvalidRequestError } from './dispatch.ts';
+
+/** "Since" for Advance clients: a calendar day means its start; anything else must be an instant. */
+function sinceDate(since: string): Date {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00Z` : since);
+  if (Number.isNaN(date.getTime())) throw new InvalidRequestError(`"${since}" is not a date; write it like 2026-03-31.`);
+  return date;
+}
 
 /** What only the shell can do for a window. */
 export interface ShellPort {
-  openWindow(window: 'status' | 'settings', section?: SettingsSection): void;
+  openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): void;
+  /** Asks the user where to save (a save dialog) and writes the file; the path, or null if cancelled. */
+  saveFile(suggestedName: string, content: string): Promise<string | null>;
   hidePanel(): void;
   /** Why the global shortcut could not be registered, if it could not. */
   shortcutProblem(): string | null;
@@ -106,6 +117,27 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     getSettings: async () => settingsView(),
     validateSettings: async (patch) => core.settings.validatePreferences(patch),
     dismissWelcome: async () => core.settings.setWelcomed(),
+    lookupOpen: () => core.lookup.ensureLoaded(),
+    lookupRefresh: (full) => core.lookup.refresh(full),
+    lookupSearch: (text, sort) => core.lookup.search(text, sort),
+    lookupRows: (resultId, offset, limit) => core.lookup.rows(resultId, offset, limit),
+    lookupDetail: (debtorKey) => core.lookup.detail(debtorKey),
+    advanceClients: (since) => core.clients().debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {}),
+    async advanceTransactions(range) {
+      const errors = checkTransactionRange(range);
+      if (Object.keys(errors).length > 0) return { ok: false, errors };
+      return { ok: true, view: summarise(await core.clients().debtors.advanceTransactions(range)) };
+    },
+    advanceTransactionDetails: (transKey) => core.clients().debtors.advanceTransactionDetails(transKey.trim()),
+    async exportCsv(request) {
+      const day = new Date().toISOString().slice(0, 10);
+      if (request.kind === 'lookup')
+        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, await core.lookup.csv(request.resultId)) };
+      const errors = checkTransactionRange(request);
+      if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
+      const view = summarise(await core.clients().debtors.advanceTransactions(request));
+      return { savedTo: await shell.saveFile(`transactions-${request.clientKey ?? 'all'}-${day}.csv`, transactionsCsv(view)) };
+    },
     async updateSettings(patch) {
       const result = core.settings.updatePreferences(patch);
       return result.ok ? { ok: true, settings: settingsView() } : result;

@@ -67,6 +67,7 @@ describe('tray menu', () => {
       '—',
       'Environment: Mock (built-in) · demo data',
       'Environment',
+      'Debtor lookup…',
       'Open Timeclock Tray…',
       'Settings…',
       '—',

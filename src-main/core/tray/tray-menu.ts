@@ -14,6 +14,7 @@ export type TrayAction =
   | `pause-${PauseChoice}`
   | 'resume-notifications'
   | 'open-settings'
+  | 'open-lookup'
   | `switch-environment:${string}`
   | `mock-${MockAction}`
   | 'quit';
@@ -78,6 +79,7 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
         checked: environment.active,
       })),
     },
+    item('Debtor lookup…', 'open-lookup'),
     item(`Open ${state.productName}…`, 'open-panel'),
     item('Settings…', 'open-settings'),
     separator,

@@ -13,6 +13,9 @@ import type { EnvironmentOrigin } from '../../core/environments/environment-regi
 import type { FieldErrors } from '../../core/environments/validate-environment.ts';
 import type { SecretStatus } from '../../core/security/vault.ts';
 import type { Preferences } from '../../core/settings/settings-schema.ts';
+import type { TransactionsView } from '../../core/lookup/advance.ts';
+import type { Tolerant } from '../../core/api/tolerant-read.ts';
+import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
 import type { SystemState } from '../../core/health/health-machine.ts';
 import type { HealthBadge } from '../../core/tray/tray-icon.ts';
 
@@ -121,6 +124,62 @@ export interface ClockView {
   sleepPrompt: { from: string; to: string; question: string } | null;
 }
 
+/** One debtor in the lookup's results. */
+export interface LookupRow {
+  debtorKey: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  score: number | null;
+  grade: string | null;
+  bureauScore: number | null;
+  riskClass: number | null;
+  modifiedAt: string | null;
+}
+
+export type LookupSortKey = 'relevance' | 'name' | 'debtorKey' | 'score' | 'bureauScore' | 'modifiedAt';
+export interface LookupSort {
+  key: LookupSortKey;
+  descending: boolean;
+}
+
+export interface LookupPage {
+  /** Ask for more rows of this result with lookupRows. */
+  resultId: number;
+  total: number;
+  offset: number;
+  rows: LookupRow[];
+}
+
+export interface LookupStatus {
+  state: 'empty' | 'loading' | 'ready';
+  environmentName: string;
+  /** During a load: resources done out of all. */
+  progress: { done: number; total: number } | null;
+  syncedAt: string | null;
+  counts: { debtors: number; creditScores: number; bureauScores: number; nicknames: number };
+  /** Endpoints that failed in the last sync, by name, with the reason. */
+  problems: Array<{ resource: string; message: string }>;
+}
+
+export interface DebtorDetail {
+  debtor: Record<string, unknown>;
+  creditScore: Record<string, unknown> | null;
+  bureauScore: Record<string, unknown> | null;
+  nicknames: string[];
+  /** Client delta changes of this debtor, newest first. */
+  deltas: Array<Record<string, unknown>>;
+  /** Bank details and back-office users of the clients in those changes. */
+  banks: Array<Record<string, unknown>>;
+  groups: Array<Record<string, unknown>>;
+}
+
+export type { TransactionsView } from '../../core/lookup/advance.ts';
+
+export type TransactionsResult = { ok: true; view: TransactionsView } | { ok: false; errors: FieldErrors };
+export type ExportRequest =
+  { kind: 'lookup'; resultId: number } | { kind: 'transactions'; clientKey?: string; startDate?: string; endDate?: string };
+
 /** An environment as a window may see it: everything but the secret, of which only the status. */
 export interface EnvironmentView {
   id: string;
@@ -181,7 +240,7 @@ export interface InvokeApi {
   toggleClock(): Promise<ClockView>;
   discardPunch(punchId: string): Promise<ClockView>;
   answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
-  openWindow(window: 'status' | 'settings', section?: SettingsSection): Promise<void>;
+  openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): Promise<void>;
   /** The panel hides itself (Esc, or after an action). */
   hidePanel(): Promise<void>;
   listEnvironments(): Promise<EnvironmentView[]>;
@@ -206,6 +265,17 @@ export interface InvokeApi {
   validateSettings(patch: Partial<Record<keyof Preferences, Record<string, unknown>>>): Promise<FieldErrors>;
   /** The first-run welcome was read. */
   dismissWelcome(): Promise<void>;
+  /** The lookup's state; loads the data the first time. */
+  lookupOpen(): Promise<LookupStatus>;
+  lookupRefresh(full: boolean): Promise<LookupStatus>;
+  lookupSearch(text: string, sort: LookupSort): Promise<LookupPage>;
+  lookupRows(resultId: number, offset: number, limit: number): Promise<LookupPage>;
+  lookupDetail(debtorKey: string): Promise<DebtorDetail | null>;
+  advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
+  advanceTransactions(range: { clientKey?: string; startDate?: string; endDate?: string }): Promise<TransactionsResult>;
+  advanceTransactionDetails(transKey: string): Promise<Array<Tolerant<AdvanceTransactionDetail>>>;
+  /** Asks where to save (the shell's dialog); null when the user cancelled. */
+  exportCsv(request: ExportRequest): Promise<{ savedTo: string | null }>;
 }
 
 /** Pushed state: main → windows (webContents.send / ipcRenderer.on). */
@@ -214,6 +284,7 @@ export interface PushedEvents {
   /** A window should show this system (a notification was clicked). */
   focusSystem: HealthSystem;
   clockChanged: ClockView;
+  lookupChanged: LookupStatus;
   /** The active environment or the list of environments changed. */
   environmentsChanged: AppInfo;
 }
@@ -222,6 +293,7 @@ export type InvokeName = keyof InvokeApi;
 export type EventName = keyof PushedEvents;
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000));
 const environmentId = text(100);
 const authSchemeArg = v.variant('kind', [
   v.strictObject({ kind: v.literal('headers'), clientIdHeader: text(100), clientSecretHeader: text(100) }),
@@ -246,7 +318,7 @@ export const invokeArgs = {
   discardPunch: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
   openWindow: v.strictTuple([
-    v.picklist(['status', 'settings']),
+    v.picklist(['status', 'settings', 'lookup']),
     v.optional(v.picklist(['environments', 'monitoring', 'clock', 'lookup', 'general'])),
   ]),
   hidePanel: v.strictTuple([]),
@@ -264,10 +336,37 @@ export const invokeArgs = {
   updateSettings: v.strictTuple([v.record(text(50), v.record(text(100), v.unknown()))]),
   validateSettings: v.strictTuple([v.record(text(50), v.record(text(100), v.unknown()))]),
   dismissWelcome: v.strictTuple([]),
+  lookupOpen: v.strictTuple([]),
+  lookupRefresh: v.strictTuple([v.boolean()]),
+  lookupSearch: v.strictTuple([
+    text(200),
+    v.strictObject({
+      key: v.picklist(['relevance', 'name', 'debtorKey', 'score', 'bureauScore', 'modifiedAt']),
+      descending: v.boolean(),
+    }),
+  ]),
+  lookupRows: v.strictTuple([count, count, count]),
+  lookupDetail: v.strictTuple([text(200)]),
+  advanceClients: v.strictTuple([v.nullable(text(40))]),
+  advanceTransactions: v.strictTuple([
+    v.strictObject({ clientKey: v.optional(text(100)), startDate: v.optional(text(40)), endDate: v.optional(text(40)) }),
+  ]),
+  advanceTransactionDetails: v.strictTuple([v.pipe(text(100), v.minLength(1))]),
+  exportCsv: v.strictTuple([
+    v.variant('kind', [
+      v.strictObject({ kind: v.literal('lookup'), resultId: count }),
+      v.strictObject({
+        kind: v.literal('transactions'),
+        clientKey: v.optional(text(100)),
+        startDate: v.optional(text(40)),
+        endDate: v.optional(text(40)),
+      }),
+    ]),
+  ]),
 } satisfies { [K in InvokeName]: v.GenericSchema<unknown, Parameters<InvokeApi[K]>> };
 
 export const invokeNames = Object.keys(invokeArgs) as InvokeName[];
-export const eventNames: EventName[] = ['healthChanged', 'focusSystem', 'clockChanged', 'environmentsChanged'];
+export const eventNames: EventName[] = ['healthChanged', 'focusSystem', 'clockChanged', 'lookupChanged', 'environmentsChanged'];
 
 /** The IPC channel of an invoke or event name. */
 export const channelOf = (name: InvokeName | EventName) => `timeclock:${name}`;

@@ -76,6 +76,8 @@ export async function startHarness(): Promise<Harness> {
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.size ?? { width: 420, height: 560 },
         deviceScaleFactor: 1,
+        // The Copy buttons write to the clipboard, the one permission the app grants its windows.
+        permissions: ['clipboard-read', 'clipboard-write'],
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,0 +1,59 @@
+/** The Advance product's transactions as the lookup window shows them: a checked range, totals. */
+import type { AdvanceTransaction } from '../../shared/api/types.ts';
+import { isCalendarDay } from '../../shared/dates.ts';
+import type { Tolerant } from '../api/tolerant-read.ts';
+import type { FieldErrors } from '../environments/validate-environment.ts';
+import { toCsv } from '../util/csv.ts';
+
+export interface TransactionRange {
+  clientKey?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export function checkTransactionRange(range: TransactionRange): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, label] of [
+    ['startDate', 'Start date'],
+    ['endDate', 'End date'],
+  ] as const) {
+    const value = range[field];
+    if (value && !isCalendarDay(value)) errors[field] = `${label} must be a date written YYYY-MM-DD, e.g. 2026-03-31.`;
+  }
+  if (!errors.startDate && !errors.endDate && range.startDate && range.endDate && range.startDate > range.endDate) {
+    errors.endDate = `End date (${range.endDate}) is before the start date (${range.startDate}).`;
+  }
+  return errors;
+}
+
+export interface TransactionsView {
+  rows: Array<Tolerant<AdvanceTransaction>>;
+  count: number;
+  total: number;
+  /** Sum per transaction type (advance, repayment, fee, …). */
+  byType: Record<string, number>;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+export function summarise(rows: Array<Tolerant<AdvanceTransaction>>): TransactionsView {
+  const byType: Record<string, number> = {};
+  let total = 0;
+  for (const row of rows) {
+    const amount = typeof row.amount === 'number' ? row.amount : 0;
+    total += amount;
+    const type = String(row.type ?? 'other');
+    byType[type] = cents((byType[type] ?? 0) + amount);
+  }
+  const sorted = [...rows].sort(
+    (a, b) => String(b.transDate).localeCompare(String(a.transDate)) || String(b.transKey).localeCompare(String(a.transKey)),
+  );
+  return { rows: sorted, count: rows.length, total: cents(total), byType };
+}
+
+export function transactionsCsv(view: TransactionsView): string {
+  return toCsv(
+    ['Transaction key', 'Client key', 'Date', 'Type', 'Amount', 'Description'],
+    view.rows.map((row) => [row.transKey, row.clientKey, row.transDate, row.type, row.amount, row.description]),
+  );
+}

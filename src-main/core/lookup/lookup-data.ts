@@ -1,0 +1,103 @@
+/**
+ * The debtors service's data as the lookup keeps it in memory: each resource as a map from record
+ * key to record, merged by "newest modifiedAt wins". Nothing here is ever written to disk.
+ */
+import type { DebtorsClient } from '../api/debtors-client.ts';
+
+export type ResourceName =
+  'debtors' | 'creditScores' | 'bureauScores' | 'nicknames' | 'clientBanks' | 'clientGroups' | 'clientDeltas';
+export type LookupRecord = Record<string, unknown> & { modifiedAt?: string | null };
+
+export interface Resource {
+  name: ResourceName;
+  /** How users know it: named in banners when it fails. */
+  label: string;
+  /** A record's identity within the resource. */
+  keyOf: (record: LookupRecord) => string;
+  /** No startingDateTime filter: always loaded whole. */
+  fullOnly?: boolean;
+  fetch: (client: DebtorsClient, since: Date | undefined, signal: AbortSignal) => Promise<LookupRecord[]>;
+}
+
+const field = (record: LookupRecord, name: string) => String(record[name] ?? '');
+const composite =
+  (...names: string[]) =>
+  (record: LookupRecord) =>
+    names.map((name) => field(record, name)).join('\u0001');
+
+export const resources: readonly Resource[] = [
+  {
+    name: 'debtors',
+    label: 'Debtors',
+    keyOf: composite('debtorKey'),
+    fetch: (client, since, signal) => client.debtors({ startingDateTime: since, signal }),
+  },
+  {
+    name: 'creditScores',
+    label: 'Credit scores',
+    keyOf: composite('debtorKey'),
+    fetch: (client, since, signal) => client.creditScores({ startingDateTime: since, signal }),
+  },
+  {
+    name: 'bureauScores',
+    label: 'Credit bureau scores',
+    keyOf: composite('debtorKey'),
+    fetch: (client, since, signal) => client.creditBureauScores({ startingDateTime: since, signal }),
+  },
+  {
+    name: 'nicknames',
+    label: 'Nicknames',
+    keyOf: composite('debtorKey', 'nickname'),
+    fullOnly: true,
+    fetch: (client, _since, signal) => client.nicknames({ signal }),
+  },
+  {
+    name: 'clientBanks',
+    label: 'Client banks',
+    keyOf: composite('clientKey', 'bankName', 'routingNumber', 'accountLast4'),
+    fetch: (client, since, signal) => client.clientBanks({ startingDateTime: since, signal }),
+  },
+  {
+    name: 'clientGroups',
+    label: 'Client groups',
+    keyOf: composite('clientKey', 'userName', 'role'),
+    fetch: (client, since, signal) => client.clientGroups({ startingDateTime: since, signal }),
+  },
+  {
+    name: 'clientDeltas',
+    label: 'Client delta changes',
+    keyOf: (record) =>
+      record.changeKey ? field(record, 'changeKey') : composite('clientKey', 'debtorKey', 'field', 'modifiedAt')(record),
+    fetch: (client, since, signal) => client.clientDelta({ startingDateTime: since, signal }),
+  },
+];
+
+export type LookupData = Record<ResourceName, Map<string, LookupRecord>>;
+
+export const emptyData = (): LookupData =>
+  Object.fromEntries(resources.map((resource) => [resource.name, new Map<string, LookupRecord>()])) as LookupData;
+
+/** Merges records into a resource; returns how many were new or changed. Newest modifiedAt wins. */
+export function mergeRecords(
+  target: Map<string, LookupRecord>,
+  records: readonly LookupRecord[],
+  keyOf: Resource['keyOf'],
+): number {
+  let changed = 0;
+  for (const record of records) {
+    const key = keyOf(record);
+    const existing = target.get(key);
+    if (existing && existing.modifiedAt && record.modifiedAt && existing.modifiedAt > record.modifiedAt) continue;
+    target.set(key, record);
+    changed++;
+  }
+  return changed;
+}
+
+/** The newest modifiedAt in a resource: where the next delta starts (server time, not ours). */
+export function newestModifiedAt(records: Iterable<LookupRecord>): string | null {
+  let newest: string | null = null;
+  for (const record of records)
+    if (record.modifiedAt && (newest === null || record.modifiedAt > newest)) newest = record.modifiedAt;
+  return newest;
+}

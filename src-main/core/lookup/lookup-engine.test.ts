@@ -1,0 +1,144 @@
+/** The lookup engine against the real mock: sync, merge, failures, search, paging, detail, export. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { LookupStatus } from '../../shared/ipc/contract.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createServiceClients } from '../api/service-clients.ts';
+import type { DebtorsClient } from '../api/debtors-client.ts';
+import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
+import { defaultPreferences } from '../settings/settings-schema.ts';
+import { createLookupEngine, DELTA_OVERLAP_MS } from './lookup-engine.ts';
+
+const mock = useMockServer({ debtors: 1_500, seed: 11 });
+beforeEach(async () => {
+  await mock.control('POST', '/reset');
+});
+
+/** The real client, remembering which startingDateTime each list was asked with. */
+function client() {
+  const real = createServiceClients(mockEnvironment(mock.server), MOCK_CLIENT_SECRET, defaultPreferences().network).debtors;
+  const asked: Record<string, Date | undefined> = {};
+  const wrapped = new Proxy(real, {
+    get: (target, name: keyof DebtorsClient) => (filter?: { startingDateTime?: Date }) => {
+      asked[name] = filter?.startingDateTime;
+      return (target[name] as (filter?: unknown) => Promise<unknown>)(filter);
+    },
+  }) as DebtorsClient;
+  return { client: wrapped, asked };
+}
+
+async function loaded() {
+  const { client: debtors, asked } = client();
+  const statuses: LookupStatus[] = [];
+  const engine = createLookupEngine({
+    client: debtors,
+    environmentName: 'Mock (built-in)',
+    onStatus: (status) => statuses.push(status),
+  });
+  await engine.sync();
+  return { engine, asked, statuses };
+}
+
+describe('sync', () => {
+  it('loads everything the first time, reporting progress', async () => {
+    const { engine, statuses } = await loaded();
+    const { counts } = mock.server.control.describe();
+    expect(engine.status()).toMatchObject({
+      state: 'ready',
+      problems: [],
+      counts: { debtors: 1_500, creditScores: counts.creditScores, bureauScores: counts.bureauScores },
+    });
+    expect(statuses[0]).toMatchObject({ state: 'loading', progress: { done: 0, total: 7 } });
+    expect(statuses.some((status) => status.progress?.done === 3)).toBe(true);
+  });
+
+  it('then asks only for changes since the newest it has seen, minus an overlap, and merges them', async () => {
+    const { engine, asked } = await loaded();
+    const newest = [...mock.server.control.dataset.debtors]
+      .map((debtor) => debtor.modifiedAt)
+      .sort()
+      .at(-1)!;
+    const { changed } = (await mock.control('POST', '/debtors/changes', { count: 3, add: 1 })) as { changed: string[] };
+    await engine.sync();
+    expect(asked.debtors?.toISOString()).toBe(new Date(Date.parse(newest) - DELTA_OVERLAP_MS).toISOString());
+    expect(engine.status().counts.debtors).toBe(1_501);
+    const changedDebtor = mock.server.control.dataset.debtors.find((debtor) => debtor.debtorKey === changed[0])!;
+    expect(engine.detail(changed[0]!)?.debtor).toMatchObject({
+      creditLimit: changedDebtor.creditLimit,
+      modifiedAt: changedDebtor.modifiedAt,
+    });
+    const added = engine.search({ text: 'New Account 1501', sort: { key: 'relevance', descending: false } });
+    expect(added.rows[0]?.debtorKey).toBe('D0001501');
+  });
+
+  it('keeps working with partial data when one endpoint fails, and names it', async () => {
+    await mock.control('PUT', '/services/debtors', { rateLimit: { retryAfterSeconds: 600, remaining: 1 } });
+    const { engine } = await loaded();
+    const status = engine.status();
+    expect(status.state).toBe('ready');
+    expect(status.problems).toHaveLength(1);
+    expect(status.problems[0]!.message).toMatch(/is limiting requests \(429\)/);
+    expect(status.counts.debtors + status.counts.creditScores).toBeGreaterThan(0);
+  });
+
+  it('forgets everything when cleared', async () => {
+    const { engine } = await loaded();
+    engine.clear();
+    expect(engine.status()).toMatchObject({ state: 'empty', counts: { debtors: 0 } });
+    expect(engine.search({ text: '', sort: { key: 'name', descending: false } }).total).toBe(0);
+  });
+});
+
+describe('search results', () => {
+  it('pages through results and sorts by a column, blanks last', async () => {
+    const { engine } = await loaded();
+    const everyone = engine.search({ text: '', sort: { key: 'name', descending: false } });
+    expect(everyone.total).toBe(1_500);
+    expect(everyone.rows).toHaveLength(100);
+    const next = engine.rows(everyone.resultId, 100, 50);
+    expect(next.rows).toHaveLength(50);
+    expect(next.rows[0]!.name.localeCompare(everyone.rows[99]!.name, 'en', { sensitivity: 'base' })).toBeGreaterThanOrEqual(0);
+
+    const byScore = engine.search({ text: '', sort: { key: 'score', descending: true } });
+    const all = engine
+      .rows(byScore.resultId, 0, 500)
+      .rows.concat(engine.rows(byScore.resultId, 500, 500).rows, engine.rows(byScore.resultId, 1000, 500).rows);
+    const scores = all.map((row) => row.score);
+    const firstBlank = scores.indexOf(null);
+    expect(firstBlank).toBeGreaterThan(0);
+    expect(scores.slice(firstBlank).every((score) => score === null)).toBe(true);
+    const known = scores.slice(0, firstBlank) as number[];
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+  });
+
+  it('finds a debtor by name, nickname or key, with a typo', async () => {
+    const { engine } = await loaded();
+    const target = mock.server.control.dataset.debtors[123]!;
+    const byKey = engine.search({ text: target.debtorKey.toLowerCase(), sort: { key: 'relevance', descending: false } });
+    expect(byKey.rows[0]!.debtorKey).toBe(target.debtorKey);
+    const firstWord = target.name.split(' ')[0]!;
+    const typo = firstWord.length > 4 ? firstWord.slice(0, 2) + firstWord[3] + firstWord[2] + firstWord.slice(4) : firstWord;
+    const found = engine.search({ text: `${typo} ${target.name.split(' ')[1]}`, sort: { key: 'relevance', descending: false } });
+    expect(engine.rows(found.resultId, 0, 500).rows.map((row) => row.debtorKey)).toContain(target.debtorKey);
+  });
+
+  it('shows a debtor with its scores, nicknames, client changes, banks and back-office users', async () => {
+    const { engine } = await loaded();
+    const delta = mock.server.control.dataset.clientDeltas[0]!;
+    const detail = engine.detail(delta.debtorKey)!;
+    expect(detail.debtor.debtorKey).toBe(delta.debtorKey);
+    expect(detail.deltas.map((change) => change.changeKey)).toContain(delta.changeKey);
+    expect(detail.banks.every((bank) => detail.deltas.some((change) => change.clientKey === bank.clientKey))).toBe(true);
+    expect(detail.banks.length).toBeGreaterThan(0);
+    expect(detail.groups.length).toBeGreaterThan(0);
+    expect(engine.detail('NOPE')).toBeNull();
+  });
+
+  it('exports the result set as CSV in the order shown', async () => {
+    const { engine } = await loaded();
+    const page = engine.search({ text: 'acme', sort: { key: 'relevance', descending: false } });
+    const lines = engine.csv(page.resultId).split('\r\n');
+    expect(lines[0]).toBe('\uFEFFDebtor key,Name,City,State,Calculated score,Grade,Bureau score,Risk class,Last change');
+    expect(lines).toHaveLength(page.total + 2);
+    expect(lines[1]!.startsWith(page.rows[0]!.debtorKey)).toBe(true);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * The debtor lookup: loads the debtors service's data (everything the first time, then deltas from
+ * the newest change seen, minus an overlap), keeps it in memory, indexes it for search, and answers
+ * searches in pages. Runs in a worker thread in the app (see lookup-host.ts); tested directly.
+ */
+import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
+import { ApiError } from '../api/api-error.ts';
+import type { DebtorsClient } from '../api/debtors-client.ts';
+import { toCsv } from '../util/csv.ts';
+import {
+  emptyData,
+  mergeRecords,
+  newestModifiedAt,
+  resources,
+  type LookupData,
+  type LookupRecord,
+  type ResourceName,
+} from './lookup-data.ts';
+import { buildSearchIndex, type SearchIndex } from './search-index.ts';
+
+export interface LookupEngineOptions {
+  client: DebtorsClient;
+  environmentName: string;
+  now?: () => number;
+  onStatus?: (status: LookupStatus) => void;
+}
+
+/** Deltas start this long before the newest change seen, so nothing slips between two syncs. */
+export const DELTA_OVERLAP_MS = 2 * 60_000;
+/** Nicknames have no filter: a delta reloads them only this often. */
+const NICKNAMES_EVERY_MS = 30 * 60_000;
+const FIRST_PAGE = 100;
+
+const text = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
+const number = (value: unknown) => (typeof value === 'number' ? value : null);
+
+export function createLookupEngine(options: LookupEngineOptions) {
+  const now = options.now ?? Date.now;
+  let data: LookupData = emptyData();
+  let index: SearchIndex = buildSearchIndex([]);
+  let syncedAt: number | null = null;
+  let nicknamesAt = 0;
+  let progress: LookupStatus['progress'] = null;
+  let problems: LookupStatus['problems'] = [];
+  let syncing: Promise<LookupStatus> | null = null;
+  const results = new Map<number, Int32Array>();
+  let nextResultId = 1;
+
+  const nicknamesOf = new Map<string, string[]>();
+  const rebuildNicknames = () => {
+    nicknamesOf.clear();
+    for (const record of data.nicknames.values()) {
+      const key = String(record.debtorKey);
+      nicknamesOf.set(key, [...(nicknamesOf.get(key) ?? []), String(record.nickname)]);
+    }
+  };
+  const rebuildIndex = () => {
+    index = buildSearchIndex(
+      [...data.debtors.values()].map((debtor) => ({
+        debtorKey: String(debtor.debtorKey),
+        name: text(debtor.name) ?? String(debtor.debtorKey),
+        nicknames: nicknamesOf.get(String(debtor.debtorKey)) ?? [],
+      })),
+    );
+    results.clear();
+  };
+
+  function status(): LookupStatus {
+    return {
+      state: progress ? 'loading' : syncedAt === null ? 'empty' : 'ready',
+      environmentName: options.environmentName,
+      progress,
+      syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
+      counts: {
+        debtors: data.debtors.size,
+        creditScores: data.creditScores.size,
+        bureauScores: data.bureauScores.size,
+        nicknames: data.nicknames.size,
+      },
+      problems,
+    };
+  }
+  const announce = () => options.onStatus?.(status());
+
+  async function runSync(full: boolean): Promise<LookupStatus> {
+    const startedAt = now();
+    const signal = new AbortController().signal;
+    const wanted = resources.filter((resource) => !resource.fullOnly || full || startedAt - nicknamesAt >= NICKNAMES_EVERY_MS);
+    progress = { done: 0, total: wanted.length };
+    problems = [];
+    announce();
+    let namesChanged = false;
+    await Promise.all(
+      wanted.map(async (resource) => {
+        const newest = full ? null : newestModifiedAt(data[resource.name].values());
+        const since = newest === null || resource.fullOnly ? undefined : new Date(Date.parse(newest) - DELTA_OVERLAP_MS);
+        try {
+          const records = (await resource.fetch(options.client, since, signal)) as LookupRecord[];
+          if (resource.fullOnly || full) {
+            // A full list replaces what we had: what is no longer listed is gone.
+            const fresh = new Map<string, LookupRecord>();
+            mergeRecords(fresh, records, resource.keyOf);
+            data[resource.name] = fresh;
+            if (resource.name === 'nicknames') nicknamesAt = startedAt;
+            namesChanged ||= resource.name === 'debtors' || resource.name === 'nicknames';
+          } else {
+            namesChanged ||=
+              resource.name === 'debtors' &&
+              records.some((record) => {
+                const before = data.debtors.get(resource.keyOf(record));
+                return !before || before.name !== record.name;
+              });
+            mergeRecords(data[resource.name], records, resource.keyOf);
+          }
+        } catch (error) {
+          problems.push({
+            resource: resource.label,
+            message: error instanceof ApiError ? error.message : `Unexpected problem: ${(error as Error).message}`,
+          });
+        } finally {
+          progress = { done: (progress?.done ?? 0) + 1, total: wanted.length };
+          announce();
+        }
+      }),
+    );
+    if (namesChanged) {
+      rebuildNicknames();
+      rebuildIndex();
+    }
+    progress = null;
+    if (problems.length < wanted.length) syncedAt = startedAt;
+    announce();
+    return status();
+  }
+
+  function row(key: string): LookupRow {
+    const debtor = data.debtors.get(key) ?? {};
+    const score = data.creditScores.get(key) ?? {};
+    const bureau = data.bureauScores.get(key) ?? {};
+    return {
+      debtorKey: key,
+      name: text(debtor.name) ?? key,
+      city: text(debtor.city),
+      state: text(debtor.state),
+      score: number(score.score),
+      grade: text(score.grade),
+      bureauScore: number(bureau.bureauScore),
+      riskClass: number(bureau.riskClass),
+      modifiedAt: text(debtor.modifiedAt),
+    };
+  }
+
+  function sorted(positions: Int32Array, sort: LookupSort): Int32Array {
+    if (sort.key === 'relevance' || (sort.key === 'name' && !sort.descending)) return positions;
+    const keys = Array.from(positions, (position) => index.keyAt(position));
+    const field = sort.key as Exclude<LookupSort['key'], 'relevance'>;
+    const value = (key: string): string | number | null => {
+      const current = row(key);
+      return field === 'name' ? current.name.toLowerCase() : current[field];
+    };
+    const values = new Map(keys.map((key) => [key, value(key)]));
+    const order = Array.from(positions.keys()).sort((a, b) => {
+      const [left, right] = [values.get(keys[a]!), values.get(keys[b]!)];
+      if (left === right) return a - b;
+      if (left === null || left === undefined) return 1; // blanks last, whatever the direction
+      if (right === null || right === undefined) return -1;
+      const compared = left < right ? -1 : 1;
+      return sort.descending ? -compared : compared;
+    });
+    return Int32Array.from(order, (at) => positions[at]!);
+  }
+
+  const page = (resultId: number, offset: number, limit: number): LookupRow[] => {
+    const positions = results.get(resultId);
+    if (!positions) return [];
+    return Array.from(positions.subarray(offset, offset + limit), (position) => row(index.keyAt(position)));
+  };
+
+  return {
+    /** A full load the first time (or when asked), deltas after. One sync at a time. */
+    sync(mode: 'auto' | 'full' = 'auto'): Promise<LookupStatus> {
+      syncing ??= runSync(mode === 'full' || syncedAt === null).finally(() => (syncing = null));
+      return syncing;
+    },
+    status,
+    search(query: { text: string; sort: LookupSort }): LookupPage {
+      const resultId = nextResultId++;
+      const positions = sorted(index.search(query.text), query.sort);
+      results.set(resultId, positions);
+      // Only the latest few result sets are kept: older pages are never asked for again.
+      for (const old of results.keys()) if (old < resultId - 4) results.delete(old);
+      return { resultId, total: positions.length, offset: 0, rows: page(resultId, 0, FIRST_PAGE) };
+    },
+    rows: (resultId: number, offset: number, limit: number): LookupPage => ({
+      resultId,
+      total: results.get(resultId)?.length ?? 0,
+      offset,
+      rows: page(resultId, offset, Math.min(limit, 500)),
+    }),
+    detail(debtorKey: string): DebtorDetail | null {
+      const debtor = data.debtors.get(debtorKey);
+      if (!debtor) return null;
+      const deltas = [...data.clientDeltas.values()]
+        .filter((delta) => delta.debtorKey === debtorKey)
+        .sort((a, b) => String(b.modifiedAt ?? '').localeCompare(String(a.modifiedAt ?? '')));
+      const clients = new Set(deltas.map((delta) => String(delta.clientKey)));
+      return {
+        debtor,
+        creditScore: data.creditScores.get(debtorKey) ?? null,
+        bureauScore: data.bureauScores.get(debtorKey) ?? null,
+        nicknames: nicknamesOf.get(debtorKey) ?? [],
+        deltas,
+        banks: [...data.clientBanks.values()].filter((bank) => clients.has(String(bank.clientKey))),
+        groups: [...data.clientGroups.values()].filter((group) => clients.has(String(group.clientKey))),
+      };
+    },
+    /** The whole result set as CSV, in the order shown. */
+    csv(resultId: number): string {
+      const total = results.get(resultId)?.length ?? 0;
+      const rows = page(resultId, 0, total);
+      return toCsv(
+        ['Debtor key', 'Name', 'City', 'State', 'Calculated score', 'Grade', 'Bureau score', 'Risk class', 'Last change'],
+        rows.map((entry) => [
+          entry.debtorKey,
+          entry.name,
+          entry.city,
+          entry.state,
+          entry.score,
+          entry.grade,
+          entry.bureauScore,
+          entry.riskClass,
+          entry.modifiedAt,
+        ]),
+      );
+    },
+    counts: (): Record<ResourceName, number> =>
+      Object.fromEntries(resources.map((resource) => [resource.name, data[resource.name].size])) as Record<ResourceName, number>,
+    clear() {
+      data = emptyData();
+      rebuildNicknames();
+      rebuildIndex();
+      syncedAt = null;
+      problems = [];
+      announce();
+    },
+  };
+}
+
+export type LookupEngine = ReturnType<typeof createLookupEngine>;

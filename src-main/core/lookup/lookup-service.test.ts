@@ -1,0 +1,54 @@
+/** The lookup as the app runs it: in its worker thread, against the real mock, on a fake clock. */
+import { describe, expect, it } from 'vitest';
+import type { LookupStatus } from '../../shared/ipc/contract.ts';
+import { createFakeClock } from '../../testing/fake-clock.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+
+const mock = useMockServer({ debtors: 800 });
+const sort = { key: 'relevance' as const, descending: false };
+
+describe('lookup service', () => {
+  it('loads in a worker thread on first open, searches there, and reports progress as events', async () => {
+    const core = createTestCore(mock.server, { lookupWorker: true });
+    const statuses: LookupStatus[] = [];
+    core.events.on('lookupChanged', (status) => statuses.push(status));
+    const status = await core.lookup.ensureLoaded();
+    expect(status).toMatchObject({ state: 'ready', counts: { debtors: 800 }, environmentName: 'Mock (built-in)' });
+    expect(statuses.some((entry) => entry.state === 'loading')).toBe(true);
+    const page = await core.lookup.search('', sort);
+    expect(page.total).toBe(800);
+    expect((await core.lookup.detail(page.rows[0]!.debtorKey))?.debtor.debtorKey).toBe(page.rows[0]!.debtorKey);
+    await core.lookup.clear();
+  });
+
+  it('forgets the data when the environment changes', async () => {
+    const core = createTestCore(mock.server, { lookupWorker: true });
+    await core.lookup.ensureLoaded();
+    const saved = core.environments.save({ ...core.environments.get('mock')!.environment, id: undefined, name: 'Other' });
+    if (!saved.ok) throw new Error('not saved');
+    core.environments.setActive(saved.value.id);
+    core.environmentsChanged();
+    await expect.poll(() => core.lookup.status().state).toBe('empty');
+    expect(core.lookup.status().environmentName).toBe('Other');
+    await core.lookup.clear();
+  });
+
+  it('refreshes while the window is open and forgets everything after it has been closed a while', async () => {
+    const clock = createFakeClock();
+    const core = createTestCore(mock.server, { clock });
+    core.settings.updatePreferences({ lookup: { autoRefreshMinutes: 5, idleClearMinutes: 30 } });
+    core.lookup.windowOpened();
+    await core.lookup.ensureLoaded();
+    const firstSync = core.lookup.status().syncedAt;
+    await mock.control('POST', '/debtors/changes', { add: 1 });
+    clock.fireNext();
+    await expect.poll(() => core.lookup.status().counts.debtors).toBe(801);
+    expect(core.lookup.status().syncedAt).not.toBe(firstSync);
+    core.lookup.windowClosed();
+    clock.jump(29 * 60_000);
+    expect(core.lookup.status().state).toBe('ready');
+    clock.fireNext();
+    await expect.poll(() => core.lookup.status().state).toBe('empty');
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The lookup as the app runs it: one backend per active environment, started on first use, synced
+ * automatically while the lookup window is open, and thrown away (memory and all) after a switch
+ * of environment or when the window has been closed for a while.
+ */
+import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
+import type { Environment } from '../environments/environment.ts';
+import type { Preferences } from '../settings/settings-schema.ts';
+import type { Clock } from '../util/clock.ts';
+import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
+
+export interface LookupServiceOptions {
+  clock: Clock;
+  activeEnvironment: () => Environment;
+  secretFor: (environmentId: string) => string | null;
+  preferences: () => Preferences;
+  start: (config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void) => LookupBackend;
+  onStatus: (status: LookupStatus) => void;
+}
+
+export function createLookupService(options: LookupServiceOptions) {
+  const { clock } = options;
+  let backend: LookupBackend | null = null;
+  let last: LookupStatus | null = null;
+  let openWindows = 0;
+  const timers: Record<'refresh' | 'idle', unknown> = { refresh: null, idle: null };
+  const cancel = (name: keyof typeof timers) => {
+    if (timers[name] !== null) clock.clearTimeout(timers[name]);
+    timers[name] = null;
+  };
+  const empty = (): LookupStatus => ({
+    state: 'empty',
+    environmentName: options.activeEnvironment().name,
+    progress: null,
+    syncedAt: null,
+    counts: { debtors: 0, creditScores: 0, bureauScores: 0, nicknames: 0 },
+    problems: [],
+  });
+  const report = (status: LookupStatus) => {
+    last = status;
+    options.onStatus(status);
+  };
+
+  function current(): LookupBackend {
+    if (!backend) {
+      const environment = options.activeEnvironment();
+      backend = options.start(
+        { environment, secret: options.secretFor(environment.id), network: options.preferences().network },
+        report,
+      );
+    }
+    return backend;
+  }
+
+  function scheduleRefresh(): void {
+    cancel('refresh');
+    const minutes = options.preferences().lookup.autoRefreshMinutes;
+    if (openWindows > 0 && minutes > 0) {
+      timers.refresh = clock.setTimeout(() => {
+        void current().sync('auto').finally(scheduleRefresh);
+      }, minutes * 60_000);
+    }
+  }
+
+  async function clear(): Promise<void> {
+    cancel('refresh');
+    cancel('idle');
+    const stopping = backend;
+    backend = null;
+    await stopping?.stop();
+    report(empty());
+    if (openWindows > 0) scheduleRefresh();
+  }
+
+  return {
+    status: (): LookupStatus => last ?? empty(),
+    /** Loads the data if there is none yet (the first open of the window). */
+    async ensureLoaded(): Promise<LookupStatus> {
+      const status = await current().status();
+      return status.state === 'empty' ? current().sync('auto') : status;
+    },
+    refresh: (full = false) => current().sync(full ? 'full' : 'auto'),
+    search: (text: string, sort: LookupSort): Promise<LookupPage> => current().search({ text, sort }),
+    rows: (resultId: number, offset: number, limit: number): Promise<LookupPage> => current().rows(resultId, offset, limit),
+    detail: (debtorKey: string): Promise<DebtorDetail | null> => current().detail(debtorKey),
+    csv: (resultId: number): Promise<string> => current().csv(resultId),
+    windowOpened() {
+      openWindows++;
+      cancel('idle');
+      scheduleRefresh();
+    },
+    windowClosed() {
+      openWindows = Math.max(0, openWindows - 1);
+      if (openWindows > 0) return;
+      cancel('refresh');
+      // Financial data about third parties is not kept around longer than needed.
+      timers.idle = clock.setTimeout(() => void clear(), options.preferences().lookup.idleClearMinutes * 60_000);
+    },
+    /** A switch of environment (or credentials): the old data must not be shown. */
+    clear,
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

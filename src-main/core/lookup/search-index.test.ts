@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, type IndexEntry } from './search-index.ts';
+
+const entries: IndexEntry[] = [
+  { debtorKey: 'D0000001', name: 'Acme Foods Inc.', nicknames: ['Acme Foods', 'AF'] },
+  { debtorKey: 'D0000002', name: 'Zenith Acme Supply LLC', nicknames: [] },
+  { debtorKey: 'D0000003', name: 'Beacon Logistics Co.', nicknames: ['Beacon - Dallas'] },
+  { debtorKey: 'D0000004', name: 'Acme Freight Group', nicknames: [] },
+  { debtorKey: 'D0000005', name: 'Northstar Produce Ltd.', nicknames: ['Acme Produce'] },
+  { debtorKey: 'D0000006', name: 'Cascade Paper Holdings', nicknames: [] },
+];
+const index = buildSearchIndex(entries);
+const names = (text: string) =>
+  Array.from(index.search(text), (position) => entries.find((entry) => entry.debtorKey === index.keyAt(position))!.name);
+
+describe('debtor search', () => {
+  it('lists everyone by name for an empty query', () => {
+    expect(names('')).toEqual([
+      'Acme Foods Inc.',
+      'Acme Freight Group',
+      'Beacon Logistics Co.',
+      'Cascade Paper Holdings',
+      'Northstar Produce Ltd.',
+      'Zenith Acme Supply LLC',
+    ]);
+  });
+
+  it('ranks name prefix first, then nickname prefix, then other matches', () => {
+    expect(names('acme')).toEqual(['Acme Foods Inc.', 'Acme Freight Group', 'Northstar Produce Ltd.', 'Zenith Acme Supply LLC']);
+  });
+
+  it('puts an exact key first', () => {
+    expect(names('d0000006')[0]).toBe('Cascade Paper Holdings');
+  });
+
+  it('tolerates a typo', () => {
+    expect(names('becaon')).toContain('Beacon Logistics Co.');
+    expect(names('cascde')).toContain('Cascade Paper Holdings');
+  });
+
+  it('tolerates word order', () => {
+    expect(names('foods acme')).toContain('Acme Foods Inc.');
+    expect(names('paper cascade')).toEqual(['Cascade Paper Holdings']);
+  });
+
+  it('finds by nickname and part of a key', () => {
+    expect(names('dallas')).toEqual(['Beacon Logistics Co.']);
+    expect(names('0000003')).toEqual(['Beacon Logistics Co.']);
+  });
+
+  it('returns nothing for nonsense', () => {
+    expect(names('qqqzzz')).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { toCsv } from './csv.ts';
+
+describe('CSV', () => {
+  it('starts with a BOM, ends lines with CRLF, and quotes what needs it', () => {
+    const csv = toCsv(
+      ['Name', 'Amount', 'Note'],
+      [
+        ['Acme, Inc.', 1200.5, 'said "hi"'],
+        ['Zenith', null, 'two\nlines'],
+        ['  padded', 3, { nested: true }],
+      ],
+    );
+    expect(csv).toBe(
+      '\uFEFFName,Amount,Note\r\n"Acme, Inc.",1200.5,"said ""hi"""\r\nZenith,,"two\nlines"\r\n"  padded",3,"{""nested"":true}"\r\n',
+    );
+  });
+});

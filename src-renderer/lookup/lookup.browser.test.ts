@@ -1,0 +1,159 @@
+/** The debtor lookup window in real Chromium, over the real core and mock. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
+import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
+import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { createTestCore } from '../../src-main/testing/test-core.ts';
+import { recordingShell } from '../../src-main/testing/test-shell.ts';
+
+let mock: MockServer;
+let harness: Harness;
+
+beforeAll(async () => {
+  mock = await startMockServer({ debtors: 2_000, seed: 5 });
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+  await mock?.close();
+});
+
+async function open(colorScheme: 'light' | 'dark' = 'light') {
+  const core = createTestCore(mock);
+  const shell = recordingShell();
+  const view = await harness.open(
+    'lookup',
+    { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
+    { colorScheme, size: { width: 1200, height: 800 } },
+  );
+  await expect.poll(() => view.page.locator('.count').textContent(), { timeout: 15_000 }).toBe('2,000 debtors');
+  return { ...view, core, shell };
+}
+
+describe('debtor lookup', () => {
+  it('loads, focuses the search box, and keeps only the visible rows in the page', async () => {
+    const view = await open();
+    const { page } = view;
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null } } }
+        ).document.activeElement.getAttribute('aria-label'),
+      ),
+    ).toBe('Search debtors');
+    expect(await page.locator('.sync').textContent()).toMatch(/^2,000 debtors · synced just now$/);
+    const rendered = await page.locator('.row').count();
+    expect(rendered).toBeGreaterThan(10);
+    expect(rendered).toBeLessThan(60);
+    expect(view.problems).toEqual([]);
+  });
+
+  it('searches as you type, ranked, and opens a debtor with the keyboard', async () => {
+    const view = await open();
+    const { page } = view;
+    const target = mock.control.dataset.debtors[42]!;
+    const firstWord = target.name.split(' ')[0]!;
+    await page.keyboard.type(firstWord.toLowerCase());
+    await expect.poll(() => page.locator('.count').textContent()).toMatch(new RegExp(`match “${firstWord.toLowerCase()}”$`));
+    expect(await page.locator('.row .name').first().textContent()).toMatch(new RegExp(`^${firstWord}`));
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#detail-name').count()).toBe(1);
+    expect(await page.locator('.detail .score').count()).toBe(2);
+    expect(await page.locator('.fields dt').allTextContents()).toEqual(
+      expect.arrayContaining(['debtorKey', 'name', 'creditLimit', 'modifiedAt']),
+    );
+    await view.screenshot('lookup-detail-light');
+    await page.getByRole('button', { name: 'Copy all' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#detail-name').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.count').textContent()).toBe('2,000 debtors');
+  });
+
+  it('finds a debtor by its exact key first, and by a typo in the name', async () => {
+    const view = await open('dark');
+    const { page } = view;
+    const target = mock.control.dataset.debtors[1234]!;
+    await page.locator('.search').fill(target.debtorKey.toLowerCase());
+    await expect.poll(() => page.locator('.row').first().getAttribute('data-key')).toBe(target.debtorKey);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.detail .key').textContent()).toBe(target.debtorKey);
+    await view.screenshot('lookup-detail-dark');
+  });
+
+  it('sorts by a column', async () => {
+    const view = await open();
+    await view.page.getByRole('button', { name: 'Score' }).click();
+    await expect.poll(() => view.page.locator('[role="columnheader"][aria-sort="descending"]').textContent()).toContain('Score');
+    const scores = (await view.page.locator('.row .numeric').allTextContents())
+      .filter((_, index) => index % 2 === 0)
+      .slice(0, 10);
+    const values = scores.map((text) => Number.parseInt(text, 10));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
+  it('focuses the search box with Ctrl+F', async () => {
+    const view = await open();
+    await view.page.locator('.row').first().click();
+    await view.page.keyboard.press('Control+f');
+    expect(await view.page.locator(':focus').getAttribute('aria-label')).toBe('Search debtors');
+  });
+
+  it('exports the results as CSV through the shell', async () => {
+    const view = await open();
+    await view.page.locator('.search').fill('acme');
+    await expect.poll(() => view.page.locator('.count').textContent()).toMatch(/match “acme”$/);
+    await view.page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect
+      .poll(() => view.page.locator('.saved').textContent())
+      .toMatch(/^Saved to \/home\/user\/Downloads\/debtors-\d{4}-\d\d-\d\d\.csv$/);
+    const [file] = view.shell.saved;
+    expect(file!.content.startsWith('\uFEFFDebtor key,Name,City,State,Calculated score')).toBe(true);
+    expect(file!.content.split('\r\n').length).toBeGreaterThan(3);
+  });
+
+  it('names an endpoint that failed, and works with the rest', async () => {
+    mock.control.setService('debtors', { rateLimit: { retryAfterSeconds: 600, remaining: 1 } });
+    const core = createTestCore(mock);
+    const view = await harness.open(
+      'lookup',
+      { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+      { size: { width: 1200, height: 800 } },
+    );
+    await expect
+      .poll(() => view.page.locator('.banner').textContent(), { timeout: 15_000 })
+      .toMatch(/could not be loaded: .*\(429\).*Everything else works; try Refresh later\./s);
+    await view.screenshot('lookup-partial-failure');
+    mock.control.setService('debtors', { rateLimit: null });
+  });
+});
+
+describe('Advance', () => {
+  it('lists clients, shows a client’s transactions with totals, checks the date range, and shows details', async () => {
+    const view = await open();
+    const { page } = view;
+    await page.getByRole('tab', { name: 'Advance' }).click();
+    const firstClient = page.locator('.client-list button').first();
+    await expect.poll(() => firstClient.count()).toBe(1);
+    await firstClient.click();
+    await expect.poll(() => page.locator('.totals').textContent()).toMatch(/^\d+ transactions · total/);
+    await page.getByLabel('From').fill('2026-06-01');
+    await page.getByLabel('to', { exact: true }).fill('2026-01-01');
+    await page.getByRole('button', { name: 'Show', exact: true }).last().click();
+    await expect
+      .poll(() => page.locator('.transactions .error').first().textContent())
+      .toBe('End date (2026-01-01) is before the start date (2026-06-01).');
+    await page.getByLabel('to', { exact: true }).fill('');
+    await page.getByLabel('From').fill('');
+    await page.getByRole('button', { name: 'Show', exact: true }).last().click();
+    await expect.poll(() => page.locator('.transactions tbody tr').count()).toBeGreaterThan(0);
+    await page.locator('.transactions tbody tr').first().click();
+    await expect.poll(() => page.locator('table.lines tbody tr').count()).toBeGreaterThan(0);
+    await view.screenshot('lookup-advance');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await expect.poll(() => view.shell.saved.length).toBe(1);
+    expect(view.shell.saved[0]!.content).toMatch(/^\uFEFFTransaction key,Client key,Date,Type,Amount,Description\r\n/);
+  });
+});
