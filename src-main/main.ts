@@ -7,10 +7,13 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
-import { app, dialog, ipcMain, nativeTheme, net, screen } from 'electron';
+import { app, dialog, ipcMain, nativeTheme, net, screen, shell } from 'electron';
+import { aboutText } from './core/about.ts';
+import { catchUncaught } from './core/logging/uncaught.ts';
+import { openAppLog } from './electron/app-log.ts';
+import { claimSingleInstance } from './electron/single-instance.ts';
 import { createAppCore, type AppCore } from './core/app-core.ts';
 import { createWindowHandlers } from './core/ipc/window-handlers.ts';
-import { createLogger } from './core/logging/logger.ts';
 import { createSecretVault } from './core/security/vault.ts';
 import { adminFileLocation, loadAdminPolicy } from './core/settings/admin-policy.ts';
 import { createSettingsService } from './core/settings/settings-service.ts';
@@ -35,9 +38,9 @@ if (process.platform === 'linux') {
   app.commandLine.appendSwitch('gtk-version', '3');
 }
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+/** Set once the tray exists: a second launch opens the panel of this one. */
+let onSecondLaunch = () => {};
+if (claimSingleInstance(app, () => onSecondLaunch())) {
   registerAppScheme();
   void app.whenReady().then(start);
 }
@@ -65,7 +68,13 @@ async function start(): Promise<void> {
     setVaultEntry: settings.setVaultEntry,
     allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
   });
-  const log = createLogger((level, line) => console[level](line), vault.knownSecrets);
+  const { logger: log, folder: logsFolder } = openAppLog(vault.knownSecrets);
+  catchUncaught(
+    process,
+    log,
+    (summary) => void dialog.showMessageBox({ type: 'error', message: 'Timeclock Tray', detail: summary }),
+  );
+  log.info(`Starting ${app.getName()} ${app.getVersion()}`);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);
 
   const mock = await startMockServer();
@@ -104,7 +113,7 @@ async function start(): Promise<void> {
   });
 
   const tray = createAppTray(join(assetsDir, 'tray'), trayView(core), (action) =>
-    onTrayAction(action, { core, windows, mock, openPanel, quit: () => app.quit() }),
+    onTrayAction(action, { core, windows, mock, openPanel, logsFolder, quit: () => app.quit() }),
   );
   const refreshTray = () => tray.show(trayView(core));
   core.health.onUpdate(refreshTray);
@@ -160,7 +169,7 @@ async function start(): Promise<void> {
   core.health.start();
   core.clock.start();
 
-  app.on('second-instance', openPanel);
+  onSecondLaunch = openPanel;
   // A tray app stays running with no window open; it quits only from the menu.
   app.on('window-all-closed', () => {});
   app.on('before-quit', () => {
@@ -180,10 +189,11 @@ interface TrayActionContext {
   windows: WindowManager;
   mock: MockServer;
   openPanel: () => void;
+  logsFolder: () => string;
   quit: () => void;
 }
 
-function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit }: TrayActionContext): void {
+function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, logsFolder, quit }: TrayActionContext): void {
   const bothSystems = (patch: Parameters<MockServer['control']['setSystem']>[1]) => {
     mock.control.setSystem('source', patch);
     mock.control.setSystem('target', patch);
@@ -209,6 +219,26 @@ function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, quit
       return void windows.open('settings');
     case 'open-lookup':
       return void windows.open('lookup');
+    case 'open-logs':
+      return void shell.openPath(logsFolder());
+    case 'about':
+      return void dialog.showMessageBox({
+        type: 'info',
+        message: `About ${core.info().productName}`,
+        detail: aboutText({
+          productName: core.info().productName,
+          version: app.getVersion(),
+          versions: {
+            electron: process.versions.electron ?? '',
+            chrome: process.versions.chrome ?? '',
+            node: process.versions.node,
+          },
+          platform: `${process.platform} ${process.arch}`,
+          environmentName: core.info().environment.name,
+          dataFolder: app.getPath('userData'),
+          logsFolder: logsFolder(),
+        }),
+      });
     case 'check-now':
       return void core.health.checkNow();
     case 'pause-15m':

@@ -8,6 +8,7 @@ import { createAppTray, toElectronMenu } from './app-tray.ts';
 import { showNotification } from './desktop-notifications.ts';
 import { watchSystem } from './system-watch.ts';
 import { useGlobalShortcut } from './global-shortcut.ts';
+import { claimSingleInstance } from './single-instance.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
 import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
 import { createWindowManager } from './window-manager.ts';
@@ -281,5 +282,20 @@ describe('global shortcut', () => {
     expect(useGlobalShortcut('Bogus+Key', () => {})).toMatch(/^The shortcut Bogus\+Key is not one Electron understands/);
     expect(useGlobalShortcut(null, () => {})).toBeNull();
     expect(fake.globalShortcut.registered.size).toBe(0);
+  });
+});
+
+describe('single instance', () => {
+  it('lets the first launch run and hands a second launch over to it', () => {
+    let handedOver = 0;
+    expect(claimSingleInstance(fake.app as never, () => handedOver++)).toBe(true);
+    fake.app.emit('second-instance');
+    expect(handedOver).toBe(1);
+  });
+
+  it('quits a second launch at once', () => {
+    fake.app.locked = false;
+    expect(claimSingleInstance(fake.app as never, () => {})).toBe(false);
+    expect(fake.app.quits).toBe(1);
   });
 });

@@ -93,6 +93,17 @@ export class Tray extends Emitting {
   destroy() {}
 }
 
+export const app = new (class extends Emitting {
+  locked = true;
+  quits = 0;
+  requestSingleInstanceLock() {
+    return this.locked;
+  }
+  quit() {
+    this.quits++;
+  }
+})();
+
 export const Menu = { buildFromTemplate: (template: unknown[]) => ({ template }) };
 
 export const ipcMain = {
@@ -193,5 +204,8 @@ export function resetFakeElectron(): void {
   powerMonitor.listeners.clear();
   net.online = true;
   globalShortcut.registered.clear();
+  app.locked = true;
+  app.quits = 0;
+  app.listeners.clear();
   globalShortcut.taken.clear();
 }

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
+import pngToIco from 'png-to-ico';
 import { clockGlyphs, healthBadges, trayIconFile, trayTemplateFile, type HealthBadge } from '../core/tray/tray-icon.ts';
 
 const assets = new URL('../../assets/', import.meta.url);
@@ -36,3 +37,5 @@ for (const clock of clockGlyphs) {
   write(`tray/${template.replace('.png', '@2x.png')}`, render(templateSvg, 32));
 }
 write('icon.png', render(source('app.svg'), 512));
+// Windows wants one .ico holding the sizes it picks from (taskbar, Explorer, installer).
+write('icon.ico', await pngToIco([16, 24, 32, 48, 64, 128, 256].map((size) => render(source('app.svg'), size))));

@@ -26,7 +26,9 @@ describe('electron-builder.yml', () => {
     expect(config.files).toEqual(expect.arrayContaining(['package.json', 'dist/**/*', 'assets/tray/**']));
     expect(pkg.main).toBe('dist/main/main.js');
     expect(config.mac.extendInfo.LSUIElement).toBe(true);
-    expect(existsSync(new URL('assets/icon.png', root))).toBe(true);
+    const icons = ['mac', 'win', 'linux'].map((platform) => (config[platform] as { icon: string }).icon);
+    expect(icons).toEqual(['assets/icon.png', 'assets/icon.ico', 'assets/icon.png']);
+    for (const icon of icons) expect(existsSync(new URL(icon, root)), icon).toBe(true);
   });
 
   it('ships every package the main bundle imports as a dependency, and keeps electron a dev dependency', () => {

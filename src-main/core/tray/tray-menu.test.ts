@@ -71,6 +71,8 @@ describe('tray menu', () => {
       'Open Timeclock Tray…',
       'Settings…',
       '—',
+      'About Timeclock Tray',
+      'Open logs folder',
       'Quit Timeclock Tray',
     ]);
   });

@@ -15,6 +15,8 @@ export type TrayAction =
   | 'resume-notifications'
   | 'open-settings'
   | 'open-lookup'
+  | 'about'
+  | 'open-logs'
   | `switch-environment:${string}`
   | `mock-${MockAction}`
   | 'quit';
@@ -83,6 +85,8 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
     item(`Open ${state.productName}…`, 'open-panel'),
     item('Settings…', 'open-settings'),
     separator,
+    item(`About ${state.productName}`, 'about'),
+    item('Open logs folder', 'open-logs'),
     item(`Quit ${state.productName}`, 'quit'),
   ];
 }

@@ -1,0 +1,29 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.ts';
+import { catchUncaught } from './uncaught.ts';
+
+describe('uncaught errors', () => {
+  it('are logged redacted every time, and shown once per distinct problem', () => {
+    const fakeProcess = new EventEmitter();
+    const lines: string[] = [];
+    const shown: string[] = [];
+    catchUncaught(
+      fakeProcess,
+      createLogger(
+        (_level, line) => lines.push(line),
+        () => ['s3cret-value'],
+      ),
+      (summary) => shown.push(summary),
+    );
+    fakeProcess.emit('uncaughtException', new Error('socket closed for s3cret-value'));
+    fakeProcess.emit('uncaughtException', new Error('socket closed for s3cret-value'));
+    fakeProcess.emit('unhandledRejection', 'disk full');
+    expect(lines).toHaveLength(3);
+    expect(lines.join('\n')).not.toContain('s3cret-value');
+    expect(shown).toEqual([
+      'Something went wrong inside Timeclock Tray (socket closed for s3cret-value). It keeps running; the details are in the log (tray menu: Open logs folder).',
+      'Something went wrong inside Timeclock Tray (disk full). It keeps running; the details are in the log (tray menu: Open logs folder).',
+    ]);
+  });
+});

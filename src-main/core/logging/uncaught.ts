@@ -1,0 +1,21 @@
+/**
+ * Errors nothing caught: logged (redacted) and shown to the user once per distinct problem —
+ * never a silent death, never a storm of dialogs. The app keeps running in the tray.
+ */
+import type { EventEmitter } from 'node:events';
+import type { Logger } from './logger.ts';
+
+export function catchUncaught(processLike: Pick<EventEmitter, 'on'>, log: Logger, showOnce: (summary: string) => void): void {
+  const shown = new Set<string>();
+  const handle = (kind: string) => (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    log.error(`${kind}:`, error);
+    if (shown.has(message)) return;
+    shown.add(message);
+    showOnce(
+      `Something went wrong inside Timeclock Tray (${message}). It keeps running; the details are in the log (tray menu: Open logs folder).`,
+    );
+  };
+  processLike.on('uncaughtException', handle('Uncaught exception'));
+  processLike.on('unhandledRejection', handle('Unhandled rejection'));
+}

@@ -1,0 +1,15 @@
+/**
+ * The log file: electron-log writes to the app's log folder and keeps one older file when the
+ * current one passes 5 MB. Every line goes through the core's redacting logger first.
+ */
+import { dirname } from 'node:path';
+import log from 'electron-log/main';
+import { createLogger, type Logger } from '../core/logging/logger.ts';
+
+export function openAppLog(knownSecrets: () => Iterable<string>): { logger: Logger; folder: () => string } {
+  log.transports.file.maxSize = 5 * 1024 * 1024;
+  log.transports.file.level = 'info';
+  log.transports.console.level = 'warn';
+  const logger = createLogger((level, line) => log[level](line), knownSecrets);
+  return { logger, folder: () => dirname(log.transports.file.getFile().path) };
+}
