@@ -118,7 +118,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const clockService = createClockService({
     clock,
     outbox,
-    cache: dataFile('clock-cache.json'),
+    // A cache, not a record: atomic is enough, no fsync.
+    cache: options.dataDir ? textFile(join(options.dataDir, 'clock-cache.json')) : memoryFile(),
     activeEnvironment: () => environments.active().environment,
     clientsFor,
     preferences: () => settings.preferences(),

@@ -152,3 +152,14 @@ describe('the control API', () => {
     expect(state.counts.debtors).toBe(500);
   });
 });
+
+describe('serving unfiltered lists', () => {
+  it('serves a changed list after a change, never a stale copy', async () => {
+    const before = await list<Debtor>('/Debtors');
+    const { changed } = (await mock.control('POST', '/debtors/changes', { count: 1, add: 1 })) as { changed: string[] };
+    const after = await list<Debtor>('/Debtors');
+    expect(after).toHaveLength(before.length + 1);
+    const key = changed.find((candidate) => before.some((debtor) => debtor.debtorKey === candidate))!;
+    expect(after.find((debtor) => debtor.debtorKey === key)!.modifiedAt).not.toBe(before.find((debtor) => debtor.debtorKey === key)!.modifiedAt);
+  });
+});

@@ -25,6 +25,8 @@ export interface MockControl {
   readonly faults: FaultState;
   readonly dataset: DebtorsDataset;
   readonly timeclock: TimeclockState;
+  /** Goes up whenever the debtors data changes. */
+  readonly dataVersion: number;
   readonly now: () => number;
   /** Seeded randomness for injected errors. */
   readonly random: () => number;
@@ -45,6 +47,7 @@ export function createMockControl(options: MockDataOptions): MockControl {
     timeclock: createTimeclockState(referenceTime),
   });
   let state = fresh();
+  let dataVersion = 0;
 
   return {
     get faults() {
@@ -56,6 +59,9 @@ export function createMockControl(options: MockDataOptions): MockControl {
     get timeclock() {
       return state.timeclock;
     },
+    get dataVersion() {
+      return dataVersion;
+    },
     now: options.now,
     random: random.next,
     setSystem(system, patch) {
@@ -64,9 +70,13 @@ export function createMockControl(options: MockDataOptions): MockControl {
     setService(service, patch) {
       return Object.assign(state.faults.services[service], withoutUndefined(patch));
     },
-    changeDebtors: (changes) => changeDebtors(state.dataset, changes, random, options.now()),
+    changeDebtors: (changes) => {
+      dataVersion++;
+      return changeDebtors(state.dataset, changes, random, options.now());
+    },
     reset() {
       state = fresh();
+      dataVersion++;
     },
     describe: () => ({
       faults: state.faults,

@@ -54,7 +54,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     '/timeclock',
     timeclockRoutes({ state: () => control.timeclock, faults: () => control.faults, random: control.random, now: control.now }),
   );
-  mount('/debtors', debtorsRoutes({ dataset: () => control.dataset, faults: () => control.faults, random: control.random }));
+  mount(
+    '/debtors',
+    debtorsRoutes({
+      dataset: () => control.dataset,
+      version: () => control.dataVersion,
+      faults: () => control.faults,
+      random: control.random,
+    }),
+  );
   mount('', controlRoutes(control));
 
   const server = createServer((req, res) => router.lookup(req, res));

@@ -13,14 +13,14 @@ const urls = { timeclockBaseUrl: process.env.MOCK_TIMECLOCK!, debtorsBaseUrl: pr
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 if (flag === '--block-after-response') {
-  // The outbox is written when a punch is added, before each send, and when the punch is settled.
-  // Block at the third write to outbox.json: the server has answered, the outbox has not yet forgotten.
+  // The outbox is written when a punch is recorded (with its first attempt) and when it is settled.
+  // Block at the second write to outbox.json: the server has answered, the outbox has not yet forgotten.
   // Patch the CommonJS fs object, then let ES modules see the change.
   const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
   const rename = fs.renameSync;
   let outboxWrites = 0;
   fs.renameSync = (from, to) => {
-    if (String(to).endsWith('outbox.json') && ++outboxWrites === 3) {
+    if (String(to).endsWith('outbox.json') && ++outboxWrites === 2) {
       say('RESPONSE-RECEIVED');
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); // wait here until killed
     }

@@ -73,8 +73,10 @@ export function createClockService(options: ClockServiceOptions) {
   }
 
   function remember(next: ServerClock): void {
+    const unchanged =
+      server.kind === 'known' && next.kind === 'known' && JSON.stringify(server.event) === JSON.stringify(next.event);
     server = next;
-    if (options.cache && next.kind === 'known') {
+    if (options.cache && next.kind === 'known' && !unchanged) {
       cached[cacheKey()] = next;
       options.cache.write(JSON.stringify(cached));
     }
@@ -108,7 +110,7 @@ export function createClockService(options: ClockServiceOptions) {
   /** Sends the outbox; tells the user about punches that were waiting and are now settled. */
   async function runSync(ownPunchId: string | null = null, force = true): Promise<PunchOutcome[]> {
     while (syncing) await syncing.catch(() => []);
-    syncing = sync.run({ force });
+    syncing = sync.run({ force, freshPunchId: ownPunchId });
     try {
       const outcomes = await syncing;
       for (const outcome of outcomes) {
@@ -170,6 +172,8 @@ export function createClockService(options: ClockServiceOptions) {
         at: new Date(at).toISOString(),
         eventId: current.state === 'in' ? current.eventId : null,
         afterPunchId: current.state === 'in' ? current.pendingPunchId : null,
+        // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
+        attempts: outbox.all().some((entry) => entry.environmentId === environment.id && !entry.failed) ? 0 : 1,
       });
       changed();
       const outcomes = await runSync(recorded.id);

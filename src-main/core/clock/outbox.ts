@@ -29,7 +29,10 @@ export interface Punch {
   failed: string | null;
 }
 
-export type NewPunch = Pick<Punch, 'environmentId' | 'employeeId' | 'kind' | 'at' | 'eventId' | 'afterPunchId'>;
+export type NewPunch = Pick<Punch, 'environmentId' | 'employeeId' | 'kind' | 'at' | 'eventId' | 'afterPunchId'> & {
+  /** 1 when the punch is about to be sent at once: its first attempt is recorded with it, in one write. */
+  attempts?: number;
+};
 
 export interface Outbox {
   all(): Punch[];
@@ -37,8 +40,8 @@ export interface Outbox {
   add(punch: NewPunch): Punch;
   update(id: string, changes: Partial<Punch>): Punch;
   remove(id: string): void;
-  /** A clock-in left the outbox with this event: clock-outs waiting for it learn the event id. */
-  resolveEvent(punchId: string, eventId: string): void;
+  /** The punch is settled: it leaves, and clock-outs waiting for its event learn the event id (one write). */
+  settle(id: string, eventId: string | null): void;
 }
 
 /**
@@ -58,10 +61,10 @@ export function createOutbox(file: TextFile, backup: (text: string) => void, rep
     all: () => punches.map((punch) => ({ ...punch })),
     add(fields) {
       const punch: Punch = {
+        attempts: 0,
         ...fields,
         id: randomUUID(),
         idempotencyKey: randomUUID(),
-        attempts: 0,
         nextAttemptAt: null,
         lastError: null,
         failed: null,
@@ -80,8 +83,10 @@ export function createOutbox(file: TextFile, backup: (text: string) => void, rep
       punches = punches.filter((punch) => punch.id !== id);
       save();
     },
-    resolveEvent(punchId, eventId) {
-      punches = punches.map((punch) => (punch.afterPunchId === punchId ? { ...punch, eventId, afterPunchId: null } : punch));
+    settle(id, eventId) {
+      punches = punches
+        .filter((punch) => punch.id !== id)
+        .map((punch) => (eventId !== null && punch.afterPunchId === id ? { ...punch, eventId, afterPunchId: null } : punch));
       save();
     },
   };

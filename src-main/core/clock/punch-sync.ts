@@ -37,8 +37,7 @@ export function createPunchSync(options: PunchSyncOptions) {
     `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${formatTime(Date.parse(punch.at))}`;
 
   function settle(punch: Punch, event: ClockedTimeEvent): void {
-    outbox.remove(punch.id);
-    if (punch.kind === 'clock-in') outbox.resolveEvent(punch.id, event.id);
+    outbox.settle(punch.id, punch.kind === 'clock-in' ? event.id : null);
   }
 
   function fail(punch: Punch, message: string): PunchOutcome {
@@ -103,18 +102,19 @@ export function createPunchSync(options: PunchSyncOptions) {
     };
   }
 
-  async function send(punch: Punch): Promise<PunchOutcome | null> {
+  /** `fresh`: the punch was just recorded with its first attempt and has never been sent. */
+  async function send(punch: Punch, fresh: boolean): Promise<PunchOutcome | null> {
     const clients = options.clientsFor(punch.environmentId);
     if (!clients) return fail(punch, 'The environment this punch was recorded in no longer exists.');
     if (punch.kind === 'clock-out' && !punch.eventId) {
       return punch.afterPunchId ? null : fail(punch, 'There is no clocked-in time event to close.');
     }
     try {
-      if (punch.attempts > 0) {
+      if (punch.attempts > 0 && !fresh) {
         const recognised = recognise(punch, await clients.timeclock.lastClockedTimeEvent(punch.employeeId));
         if (recognised) return recognised;
       }
-      const sending = outbox.update(punch.id, { attempts: punch.attempts + 1, nextAttemptAt: null });
+      const sending = fresh ? punch : outbox.update(punch.id, { attempts: punch.attempts + 1, nextAttemptAt: null });
       const event =
         sending.kind === 'clock-in'
           ? await clients.timeclock.clockIn(sending.employeeId, sending.at, sending.idempotencyKey)
@@ -137,7 +137,7 @@ export function createPunchSync(options: PunchSyncOptions) {
      * `force` sends waiting punches now, whatever their backoff: for moments worth trying at once
      * (start, network back, new credentials, a new punch).
      */
-    async run({ force = false } = {}): Promise<PunchOutcome[]> {
+    async run({ force = false, freshPunchId = null as string | null } = {}): Promise<PunchOutcome[]> {
       const outcomes: PunchOutcome[] = [];
       const blocked = new Set<string>();
       for (const punch of outbox.all()) {
@@ -146,7 +146,8 @@ export function createPunchSync(options: PunchSyncOptions) {
           blocked.add(punch.environmentId);
           continue;
         }
-        const outcome = await send(outbox.all().find((candidate) => candidate.id === punch.id) ?? punch);
+        const current = outbox.all().find((candidate) => candidate.id === punch.id) ?? punch;
+        const outcome = await send(current, current.id === freshPunchId && current.attempts === 1);
         if (outcome) outcomes.push(outcome);
         if (!outcome || outcome.kind === 'waiting') blocked.add(punch.environmentId);
       }

@@ -2,6 +2,11 @@
  * Search over debtor names, nicknames and keys, as you type: tolerant of a typo per word and of
  * word order (uFuzzy), ranked exact key first, then name prefix, then nickname prefix, then the
  * rest. Entries are kept in name order, so every tier is already sorted: one pass, no sorting.
+ *
+ * Kept fast for every keystroke (see docs/benchmarks.md): one or two characters match by prefix,
+ * found by binary search over the sorted names and nicknames; longer needles use uFuzzy's exact
+ * matcher, narrowed from the previous keystroke's matches while the user keeps typing, and its
+ * typo-tolerant matcher only when that finds little.
  */
 import uFuzzy from '@leeoniya/ufuzzy';
 
@@ -18,11 +23,18 @@ export interface SearchIndex {
   keyAt(position: number): string;
 }
 
-const fuzzy = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 1, intraDel: 1, interSplit: "[^A-Za-z\\d'&]+" });
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const SPLIT = "[^A-Za-z\\d'&]+";
+const exact = new uFuzzy({ interSplit: SPLIT });
+const tolerant = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 1, intraDel: 1, interSplit: SPLIT });
+/** Fewer exact matches than this, and typos are looked for too. */
+const FEW = 20;
 
 export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
-  const ordered = [...entries].sort((a, b) => collator.compare(a.name, b.name) || a.debtorKey.localeCompare(b.debtorKey));
+  // Plain string order on lower-cased names: fast to build, and what a reader expects.
+  const ordered = entries
+    .map((entry) => ({ entry, sortKey: `${entry.name.toLowerCase()}\u0000${entry.debtorKey}` }))
+    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))
+    .map(({ entry }) => entry);
   const keys = ordered.map((entry) => entry.debtorKey);
   const nameLower = ordered.map((entry) => entry.name.toLowerCase());
   const nicknamesLower = ordered.map((entry) => entry.nicknames.map((nickname) => nickname.toLowerCase()));
@@ -31,6 +43,48 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
   const byKey = new Map(keys.map((key, position) => [key.toUpperCase(), position]));
   const everything = Int32Array.from(keys.keys());
 
+  // One- and two-character needles match by prefix only. Names are sorted, so their matches are one
+  // contiguous range found by binary search; nicknames get a sorted list of their own.
+  const nicknameList = nicknamesLower
+    .flatMap((nicknames, position) => nicknames.map((nickname) => [nickname, position] as const))
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const nicknameTexts = nicknameList.map(([nickname]) => nickname);
+  const prefixMatches = (prefix: string): number[] => {
+    const [from, to] = prefixRange(nameLower, prefix);
+    const byName = Array.from({ length: to - from }, (_, offset) => from + offset);
+    const [nickFrom, nickTo] = prefixRange(nicknameTexts, prefix);
+    if (nickFrom === nickTo) return byName;
+    const inNames = (position: number) => position >= from && position < to;
+    const byNickname = [...new Set(nicknameList.slice(nickFrom, nickTo).map(([, position]) => position))].filter(
+      (position) => !inNames(position),
+    );
+    return [...byName, ...byNickname].sort((a, b) => a - b);
+  };
+
+  let previous: { needle: string; matches: number[] } | null = null;
+
+  function matchesOf(needle: string): number[] {
+    if (needle.length <= 2) return prefixMatches(needle.toLowerCase());
+    // Typing on: the new matches are among the previous ones.
+    const narrowed =
+      previous && needle.startsWith(previous.needle) && !/\s/.test(needle.slice(previous.needle.length))
+        ? previous.matches
+        : undefined;
+    let found = exact.filter(haystack, needle, narrowed) ?? [];
+    if (found.length < FEW && needle.length >= 4) {
+      const loose = tolerant.filter(haystack, needle) ?? [];
+      const seen = new Set(found);
+      found = [...found, ...loose.filter((position) => !seen.has(position))].sort((a, b) => a - b);
+    }
+    if (found.length === 0 && /\s/.test(needle)) {
+      // Words in another order ("foods acme").
+      const [permuted] = exact.search(haystack, needle, 1, 0);
+      found = [...(permuted ?? [])].sort((a, b) => a - b);
+    }
+    previous = { needle, matches: found };
+    return found;
+  }
+
   return {
     size: keys.length,
     keyAt: (position) => keys[position]!,
@@ -38,27 +92,36 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
       const needle = text.trim();
       if (needle === '') return everything;
       const lower = needle.toLowerCase();
-      const exact = byKey.get(needle.toUpperCase());
-      const matches = fuzzy.filter(haystack, needle) ?? [];
+      const exactKey = byKey.get(needle.toUpperCase());
       const byName: number[] = [];
       const byNickname: number[] = [];
       const rest: number[] = [];
-      for (const position of matches) {
-        if (position === exact) continue;
+      for (const position of matchesOf(needle)) {
+        if (position === exactKey) continue;
         if (nameLower[position]!.startsWith(lower)) byName.push(position);
         else if (nicknamesLower[position]!.some((nickname) => nickname.startsWith(lower))) byNickname.push(position);
         else rest.push(position);
       }
-      // Words in another order ("foods acme"): uFuzzy finds them when the needle's terms are permuted.
-      if (matches.length === 0 && /\s/.test(needle)) {
-        const [permuted] = fuzzy.search(haystack, needle, 1, 0);
-        for (const position of permuted ?? []) if (position !== exact) rest.push(position);
-      }
-      const ranked = new Int32Array((exact === undefined ? 0 : 1) + byName.length + byNickname.length + rest.length);
+      const ranked = new Int32Array((exactKey === undefined ? 0 : 1) + byName.length + byNickname.length + rest.length);
       let at = 0;
-      if (exact !== undefined) ranked[at++] = exact;
+      if (exactKey !== undefined) ranked[at++] = exactKey;
       for (const tier of [byName, byNickname, rest]) for (const position of tier) ranked[at++] = position;
       return ranked;
     },
   };
+}
+
+/** The half-open range of a sorted list whose entries start with `prefix`. */
+function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
+  const lowerBound = (target: string) => {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]! < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return [lowerBound(prefix), lowerBound(`${prefix}\uffff`)];
 }

@@ -75,6 +75,9 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
   const { document: initial, problems } = readSettingsDocument(store.store);
   let document: SettingsDocument = initial;
   const changes = createEmitter<{ change: undefined }>();
+  /** The effective preferences, parsed once per change (they are read on every check and request). */
+  let effective: Preferences | null = null;
+  changes.on('change', () => (effective = null));
   const lockedBy = (path: string) => [...admin.locked].find((locked) => path === locked || path.startsWith(`${locked}.`));
 
   const persist = (key: string, value: unknown) => {
@@ -122,12 +125,14 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
     admin,
     problems,
     preferences: () =>
-      Object.fromEntries(
-        (Object.keys(preferenceSections) as SectionName[]).map((name) => [
-          name,
-          v.parse(preferenceSections[name], effectiveSection(name)),
-        ]),
-      ) as Preferences,
+      (effective ??= deepFreeze(
+        Object.fromEntries(
+          (Object.keys(preferenceSections) as SectionName[]).map((name) => [
+            name,
+            v.parse(preferenceSections[name], effectiveSection(name)),
+          ]),
+        ) as Preferences,
+      )),
     isLocked: (path) => lockedBy(path) !== undefined,
     validatePreferences: (patch) => validate(patch).errors,
     updatePreferences(patch) {
@@ -175,4 +180,13 @@ function splitProblem(problem: string): [string, string] {
   const colon = problem.indexOf(': ');
   const message = problem.slice(colon + 2).replace(/; ignored\.$/, '.');
   return [problem.slice(0, colon), message.charAt(0).toUpperCase() + message.slice(1)];
+}
+
+/** Shared, so read-only: a caller that changed it would change every other caller's view. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

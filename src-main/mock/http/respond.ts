@@ -49,6 +49,36 @@ export async function sendJsonArray(res: ServerResponse, items: readonly unknown
   res.end(']');
 }
 
+/**
+ * Like sendJsonArray, but remembers the body under `key` until `version` changes: an unfiltered
+ * list is serialised once, not on every full load.
+ */
+export async function sendCachedJsonArray(
+  res: ServerResponse,
+  cache: Map<string, { version: number; body: Buffer }>,
+  key: string,
+  version: number,
+  items: readonly unknown[],
+): Promise<void> {
+  const cached = cache.get(key);
+  if (cached?.version === version) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': cached.body.length });
+    res.end(cached.body);
+    return;
+  }
+  const parts: string[] = [];
+  for (let start = 0; start < items.length; start += CHUNK_RECORDS) {
+    parts.push(JSON.stringify(items.slice(start, start + CHUNK_RECORDS)).slice(1, -1));
+    await yieldToEventLoop();
+  }
+  const body = Buffer.from(`[${parts.filter((part) => part !== '').join(',')}]`);
+  cache.set(key, { version, body });
+  if (!res.destroyed) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  }
+}
+
 export class BodyError extends Error {}
 
 const MAX_BODY_BYTES = 64 * 1024;

@@ -3,11 +3,13 @@ import { isCalendarDay, parseInstant } from '../../shared/dates.ts';
 import type { DebtorsDataset } from '../data/generate-debtors.ts';
 import type { FaultState } from '../faults.ts';
 import { guarded, type RequestContext } from '../http/pipeline.ts';
-import { sendError, sendJsonArray } from '../http/respond.ts';
+import { sendCachedJsonArray, sendError, sendJsonArray } from '../http/respond.ts';
 import type { Routes } from './timeclock-routes.ts';
 
 export interface DebtorsRouteDeps {
   dataset: () => DebtorsDataset;
+  /** Changes whenever the data set changes: cached bodies of unfiltered lists are then stale. */
+  version: () => number;
   faults: () => FaultState;
   random: () => number;
 }
@@ -18,12 +20,17 @@ export function debtorsRoutes(deps: DebtorsRouteDeps): Routes {
   const guard = { service: 'debtors' as const, faults: () => deps.faults().services.debtors, random: deps.random };
 
   /** A list filtered by `startingDateTime` (modifiedAt >= it), the rule of most routes. */
+  const bodies = new Map<string, { version: number; body: Buffer }>();
   const sinceList = (pick: (set: DebtorsDataset) => readonly Dated[]) =>
     guarded(guard, async (context) => {
       const since = readInstantParam(context, 'startingDateTime');
       if (since === undefined) return;
       const items = pick(deps.dataset());
-      await sendJsonArray(context.res, since === null ? items : items.filter((item) => (item.modifiedAt ?? '') >= since));
+      if (since === null) return sendCachedJsonArray(context.res, bodies, context.req.url ?? '', deps.version(), items);
+      await sendJsonArray(
+        context.res,
+        items.filter((item) => (item.modifiedAt ?? '') >= since),
+      );
     });
 
   return [
@@ -37,7 +44,9 @@ export function debtorsRoutes(deps: DebtorsRouteDeps): Routes {
     {
       method: 'GET',
       path: '/Debtors/Nicknames',
-      handler: guarded(guard, ({ res }) => sendJsonArray(res, deps.dataset().nicknames)),
+      handler: guarded(guard, ({ req, res }) =>
+        sendCachedJsonArray(res, bodies, req.url ?? '', deps.version(), deps.dataset().nicknames),
+      ),
     },
     {
       method: 'GET',

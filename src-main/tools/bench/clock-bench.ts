@@ -1,0 +1,71 @@
+/**
+ * Figure 4: the app's clock path (durable outbox write, request, state update) against a raw
+ * fetch of the same request to the mock, and the durable write alone.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { durableFile } from '../../core/util/durable-file.ts';
+import { startMockServer } from '../../mock/mock-server.ts';
+import { demoHeaders } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { summarise, time, type Summary } from './stats.ts';
+
+export interface ClockFigures {
+  appPunch: Summary;
+  rawFetch: Summary;
+  overheadP50Ms: number;
+  durableWrite: Summary;
+}
+
+export async function clockBench(punches: number): Promise<ClockFigures> {
+  const mock = await startMockServer({ debtors: 10 });
+  try {
+    const core = createTestCore(mock, { dataDir: mkdtempSync(join(tmpdir(), 'bench-clock-')) });
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+    await core.clock.refresh();
+    const app: number[] = [];
+    for (let punch = 0; punch < punches; punch++) app.push((await time(() => core.clock.toggle())).ms);
+
+    const raw: number[] = [];
+    let open: string | null = null;
+    for (let punch = 0; punch < punches; punch++) {
+      const at = new Date(Date.now() + punch).toISOString();
+      const request: Promise<Response> = open
+        ? fetch(`${mock.timeclockBaseUrl}/clockedTimeEvents/${open}`, {
+            method: 'PATCH',
+            headers: { ...demoHeaders, 'content-type': 'application/json' },
+            body: JSON.stringify({ clockOut: at }),
+          })
+        : fetch(`${mock.timeclockBaseUrl}/clockedTimeEvents`, {
+            method: 'POST',
+            headers: { ...demoHeaders, 'content-type': 'application/json', 'Idempotency-Key': `raw-${punch}` },
+            body: JSON.stringify({ employeeId: 'E1004', clockIn: at }),
+          });
+      const measured: { ms: number; value: { id: string; clockOut: string | null } } = await time(
+        async () => (await request).json() as Promise<{ id: string; clockOut: string | null }>,
+      );
+      raw.push(measured.ms);
+      open = measured.value.clockOut === null ? measured.value.id : null;
+    }
+
+    const file = durableFile(join(mkdtempSync(join(tmpdir(), 'bench-durable-')), 'outbox.json'));
+    const outbox = JSON.stringify({
+      version: 1,
+      punches: [{ id: 'x'.repeat(36), at: new Date().toISOString(), kind: 'clock-in', attempts: 0 }],
+    });
+    const writes: number[] = [];
+    for (let write = 0; write < punches; write++) writes.push((await time(() => file.write(outbox))).ms);
+
+    const appSummary = summarise(app);
+    const rawSummary = summarise(raw);
+    return {
+      appPunch: appSummary,
+      rawFetch: rawSummary,
+      overheadP50Ms: Math.round((appSummary.p50 - rawSummary.p50) * 1000) / 1000,
+      durableWrite: summarise(writes),
+    };
+  } finally {
+    await mock.close();
+  }
+}

@@ -1,0 +1,39 @@
+/** Figure 6: renderer bundle sizes per window (gzip) and the cold load of the core in Node. */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { summarise, type Summary } from './stats.ts';
+
+const dist = new URL('../../../dist/', import.meta.url);
+
+export interface FootprintFigures {
+  windowsGzipKb: Record<string, number>;
+  coreColdLoad: Summary;
+}
+
+export function footprintBench(coldLoads: number): FootprintFigures {
+  const assets = readdirSync(new URL('renderer/assets/', dist));
+  const windowsGzipKb: Record<string, number> = {};
+  for (const window of ['panel', 'status', 'settings', 'welcome', 'lookup']) {
+    const files = assets.filter((file) => file.startsWith(`${window}-`) && (file.endsWith('.js') || file.endsWith('.css')));
+    const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(`renderer/assets/${file}`, dist))).length, 0);
+    windowsGzipKb[window] = Math.round((bytes / 1024) * 10) / 10;
+  }
+  // The main bundle imports electron, which plain Node cannot load; its shared core chunk can be.
+  const chunk = readdirSync(new URL('main/assets/', dist)).find((file) => file.endsWith('.js'))!;
+  const chunkUrl = new URL(`main/assets/${chunk}`, dist).href;
+  const loads: number[] = [];
+  for (let run = 0; run < coldLoads; run++) {
+    const output = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const t = performance.now(); await import(${JSON.stringify(chunkUrl)}); console.log(performance.now() - t);`,
+      ],
+      { encoding: 'utf8' },
+    );
+    loads.push(Number(output.trim()));
+  }
+  return { windowsGzipKb, coreColdLoad: summarise(loads) };
+}

@@ -1,0 +1,112 @@
+/**
+ * `npm run bench` — every figure of the benchmark issue, measured side by side in one run, against
+ * its budget. `npm run bench -- --json` prints one JSON object instead of the table. A benchmark,
+ * not a test: it never fails a build; over-budget figures are marked.
+ */
+import { cpus, totalmem } from 'node:os';
+import { clockBench } from './clock-bench.ts';
+import { footprintBench } from './footprint-bench.ts';
+import { healthBench } from './health-bench.ts';
+import { listBench } from './list-bench.ts';
+import { searchBench } from './search-bench.ts';
+import { syncBench } from './sync-bench.ts';
+
+const json = process.argv.includes('--json');
+const quick = process.argv.includes('--quick');
+const say = (line: string) => !json && console.error(line);
+
+say('Search (10k, 100k with peers; 1M the app only)…');
+const search = [
+  await searchBench(10_000, 5, true),
+  await searchBench(100_000, quick ? 1 : 3, true),
+  ...(quick ? [] : [await searchBench(1_000_000, 2, false)]),
+];
+say('Sync (100k debtors over loopback)…');
+const sync = await syncBench(100_000, quick ? 1 : 3);
+say('Results list in Chromium (100k)…');
+const list = await listBench(100_000, quick ? 1 : 3);
+say('Clock path…');
+const clock = await clockBench(quick ? 10 : 30);
+say('Health timeline and heap…');
+const health = await healthBench();
+say('Footprint…');
+const footprint = footprintBench(quick ? 2 : 5);
+
+const at100k = search.find((figures) => figures.size === 100_000)!;
+const app = 'timeclock-tray (uFuzzy + ranking)';
+const budgets = {
+  'search p95 at 100k ≤ 5 ms': at100k.keystroke[app]!.p95 <= 5,
+  'full load of 100k ≤ 1.5 s': sync.fullLoad.p50 <= 1_500,
+  'delta of 100 ≤ 50 ms': sync.delta100.p50 <= 50,
+  'frame ≤ 16 ms while scrolling (p95 of intervals ≤ 16.7)': list.frameIntervalWhileScrollingMs.p95 <= 16.7,
+  'rows in page bounded (≤ 60)': list.maxRowsInPage <= 60,
+  'clock path ≤ 5 ms over raw fetch': clock.overheadP50Ms <= 5,
+  'durable write ≤ 10 ms': clock.durableWrite.p50 <= 10,
+  'outage notified within 70 s': health.outageToNotificationSeconds >= 0 && health.outageToNotificationSeconds <= 70,
+  'no notification for a 20 s blip': health.blip20sNotifications === 0,
+  'each window ≤ 60 KB gzip': Object.values(footprint.windowsGzipKb).every((kb) => kb <= 60),
+  'heap flat over 2,880 polls (≤ 512 KB growth)': health.heapGrowthOver2880PollsKb <= 512,
+};
+const result = {
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: process.platform,
+  },
+  date: new Date().toISOString(),
+  search,
+  sync,
+  list,
+  clock,
+  health,
+  footprint,
+  budgets,
+};
+
+if (json) {
+  console.log(JSON.stringify(result, null, 2));
+} else {
+  const row = (name: string, value: string) => console.log(`  ${name.padEnd(46)} ${value}`);
+  console.log(
+    `\nTimeclock Tray benchmarks — ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}\n`,
+  );
+  for (const figures of search) {
+    console.log(`Search, ${figures.size.toLocaleString('en-US')} debtors (keystroke → ranked results, ms)`);
+    for (const [engine, summary] of Object.entries(figures.keystroke))
+      row(engine, `p50 ${summary.p50}  p95 ${summary.p95}  (build ${figures.buildMs[engine]} ms)`);
+    for (const [engine, why] of Object.entries(figures.skipped)) row(engine, why);
+  }
+  console.log('Sync, 100k debtors (ms)');
+  row('full load', `p50 ${Math.round(sync.fullLoad.p50)}  p95 ${Math.round(sync.fullLoad.p95)}`);
+  row('delta of 100 changes', `p50 ${Math.round(sync.delta100.p50)}  p95 ${Math.round(sync.delta100.p95)}`);
+  console.log('Results list in Chromium, 100k');
+  row('search → all results on screen (ms)', `p50 ${Math.round(list.showAllResultsMs.p50)}`);
+  row(
+    'frame interval while scrolling (ms)',
+    `p50 ${list.frameIntervalWhileScrollingMs.p50}  p95 ${list.frameIntervalWhileScrollingMs.p95}`,
+  );
+  row('rows in the page (max)', String(list.maxRowsInPage));
+  console.log('Clock (ms)');
+  row('app punch (outbox + request + state)', `p50 ${clock.appPunch.p50}  p95 ${clock.appPunch.p95}`);
+  row('raw fetch of the same request', `p50 ${clock.rawFetch.p50}  p95 ${clock.rawFetch.p95}`);
+  row('durable write', `p50 ${clock.durableWrite.p50}  p95 ${clock.durableWrite.p95}`);
+  console.log('Health (simulated timeline)');
+  row('outage → notification (s)', String(health.outageToNotificationSeconds));
+  row('notifications for a 20 s blip', String(health.blip20sNotifications));
+  row('flapping: confirmed changes / notifications', `${health.flapping.confirmedChanges} / ${health.flapping.notifications}`);
+  row('recovery → notification (s)', String(health.recoveryToNotificationSeconds));
+  row('heap growth over 2,880 polls (KB)', String(health.heapGrowthOver2880PollsKb));
+  console.log('Footprint');
+  row(
+    'windows, JS + CSS gzip (KB)',
+    Object.entries(footprint.windowsGzipKb)
+      .map(([window, kb]) => `${window} ${kb}`)
+      .join(', '),
+  );
+  row('core chunk cold load in Node (ms)', `p50 ${Math.round(footprint.coreColdLoad.p50)}`);
+  console.log('Budgets');
+  for (const [budget, met] of Object.entries(budgets)) row(budget, met ? 'met' : 'MISSED');
+}
+process.exit(0);
