@@ -160,6 +160,8 @@ describe('serving unfiltered lists', () => {
     const after = await list<Debtor>('/Debtors');
     expect(after).toHaveLength(before.length + 1);
     const key = changed.find((candidate) => before.some((debtor) => debtor.debtorKey === candidate))!;
-    expect(after.find((debtor) => debtor.debtorKey === key)!.modifiedAt).not.toBe(before.find((debtor) => debtor.debtorKey === key)!.modifiedAt);
+    expect(after.find((debtor) => debtor.debtorKey === key)!.modifiedAt).not.toBe(
+      before.find((debtor) => debtor.debtorKey === key)!.modifiedAt,
+    );
   });
 });

@@ -30,13 +30,17 @@ const tolerant = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 
 const FEW = 20;
 
 export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
-  // Plain string order on lower-cased names: fast to build, and what a reader expects.
-  const ordered = entries
-    .map((entry) => ({ entry, sortKey: `${entry.name.toLowerCase()}\u0000${entry.debtorKey}` }))
-    .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0))
-    .map(({ entry }) => entry);
+  // Plain string order on lower-cased names (then key): fast to build, and what a reader expects.
+  const lowered = entries.map((entry) => entry.name.toLowerCase());
+  const order = Int32Array.from(entries.keys()).sort((a, b) => {
+    const [left, right] = [lowered[a]!, lowered[b]!];
+    if (left !== right) return left < right ? -1 : 1;
+    const [leftKey, rightKey] = [entries[a]!.debtorKey, entries[b]!.debtorKey];
+    return leftKey < rightKey ? -1 : leftKey > rightKey ? 1 : 0;
+  });
+  const ordered = Array.from(order, (index) => entries[index]!);
   const keys = ordered.map((entry) => entry.debtorKey);
-  const nameLower = ordered.map((entry) => entry.name.toLowerCase());
+  const nameLower = Array.from(order, (index) => lowered[index]!);
   const nicknamesLower = ordered.map((entry) => entry.nicknames.map((nickname) => nickname.toLowerCase()));
   // One line per debtor: what a user may type to find it.
   const haystack = ordered.map((entry) => [entry.name, ...entry.nicknames, entry.debtorKey].join(' · '));
