@@ -3,6 +3,7 @@
  * its budget. `npm run bench -- --json` prints one JSON object instead of the table. A benchmark,
  * not a test: it never fails a build; over-budget figures are marked.
  */
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { clockBench } from './clock-bench.ts';
 import { footprintBench } from './footprint-bench.ts';
@@ -11,7 +12,10 @@ import { listBench } from './list-bench.ts';
 import { searchBench } from './search-bench.ts';
 import { syncBench } from './sync-bench.ts';
 
-const json = process.argv.includes('--json');
+/** --json prints one JSON object on stdout (use `npm run -s` to leave out npm's own banner); --json=FILE writes it there. */
+const jsonArgument = process.argv.find((argument) => argument === '--json' || argument.startsWith('--json='));
+const json = jsonArgument !== undefined;
+const jsonFile = jsonArgument?.startsWith('--json=') ? jsonArgument.slice('--json='.length) : null;
 const quick = process.argv.includes('--quick');
 const say = (line: string) => !json && console.error(line);
 
@@ -65,7 +69,10 @@ const result = {
   budgets,
 };
 
-if (json) {
+if (jsonFile) {
+  writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+  console.error(`Figures written to ${jsonFile}.`);
+} else if (json) {
   console.log(JSON.stringify(result, null, 2));
 } else {
   const row = (name: string, value: string) => console.log(`  ${name.padEnd(46)} ${value}`);
