@@ -48,6 +48,23 @@ describe('debtor search', () => {
     expect(names('0000003')).toEqual(['Beacon Logistics Co.']);
   });
 
+  it('finds the same letter by letter as when the whole query is pasted', () => {
+    const many: IndexEntry[] = Array.from({ length: 60 }, (_, n) => ({
+      debtorKey: `D${String(n).padStart(7, '0')}`,
+      name: [`Harbor Foods ${n}`, `Harbr Foods ${n}`, `Hrabor Freight ${n}`][n % 3]!,
+      nicknames: [],
+    }));
+    const keysOf = (search: ReturnType<typeof buildSearchIndex>, text: string) =>
+      Array.from(search.search(text), (position) => search.keyAt(position));
+    for (const query of ['harbor foods', 'hrabor freight', 'harbr fods']) {
+      const typed = buildSearchIndex(many);
+      let last: string[] = [];
+      for (let end = 1; end <= query.length; end++) last = keysOf(typed, query.slice(0, end));
+      expect(last).toEqual(keysOf(buildSearchIndex(many), query));
+      expect(last.length).toBeGreaterThan(0);
+    }
+  });
+
   it('returns nothing for nonsense', () => {
     expect(names('qqqzzz')).toEqual([]);
   });

@@ -66,24 +66,37 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
   };
 
   let previous: { needle: string; matches: number[] } | null = null;
-
-  function matchesOf(needle: string): number[] {
-    if (needle.length <= 2) return prefixMatches(needle.toLowerCase());
-    // Typing on: the new matches are among the previous ones.
-    const narrowed =
-      previous && needle.startsWith(previous.needle) && !/\s/.test(needle.slice(previous.needle.length))
-        ? previous.matches
-        : undefined;
-    let found = exact.filter(haystack, needle, narrowed) ?? [];
-    if (found.length < FEW && needle.length >= 4) {
-      const loose = tolerant.filter(haystack, needle) ?? [];
-      const seen = new Set(found);
-      found = [...found, ...loose.filter((position) => !seen.has(position))].sort((a, b) => a - b);
+  // Typo-tolerant matches of recent needles. A needle's whole words bound what any longer needle
+  // can match ("acme" bounds "acme foods"), but a growing last word may not: uFuzzy tolerates
+  // typos only in longer words, so "fod" can miss what "fods" finds.
+  const tolerantMatches = new Map<string, number[]>();
+  const tolerantBound = (needle: string): number[] | undefined => {
+    const words = needle.split(/\s+/);
+    for (let count = words.length - 1; count > 0; count--) {
+      const bound = tolerantMatches.get(words.slice(0, count).join(' '));
+      if (bound) return bound;
     }
+    return undefined;
+  };
+
+  function matchesOf(needle: string, isKey: boolean): number[] {
+    if (needle.length <= 2) return prefixMatches(needle.toLowerCase());
+    // Typing on (more letters or another word): the new matches are among the previous ones.
+    const narrowed = previous && needle.startsWith(previous.needle) ? previous.matches : undefined;
+    let found = exact.filter(haystack, needle, narrowed) ?? [];
     if (found.length === 0 && /\s/.test(needle)) {
       // Words in another order ("foods acme").
       const [permuted] = exact.search(haystack, needle, 1, 0);
       found = [...(permuted ?? [])].sort((a, b) => a - b);
+    }
+    // A typed debtor key wants that debtor, not near-misses of it.
+    const withTypos = found.length < FEW && needle.length >= 4 && !isKey;
+    if (withTypos) {
+      const loose = tolerant.filter(haystack, needle, tolerantBound(needle)) ?? [];
+      if (tolerantMatches.size > 64) tolerantMatches.clear();
+      tolerantMatches.set(needle.split(/\s+/).join(' '), loose);
+      const seen = new Set(found);
+      found = [...found, ...loose.filter((position) => !seen.has(position))].sort((a, b) => a - b);
     }
     previous = { needle, matches: found };
     return found;
@@ -100,7 +113,7 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
       const byName: number[] = [];
       const byNickname: number[] = [];
       const rest: number[] = [];
-      for (const position of matchesOf(needle)) {
+      for (const position of matchesOf(needle, exactKey !== undefined)) {
         if (position === exactKey) continue;
         if (nameLower[position]!.startsWith(lower)) byName.push(position);
         else if (nicknamesLower[position]!.some((nickname) => nickname.startsWith(lower))) byNickname.push(position);
