@@ -12,11 +12,12 @@ export interface FootprintFigures {
 }
 
 export function footprintBench(coldLoads: number): FootprintFigures {
-  const assets = readdirSync(new URL('renderer/assets/', dist));
   const windowsGzipKb: Record<string, number> = {};
   for (const window of ['panel', 'status', 'settings', 'welcome', 'lookup']) {
-    const files = assets.filter((file) => file.startsWith(`${window}-`) && (file.endsWith('.js') || file.endsWith('.css')));
-    const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(`renderer/assets/${file}`, dist))).length, 0);
+    // Everything the window's page loads: its own chunk, the shared chunks it preloads, their CSS.
+    const html = readFileSync(new URL(`renderer/${window}.html`, dist), 'utf8');
+    const files = [...new Set(html.match(/assets\/[^"']+\.(?:js|css)/g) ?? [])];
+    const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(`renderer/${file}`, dist))).length, 0);
     windowsGzipKb[window] = Math.round((bytes / 1024) * 10) / 10;
   }
   // The main bundle imports electron, which plain Node cannot load; its shared core chunk can be.
