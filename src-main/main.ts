@@ -25,7 +25,7 @@ import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { assetsDir, rendererDir } from './electron/app-paths.ts';
 import { createAppTray } from './electron/app-tray.ts';
 import { showNotification } from './electron/desktop-notifications.ts';
-import { useGlobalShortcut } from './electron/global-shortcut.ts';
+import { useGlobalShortcuts } from './electron/global-shortcut.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
 import { safeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
 import { denyAllPermissions } from './electron/secure-window.ts';
@@ -98,13 +98,13 @@ async function start(): Promise<void> {
     const { workArea } = screen.getDisplayNearestPoint(cursor);
     windows.open('panel', undefined, panelPosition(tray.bounds(), PANEL_SIZE, workArea, cursor));
   };
-  let shortcutProblem: string | null = null;
+  let shortcutProblems: ReturnType<typeof useGlobalShortcuts> = {};
   connectIpc({
     ipcMain,
     handlers: createWindowHandlers(core, {
       openWindow: (name, section) => windows.open(name, section ? { section } : undefined),
       hidePanel: () => windows.close('panel'),
-      shortcutProblem: () => shortcutProblem,
+      shortcutProblems: () => shortcutProblems,
       saveFile: (suggestedName, content) => saveWithDialog(suggestedName, content),
     }),
     ourContents: () => windows.contents(),
@@ -131,13 +131,26 @@ async function start(): Promise<void> {
   for (const problem of core.problems)
     showNotification({ title: 'Timeclock Tray needs your attention', body: problem }, openPanel);
 
-  // Settings that reach outside the app apply live: shortcut, theme, start at login.
-  const applyShortcut = () => {
-    shortcutProblem = useGlobalShortcut(settings.preferences().clock.globalShortcut, () => void core.clock.toggle());
-    if (shortcutProblem) {
-      log.warn(shortcutProblem);
-      showNotification({ title: 'Global shortcut not set', body: shortcutProblem }, () =>
-        windows.open('settings', { section: 'clock' }),
+  // Settings that reach outside the app apply live: shortcuts, theme, start at login.
+  const shortcutsOf = () => [settings.preferences().clock.globalShortcut, settings.preferences().lookup.globalShortcut];
+  const applyShortcuts = () => {
+    const { clock, lookup } = settings.preferences();
+    shortcutProblems = useGlobalShortcuts({
+      'clock.globalShortcut': {
+        accelerator: clock.globalShortcut,
+        purpose: 'clocks in or out',
+        onPress: () => void core.clock.toggle(),
+      },
+      'lookup.globalShortcut': {
+        accelerator: lookup.globalShortcut,
+        purpose: 'opens the debtor lookup',
+        onPress: () => windows.open('lookup'),
+      },
+    });
+    for (const [path, problem] of Object.entries(shortcutProblems)) {
+      log.warn(problem);
+      showNotification({ title: 'Global shortcut not set', body: problem }, () =>
+        windows.open('settings', { section: path.startsWith('lookup') ? 'lookup' : 'clock' }),
       );
     }
   };
@@ -146,15 +159,15 @@ async function start(): Promise<void> {
     nativeTheme.themeSource = theme;
     if (app.getLoginItemSettings().openAtLogin !== startAtLogin) app.setLoginItemSettings({ openAtLogin: startAtLogin });
   };
-  let shortcut = settings.preferences().clock.globalShortcut;
-  applyShortcut();
+  let shortcuts = shortcutsOf().join('\n');
+  applyShortcuts();
   applyGeneral();
   settings.onChange(() => {
     applyGeneral();
     refreshTray();
-    if (settings.preferences().clock.globalShortcut === shortcut) return;
-    shortcut = settings.preferences().clock.globalShortcut;
-    applyShortcut();
+    if (shortcutsOf().join('\n') === shortcuts) return;
+    shortcuts = shortcutsOf().join('\n');
+    applyShortcuts();
   });
   if (!settings.welcomed()) windows.open('welcome');
 
@@ -174,7 +187,7 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => {});
   app.on('before-quit', () => {
     stopWatching();
-    useGlobalShortcut(null, () => {});
+    useGlobalShortcuts({});
     core.health.stop();
     core.clock.stop();
     void core.health.flush();

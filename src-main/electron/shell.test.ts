@@ -7,7 +7,7 @@ import type { TrayView } from '../core/tray/tray-view.ts';
 import { createAppTray, toElectronMenu } from './app-tray.ts';
 import { showNotification } from './desktop-notifications.ts';
 import { watchSystem } from './system-watch.ts';
-import { useGlobalShortcut } from './global-shortcut.ts';
+import { useGlobalShortcuts } from './global-shortcut.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
 import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
@@ -269,19 +269,48 @@ describe('window query', () => {
   });
 });
 
-describe('global shortcut', () => {
-  it('registers the shortcut, and says so in words when another app has it or it is not valid', () => {
-    let pressed = 0;
-    expect(useGlobalShortcut('CommandOrControl+Alt+T', () => pressed++)).toBeNull();
+describe('global shortcuts', () => {
+  const clockAt = (accelerator: string | null, onPress = () => {}) => ({
+    'clock.globalShortcut': { accelerator, purpose: 'clocks in or out', onPress },
+  });
+
+  it('registers each shortcut, and says so in words when another app has it or it is not valid', () => {
+    let clocked = 0;
+    let opened = 0;
+    expect(
+      useGlobalShortcuts({
+        ...clockAt('CommandOrControl+Alt+T', () => clocked++),
+        'lookup.globalShortcut': {
+          accelerator: 'CommandOrControl+Alt+L',
+          purpose: 'opens the debtor lookup',
+          onPress: () => opened++,
+        },
+      }),
+    ).toEqual({});
     fake.globalShortcut.registered.get('CommandOrControl+Alt+T')?.();
-    expect(pressed).toBe(1);
+    fake.globalShortcut.registered.get('CommandOrControl+Alt+L')?.();
+    expect([clocked, opened]).toEqual([1, 1]);
     fake.globalShortcut.taken.add('CommandOrControl+Shift+K');
-    expect(useGlobalShortcut('CommandOrControl+Shift+K', () => {})).toBe(
-      'The shortcut CommandOrControl+Shift+K is already used by another application; choose another in Settings.',
+    expect(useGlobalShortcuts(clockAt('CommandOrControl+Shift+K'))).toEqual({
+      'clock.globalShortcut':
+        'The shortcut CommandOrControl+Shift+K is already used by another application; choose another in Settings.',
+    });
+    expect(useGlobalShortcuts(clockAt('Bogus+Key'))['clock.globalShortcut']).toMatch(
+      /^The shortcut Bogus\+Key is not one Electron understands/,
     );
-    expect(useGlobalShortcut('Bogus+Key', () => {})).toMatch(/^The shortcut Bogus\+Key is not one Electron understands/);
-    expect(useGlobalShortcut(null, () => {})).toBeNull();
+    expect(useGlobalShortcuts(clockAt(null))).toEqual({});
     expect(fake.globalShortcut.registered.size).toBe(0);
+  });
+
+  it('refuses the same shortcut for two actions, naming the one that has it', () => {
+    const problems = useGlobalShortcuts({
+      ...clockAt('CommandOrControl+Alt+T'),
+      'lookup.globalShortcut': { accelerator: 'commandorcontrol+alt+t', purpose: 'opens the debtor lookup', onPress: () => {} },
+    });
+    expect(problems).toEqual({
+      'lookup.globalShortcut': 'The shortcut commandorcontrol+alt+t already clocks in or out; choose another in Settings.',
+    });
+    expect([...fake.globalShortcut.registered.keys()]).toEqual(['CommandOrControl+Alt+T']);
   });
 });
 

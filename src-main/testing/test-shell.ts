@@ -7,7 +7,7 @@ export function recordingShell(): ShellPort & { calls: string[]; saved: Array<{ 
     calls,
     openWindow: (window, section) => void calls.push(`open ${window}${section ? ` at ${section}` : ''}`),
     hidePanel: () => void calls.push('hide panel'),
-    shortcutProblem: () => null,
+    shortcutProblems: () => ({}),
     saved: [] as Array<{ name: string; content: string }>,
     async saveFile(name, content) {
       this.saved.push({ name, content });

@@ -95,6 +95,13 @@ export const preferenceSections: SectionDef[] = [
         kind: 'number',
         unit: 'minutes',
       },
+      {
+        path: 'lookup.globalShortcut',
+        label: 'Global shortcut to open the lookup',
+        kind: 'text',
+        nullable: true,
+        help: 'For example CommandOrControl+Alt+L. Leave empty for none.',
+      },
     ],
   },
   {

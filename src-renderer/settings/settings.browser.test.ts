@@ -185,6 +185,15 @@ describe('settings window: preferences', () => {
     await view.screenshot('settings-clock');
   });
 
+  it('saves a global shortcut that opens the lookup', async () => {
+    const view = await open('settings', {}, 'dark', 'section=lookup');
+    await view.page.getByLabel('Global shortcut to open the lookup').fill('CommandOrControl+Alt+L');
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => view.page.locator('.status').textContent()).toBe('Saved.');
+    expect(view.core.settings.preferences().lookup.globalShortcut).toBe('CommandOrControl+Alt+L');
+    await view.screenshot('settings-lookup');
+  });
+
   it('moves between sections with the arrow keys', async () => {
     const view = await open('settings');
     await view.page.locator('#nav-environments').focus();

@@ -25,7 +25,7 @@ export interface ShellPort {
   saveFile(suggestedName: string, content: string): Promise<string | null>;
   hidePanel(): void;
   /** Why the global shortcut could not be registered, if it could not. */
-  shortcutProblem(): string | null;
+  shortcutProblems(): SettingsView['shortcutProblems'];
 }
 
 export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi {
@@ -47,7 +47,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     canManageEnvironments: core.environments.canManageOwn(),
     problems: [...core.settings.admin.problems, ...core.settings.problems],
     adminFile: core.settings.admin.source,
-    shortcutProblem: shell.shortcutProblem(),
+    shortcutProblems: shell.shortcutProblems(),
   });
   const changed = <T>(value: T): T => {
     core.environmentsChanged();

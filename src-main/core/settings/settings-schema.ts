@@ -43,21 +43,24 @@ export const monitoringSchema = v.object({
   ),
 });
 
-export const clockSchema = v.object({
-  longShiftHours: seconds(1, 24, 10),
-  globalShortcut: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.maxLength(60),
-        v.check(
-          (text) => acceleratorProblem(text) === null,
-          (issue) => acceleratorProblem(String(issue.input)) ?? 'invalid shortcut',
-        ),
+/** An optional global shortcut in Electron's accelerator syntax; none by default. */
+const globalShortcut = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.maxLength(60),
+      v.check(
+        (text) => acceleratorProblem(text) === null,
+        (issue) => acceleratorProblem(String(issue.input)) ?? 'invalid shortcut',
       ),
     ),
-    null,
   ),
+  null,
+);
+
+export const clockSchema = v.object({
+  longShiftHours: seconds(1, 24, 10),
+  globalShortcut,
   notClockedInReminder: v.optional(
     v.object({
       enabled: v.optional(v.boolean(), false),
@@ -72,6 +75,7 @@ export const clockSchema = v.object({
 export const lookupSchema = v.object({
   autoRefreshMinutes: seconds(0, 1440, 5),
   idleClearMinutes: seconds(1, 1440, 30),
+  globalShortcut,
 });
 
 export const generalSchema = v.object({

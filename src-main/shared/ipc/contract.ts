@@ -218,8 +218,8 @@ export interface SettingsView {
   /** Problems found in the admin file and in the stored settings, as sentences. */
   problems: string[];
   adminFile: string | null;
-  /** Why the global shortcut could not be registered (another app has it), if so. */
-  shortcutProblem: string | null;
+  /** Why a global shortcut could not be registered (another app has it), by its setting's path. */
+  shortcutProblems: Partial<Record<GlobalShortcutPath, string>>;
 }
 
 /** Switching away from an environment with punches still waiting asks first. */
@@ -227,6 +227,8 @@ export type SwitchResult = { ok: true; info: AppInfo } | { ok: false; warning: s
 
 /** Sections of the settings window, to open it at one. */
 export type SettingsSection = 'environments' | 'monitoring' | 'clock' | 'lookup' | 'general';
+/** The settings that hold a global shortcut: clock in or out, open the debtor lookup. */
+export type GlobalShortcutPath = 'clock.globalShortcut' | 'lookup.globalShortcut';
 
 export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldErrors };
 
