@@ -68,6 +68,14 @@ describe('sync', () => {
     });
     const added = engine.search({ text: 'New Account 1501', sort: { key: 'relevance', descending: false } });
     expect(added.rows[0]?.debtorKey).toBe('D0001501');
+    // The next delta starts from the newest change the last one brought.
+    const newestNow = mock.server.control.dataset.debtors
+      .map((debtor) => debtor.modifiedAt)
+      .sort()
+      .at(-1)!;
+    expect(newestNow > newest).toBe(true);
+    await engine.sync();
+    expect(asked.debtors?.toISOString()).toBe(new Date(Date.parse(newestNow) - DELTA_OVERLAP_MS).toISOString());
   });
 
   it('keeps working with partial data when one endpoint fails, and names it', async () => {

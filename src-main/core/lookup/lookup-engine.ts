@@ -37,6 +37,9 @@ const number = (value: unknown) => (typeof value === 'number' ? value : null);
 export function createLookupEngine(options: LookupEngineOptions) {
   const now = options.now ?? Date.now;
   let data: LookupData = emptyData();
+  // Where each resource's next delta starts: its newest modifiedAt (server time), kept as records
+  // arrive so a delta does not scan 100k records to find it.
+  const newestOf = new Map<string, string>();
   let index: SearchIndex = buildSearchIndex([]);
   let syncedAt: number | null = null;
   let nicknamesAt = 0;
@@ -92,15 +95,18 @@ export function createLookupEngine(options: LookupEngineOptions) {
     let namesChanged = false;
     await Promise.all(
       wanted.map(async (resource) => {
-        const newest = full ? null : newestModifiedAt(data[resource.name].values());
+        const newest = full ? null : (newestOf.get(resource.name) ?? null);
         const since = newest === null || resource.fullOnly ? undefined : new Date(Date.parse(newest) - DELTA_OVERLAP_MS);
         try {
           const records = (await resource.fetch(options.client, since, signal)) as LookupRecord[];
+          const latest = newestModifiedAt(records);
           if (resource.fullOnly || full) {
             // A full list replaces what we had: what is no longer listed is gone.
             const fresh = new Map<string, LookupRecord>();
             mergeRecords(fresh, records, resource.keyOf);
             data[resource.name] = fresh;
+            if (latest === null) newestOf.delete(resource.name);
+            else newestOf.set(resource.name, latest);
             if (resource.name === 'nicknames') nicknamesAt = startedAt;
             namesChanged ||= resource.name === 'debtors' || resource.name === 'nicknames';
           } else {
@@ -111,6 +117,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
                 return !before || before.name !== record.name;
               });
             mergeRecords(data[resource.name], records, resource.keyOf);
+            if (latest !== null && latest > (newestOf.get(resource.name) ?? '')) newestOf.set(resource.name, latest);
           }
         } catch (error) {
           problems.push({
@@ -237,6 +244,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       Object.fromEntries(resources.map((resource) => [resource.name, data[resource.name].size])) as Record<ResourceName, number>,
     clear() {
       data = emptyData();
+      newestOf.clear();
       rebuildNicknames();
       rebuildIndex();
       syncedAt = null;
