@@ -3,7 +3,6 @@
  * IPC, protocol, notifications, power events, global shortcut). Starts in the built-in Mock
  * environment with the embedded mock server, unless the user or IT chose another environment.
  */
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { adminFileLocation, loadAdminPolicy } from './core/settings/admin-policy
 import { createSettingsService } from './core/settings/settings-service.ts';
 import { panelPosition } from './core/tray/panel-position.ts';
 import { pauseUntil, type TrayAction } from './core/tray/tray-menu.ts';
+import { readIfPresent } from './core/util/text-file.ts';
 import { trayView } from './core/tray/tray-view.ts';
 import { startMockServer, type MockServer } from './mock/mock-server.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
@@ -45,22 +45,12 @@ if (claimSingleInstance(app, () => onSecondLaunch())) {
   void app.whenReady().then(start);
 }
 
-/** The admin file's text, or null when IT placed none. */
-function readIfExists(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 async function start(): Promise<void> {
   app.dock?.hide();
   denyAllPermissions();
   serveAppScheme(rendererDir);
 
-  const admin = loadAdminPolicy(adminFileLocation(process.platform, process.env), readIfExists);
+  const admin = loadAdminPolicy(adminFileLocation(process.platform, process.env), readIfPresent);
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
   const vault = createSecretVault(safeStorageEncryptor, {

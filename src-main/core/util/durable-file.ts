@@ -2,20 +2,13 @@
  * A file written so that a crash or power cut at any moment leaves either the old or the new
  * content, never a mix: write a temporary file, flush it to disk, then rename it over the old one.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { TextFile } from './text-file.ts';
+import { readIfPresent, type TextFile } from './text-file.ts';
 
 export function durableFile(path: string): TextFile {
   return {
-    read() {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
+    read: () => readIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.tmp`;

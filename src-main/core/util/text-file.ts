@@ -7,16 +7,19 @@ export interface TextFile {
   write(text: string): void;
 }
 
+/** The file's text, or null when there is no such file. */
+export function readIfPresent(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 export function textFile(path: string): TextFile {
   return {
-    read() {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
+    read: () => readIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.tmp`;
