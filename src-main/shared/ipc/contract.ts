@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import type { HealthSystem } from '../api/types.ts';
 import type { AuthScheme } from '../../core/api/auth.ts';
 import type { ConnectionReport } from '../../core/environments/connection-test.ts';
+import type { Environment } from '../../core/environments/environment.ts';
 import type { EnvironmentOrigin } from '../../core/environments/environment-registry.ts';
 import type { FieldErrors } from '../../core/environments/validate-environment.ts';
 import type { SecretStatus } from '../../core/security/vault.ts';
@@ -181,31 +182,17 @@ export type ExportRequest =
   { kind: 'lookup'; resultId: number } | { kind: 'transactions'; clientKey?: string; startDate?: string; endDate?: string };
 
 /** An environment as a window may see it: everything but the secret, of which only the status. */
-export interface EnvironmentView {
-  id: string;
-  name: string;
+export interface EnvironmentView extends Environment {
   origin: EnvironmentOrigin;
   isMock: boolean;
   active: boolean;
-  timeclockBaseUrl: string;
-  debtorsBaseUrl: string;
-  clientId: string;
-  auth: AuthScheme;
-  employeeId: string;
   secret: SecretStatus;
   /** What a user may change: everything (their own), or only the employee id (Mock, IT's). */
   editable: 'all' | 'employee-id';
 }
 
-export interface EnvironmentDraftInput {
-  id?: string;
-  name: string;
-  timeclockBaseUrl: string;
-  debtorsBaseUrl: string;
-  clientId: string;
-  auth: AuthScheme;
-  employeeId: string;
-}
+/** A new environment (no id yet) or changes to one. */
+export type EnvironmentDraftInput = Omit<Environment, 'id'> & { id?: string };
 
 export type SaveEnvironmentResult = { ok: true; environment: EnvironmentView } | { ok: false; errors: FieldErrors };
 export type ConnectionTestResult = { ok: true; report: ConnectionReport } | { ok: false; errors: FieldErrors };
