@@ -56,8 +56,9 @@ function debtorsListScenarios(path: string, hasDateFilter: boolean): Record<stri
 }
 
 const lastEvent = (employeeId: string) => `/timeclock/employees/${employeeId}/lastClockedTimeEvent`;
-const clockInBody = (employeeId: string) => ({ employeeId, clockIn: '2026-11-21T08:00:00Z' });
-const clockOutBody = { clockOut: '2026-11-21T17:00:00Z' };
+// The mock's history is seeded relative to now: punches made now fit it at any time of day.
+const clockInBody = (employeeId: string) => ({ employeeId, clockIn: new Date().toISOString() });
+const clockOutBody = { clockOut: new Date().toISOString() };
 
 const scenarios: Record<ContractName, Record<string, Record<string, Scenario>>> = {
   timeclock: {

@@ -127,7 +127,8 @@ describe('reply delay', () => {
     const response = await fetch(`${mock.server.url}/timeclock/clockedTimeEvents`, {
       method: 'POST',
       headers: { client_id: 'demo-client', client_secret: 'demo-secret', 'content-type': 'application/json' },
-      body: JSON.stringify({ employeeId: 'E1004', clockIn: '2026-11-21T08:02:00Z' }),
+      // Now: after the mock's seeded history for E1004, whatever the time of day.
+      body: JSON.stringify({ employeeId: 'E1004', clockIn: new Date().toISOString() }),
       signal: abort.signal,
     }).catch(() => 'gave up');
     expect(response).toBe('gave up');
