@@ -15,7 +15,11 @@ export type ApiErrorKind =
   | 'unprocessable'
   | 'rate-limited'
   | 'server'
-  | 'bad-response';
+  | 'bad-response'
+  /** A 3xx: never followed (a write must not go where nobody configured it). */
+  | 'redirected'
+  /** 405, 406, 415, 501: the server wants another method or content type; a configuration matter. */
+  | 'not-supported';
 
 export type ServiceName = 'timeclock' | 'debtors';
 
@@ -32,8 +36,14 @@ export interface ApiErrorFacts {
   serverMessage?: string;
   /** The server's error body when it sent one (e.g. the current event with a 409). */
   serverDetails?: Record<string, unknown>;
+  /** The whole error body as parsed (JSON), when there was one: a 409 may carry the event anywhere in it. */
+  serverBody?: unknown;
   /** Extra explanation for unreachable / timeout / bad-response. */
   reason?: string;
+  /** Where a redirect pointed. */
+  location?: string;
+  /** What the server says it accepts (Allow, Accept, Accept-Patch headers), for not-supported. */
+  wants?: string;
 }
 
 export class ApiError extends Error {
@@ -59,6 +69,31 @@ export class ApiError extends Error {
   get transient(): boolean {
     return ['unreachable', 'timeout', 'rate-limited', 'server'].includes(this.kind);
   }
+
+  /**
+   * The request never reached the service's operation because of how the app is set up (wrong
+   * base URL, method, content type): retrying without a change of settings cannot help.
+   */
+  get configuration(): boolean {
+    return (
+      this.kind === 'redirected' ||
+      this.kind === 'not-supported' ||
+      (this.kind === 'bad-response' && this.status !== undefined && (this.status < 200 || this.status >= 300))
+    );
+  }
+
+  /** The service answered 2xx, so a write was accepted, but the answer could not be read. */
+  get acceptedButUnreadable(): boolean {
+    return this.kind === 'bad-response' && this.status !== undefined && this.status >= 200 && this.status < 300;
+  }
+}
+
+/** A wait in words; a Retry-After of days is not repeated verbatim. */
+export function waitText(ms: number | undefined): string {
+  if (ms === undefined) return 'a moment';
+  if (ms > 2 * 3_600_000) return 'a few hours (the server asked for a long wait)';
+  if (ms > 120_000) return `${Math.ceil(ms / 60_000)} min`;
+  return `${Math.ceil(ms / 1000)} s`;
 }
 
 const serviceTitle = { timeclock: 'Timeclock service', debtors: 'Debtors service' } as const;
@@ -89,13 +124,15 @@ export function describeApiError(facts: ApiErrorFacts): string {
       return `${where} refused ${op} because its current state differs (409).${said}`;
     case 'unprocessable':
       return `${where} rejected ${op} as impossible (422).${said}`;
-    case 'rate-limited': {
-      const wait = facts.retryAfterMs === undefined ? 'a moment' : `${Math.ceil(facts.retryAfterMs / 1000)} s`;
-      return `${where} is limiting requests (429) for ${op}. Try again in ${wait}.`;
-    }
+    case 'rate-limited':
+      return `${where} is limiting requests (429) for ${op}. Try again in ${waitText(facts.retryAfterMs)}.`;
     case 'server':
       return `${where} failed on ${op} (${facts.status ?? '5xx'}). The problem is on the server's side; try again later.${said}`;
     case 'bad-response':
       return `${where} sent an answer to ${op} that the app can't read: ${facts.reason ?? 'unexpected content'}. Check that the base URL points at the right service.`;
+    case 'redirected':
+      return `${where} redirected ${op} (${facts.status ?? '3xx'}) to ${facts.location ?? 'another address'}. Redirects are not followed: update the base URL of environment ${facts.environment} if that is the right address.`;
+    case 'not-supported':
+      return `${where} does not accept ${op} as this app sends it (${facts.status ?? 'refused'}${facts.wants ? `; it accepts ${facts.wants}` : ''}).${said} Its API differs from this app's default: IT needs to adjust the environment's API settings.`;
   }
 }

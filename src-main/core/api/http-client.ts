@@ -55,6 +55,11 @@ export interface ApiResponse {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 200 * 1024 * 1024;
 
+/** Error bodies are read only this far: the sentence is at the start, and a huge one must not cost memory. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** Statuses that say "not like this": another method, content type or feature is wanted. */
+const NOT_SUPPORTED = new Set([405, 406, 415, 501]);
+
 const statusKinds: Record<number, ApiErrorKind> = {
   400: 'bad-request',
   401: 'unauthorized',
@@ -87,6 +92,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (!options.credentials) throw fail(request, { kind: 'unauthorized', reason: 'no client secret is set' });
     const url = joinUrl(options.baseUrl, request.path, request.query);
     const controller = new AbortController();
+    // One deadline for connecting, the headers and the whole body.
     const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
     const onCallerAbort = () => controller.abort('cancelled');
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -102,15 +108,28 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal: controller.signal,
-        redirect: 'error',
+        // Never followed: a write must not land where nobody configured it. 3xx is reported below.
+        redirect: 'manual',
       });
-      const text = await readCappedText(response, maxBodyBytes);
-      const latencyMs = performance.now() - started;
-      if (response.ok) {
-        const body = text.trim() === '' ? undefined : parseBody(text, response.headers.get('content-type'), request.acceptText);
-        return { status: response.status, headers: response.headers, body, latencyMs };
+      if (!response.ok) {
+        const text = await readCappedText(response, {
+          maxBytes: MAX_ERROR_BODY_BYTES,
+          signal: controller.signal,
+          truncate: true,
+        });
+        throw errorFromStatus(request, response, text);
       }
-      throw errorFromStatus(request, response, text);
+      const text = await readCappedText(response, { maxBytes: maxBodyBytes, signal: controller.signal }).catch(
+        (error: unknown) => {
+          // The service answered 2xx: for a write that means done, even if we cannot read what it said.
+          if (error instanceof NotJsonError || error instanceof BodyTooLargeError)
+            throw fail(request, { kind: 'bad-response', status: response.status, reason: error.message });
+          throw error;
+        },
+      );
+      const latencyMs = performance.now() - started;
+      const body = readSuccessBody(request, response, text);
+      return { status: response.status, headers: response.headers, body, latencyMs };
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw classifyFailure(request, error, controller.signal, url);
@@ -120,16 +139,36 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
+  /** A 2xx body: empty is undefined; one we cannot read is a bad response that still carries the 2xx status. */
+  function readSuccessBody(request: ApiRequest, response: Response, text: string): unknown {
+    if (text.trim() === '') return undefined;
+    try {
+      return parseBody(text, response.headers.get('content-type'), request.acceptText);
+    } catch (error) {
+      if (!(error instanceof NotJsonError)) throw error;
+      throw fail(request, { kind: 'bad-response', status: response.status, reason: error.message });
+    }
+  }
+
   function errorFromStatus(request: ApiRequest, response: Response, text: string): ApiError {
     const status = response.status;
-    const kind = statusKinds[status] ?? (status >= 500 ? 'server' : 'bad-response');
-    const { message, details } = readErrorBody(text);
-    return fail(request, {
-      kind,
+    const { message, details, body } = readErrorBody(text);
+    const common = {
       status,
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
       serverMessage: message === undefined ? undefined : redact(message, secrets),
       serverDetails: details,
+      serverBody: redactDeep(body, secrets),
+    };
+    if (status >= 300 && status < 400) {
+      const location = resolveLocation(response.headers.get('location'), joinUrl(options.baseUrl, request.path));
+      return fail(request, { kind: 'redirected', ...common, location });
+    }
+    if (NOT_SUPPORTED.has(status)) return fail(request, { kind: 'not-supported', ...common, wants: wantsOf(response.headers) });
+    const kind = statusKinds[status] ?? (status >= 500 ? 'server' : 'bad-response');
+    return fail(request, {
+      kind,
+      ...common,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
       reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
     });
   }
@@ -178,21 +217,56 @@ function parseBody(text: string, contentType: string | null, acceptText = false)
 }
 
 /** The server's error sentence and details, from the usual shapes of error bodies. */
-function readErrorBody(text: string): { message?: string; details?: Record<string, unknown> } {
+function readErrorBody(text: string): { message?: string; details?: Record<string, unknown>; body?: unknown } {
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = parseJsonText(text, null);
   } catch {
-    return {};
+    const plain = text.trim();
+    // A short plain-text or HTML-free answer is still the server's own words.
+    return plain !== '' && plain.length <= 300 && !plain.startsWith('<') ? { message: plain } : {};
   }
-  if (typeof body !== 'object' || body === null) return {};
+  if (typeof body !== 'object' || body === null) return { body };
   const record = body as Record<string, unknown>;
-  const message = ['message', 'error_description', 'detail', 'title', 'error']
+  const message = ['message', 'error_description', 'detail', 'title', 'error', 'Message', 'errorMessage']
     .map((key) => record[key])
     .find((value) => typeof value === 'string');
   const details =
     typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : undefined;
-  return { message: message as string | undefined, details };
+  return { message: message as string | undefined, details, body };
+}
+
+/** A parsed body with every secret taken out of its text. */
+function redactDeep(body: unknown, secrets: string[]): unknown {
+  if (body === undefined) return body;
+  try {
+    return JSON.parse(redact(JSON.stringify(body), secrets)) as unknown;
+  } catch {
+    return undefined; // redaction cut through the JSON: better no body than a secret
+  }
+}
+
+function resolveLocation(location: string | null, from: URL): string | undefined {
+  if (location === null || location.trim() === '') return undefined;
+  try {
+    return displayUrl(new URL(location, from));
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a 405/415 answer says it accepts, in words. */
+function wantsOf(headers: Headers): string | undefined {
+  const parts = [
+    ['allow', 'methods'],
+    ['accept-patch', 'PATCH content types'],
+    ['accept-post', 'POST content types'],
+    ['accept', 'content types'],
+  ]
+    .map(([header, what]) => [headers.get(header!), what] as const)
+    .filter(([value]) => value !== null && value.trim() !== '')
+    .map(([value, what]) => `${what} ${value!.trim()}`);
+  return parts.length === 0 ? undefined : parts.join('; ');
 }
 
 function networkReason(error: unknown): string {

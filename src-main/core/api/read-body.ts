@@ -1,35 +1,102 @@
-/** Reads a response body with a size cap and parses it as JSON. */
+/**
+ * Reads a response body with a size cap and a cancel signal, and parses it as JSON without losing
+ * digits of large numeric ids.
+ */
+import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
 
 export class BodyTooLargeError extends Error {}
 export class NotJsonError extends Error {}
+export class BodyAbortedError extends Error {}
 
-export async function readCappedText(response: Response, maxBytes: number): Promise<string> {
+export interface ReadOptions {
+  maxBytes: number;
+  /**
+   * Cancels the read: the reader is cancelled here, by us, so a stalled body ends even where the
+   * fetch implementation would not notice its own abort (undici after a GC, seen on Node 20).
+   */
+  signal?: AbortSignal;
+  /** Keep the first maxBytes and stop, instead of failing (error bodies: the start is enough). */
+  truncate?: boolean;
+}
+
+export async function readCappedText(response: Response, options: ReadOptions): Promise<string> {
+  const { maxBytes, signal } = options;
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
+  if (!options.truncate && Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(`the response is ${formatBytes(declared)}, over the ${formatBytes(maxBytes)} limit`);
   }
   if (!response.body) return '';
+  const reader = response.body.getReader() as unknown as BodyReader;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = response.body.getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readOrAbort(reader, signal);
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new BodyTooLargeError(`the response is over the ${formatBytes(maxBytes)} limit`);
+    if (size + value.byteLength > maxBytes) {
+      void reader.cancel().catch(() => {});
+      if (!options.truncate) throw new BodyTooLargeError(`the response is over the ${formatBytes(maxBytes)} limit`);
+      chunks.push(value.subarray(0, maxBytes - size));
+      size = maxBytes;
+      break;
     }
+    size += value.byteLength;
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return decodeUtf8(Buffer.concat(chunks, size), options.truncate === true);
 }
+
+type Chunk = { done: true; value?: undefined } | { done: false; value: Uint8Array };
+interface BodyReader {
+  read(): Promise<Chunk>;
+  cancel(): Promise<void>;
+}
+
+function readOrAbort(reader: BodyReader, signal: AbortSignal | undefined): Promise<Chunk> {
+  if (!signal) return reader.read();
+  if (signal.aborted) {
+    void reader.cancel().catch(() => {});
+    return Promise.reject(new BodyAbortedError('aborted'));
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      void reader.cancel().catch(() => {});
+      reject(new BodyAbortedError('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    reader.read().then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** Invalid UTF-8 is refused rather than silently replaced (an id with a replacement character is another id). */
+function decodeUtf8(bytes: Buffer, lenient: boolean): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: !lenient }).decode(bytes);
+  } catch {
+    throw new NotJsonError('it is not valid UTF-8 text');
+  }
+}
+
+/** 16 or more digits in a row: a number that JSON.parse might round (ids beyond 2^53). */
+const LONG_DIGITS = /\d{16,}/;
+
+/** Safe numbers as numbers; integers beyond 2^53 as their exact digits (a string). */
+const exactNumber = (text: string): unknown => (isSafeNumber(text) || !isInteger(text) ? Number(text) : text);
 
 export function parseJsonText(text: string, contentType: string | null): unknown {
   const trimmed = text.replace(/^\uFEFF/, '');
   try {
-    return JSON.parse(trimmed);
+    // The fast native parser unless a long number could lose digits.
+    return LONG_DIGITS.test(trimmed) ? parseLossless(trimmed, null, exactNumber) : JSON.parse(trimmed);
   } catch {
     const kind = contentType ? contentType.split(';')[0] : 'no content type';
     const start = trimmed.slice(0, 40).replace(/\s+/g, ' ');

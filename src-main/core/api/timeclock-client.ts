@@ -1,11 +1,13 @@
 /** Typed client for the five operations of the timeclock contract. */
 import type { ClockedTimeEvent, HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from './api-error.ts';
+import { readHealthWord, type HealthWord } from './health-body.ts';
 import type { HttpClient } from './http-client.ts';
-import { readRecord, ShapeError, type Tolerant } from './tolerant-read.ts';
+import { readTimeEvent } from './time-event-shape.ts';
+import { ShapeError, type Tolerant } from './tolerant-read.ts';
 
 export interface HealthReading {
-  state: 'up' | 'down';
+  state: HealthWord;
   latencyMs: number;
   /** When a down answer carried Retry-After. */
   retryAfterMs?: number;
@@ -15,6 +17,10 @@ export interface TimeclockClient {
   health(system: HealthSystem, signal?: AbortSignal): Promise<HealthReading>;
   /** The employee's last event; null when they have none (204). */
   lastClockedTimeEvent(employeeId: string, signal?: AbortSignal): Promise<Tolerant<ClockedTimeEvent> | null>;
+  /**
+   * Throws ApiError; one whose `acceptedButUnreadable` is true means the service took the write
+   * (2xx) but its answer could not be read: the outcome is to be confirmed by reading.
+   */
   clockIn(employeeId: string, clockIn: string, idempotencyKey: string): Promise<Tolerant<ClockedTimeEvent>>;
   clockOut(eventId: string, clockOut: string): Promise<Tolerant<ClockedTimeEvent>>;
 }
@@ -24,20 +30,14 @@ const healthPaths: Record<HealthSystem, { path: string; operation: string }> = {
   target: { path: 'health', operation: 'the target system health check' },
 };
 
-const eventSpec = { key: 'id', required: ['clockIn'], instants: ['clockIn', 'clockOut'] } as const;
-
 export function createTimeclockClient(http: HttpClient): TimeclockClient {
   const { service, environment } = http.options;
-  const readEvent = (body: unknown, operation: string, employeeId?: string): Tolerant<ClockedTimeEvent> => {
+  const readEvent = (status: number, body: unknown, operation: string, employeeId?: string) => {
     try {
-      const raw = typeof body === 'object' && body !== null && !Array.isArray(body) ? { employeeId, ...body } : body;
-      const event = readRecord<ClockedTimeEvent>(raw, eventSpec, 'the time event');
-      if (event.clockIn === null) throw new ShapeError('the time event has a clockIn that is not a date');
-      if (event.clockOut === undefined) event.clockOut = null;
-      return event;
+      return readTimeEvent(body, employeeId);
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
-      throw new ApiError({ kind: 'bad-response', service, environment, operation, reason: error.message });
+      throw new ApiError({ kind: 'bad-response', service, environment, operation, status, reason: error.message });
     }
   };
 
@@ -47,7 +47,7 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
       const started = performance.now();
       try {
         const response = await http.request({ method: 'GET', path, operation, signal, retry: false, acceptText: true });
-        return { state: saysDown(response.body) ? 'down' : 'up', latencyMs: response.latencyMs };
+        return { state: readHealthWord(response.body) ?? 'up', latencyMs: response.latencyMs };
       } catch (error) {
         // 503 is how the service reports a system down; it is a reading, not a failure of ours.
         if (error instanceof ApiError && error.status === 503) {
@@ -69,7 +69,7 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
         signal,
       });
       if (response.status === 204 || response.body === undefined || response.body === null) return null;
-      return readEvent(response.body, operation, employeeId);
+      return readEvent(response.status, response.body, operation, employeeId);
     },
     async clockIn(employeeId, clockIn, idempotencyKey) {
       const operation = 'clock-in';
@@ -80,7 +80,7 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
         body: { employeeId, clockIn },
         headers: { 'Idempotency-Key': idempotencyKey },
       });
-      return readEvent(response.body, operation, employeeId);
+      return readEvent(response.status, response.body, operation, employeeId);
     },
     async clockOut(eventId, clockOut) {
       const operation = 'clock-out';
@@ -90,16 +90,22 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
         operation,
         body: { clockOut },
       });
-      return readEvent(response.body, operation);
+      return readEvent(response.status, response.body, operation);
     },
   };
 }
 
-/** A health body says down when its status (any case, any common spelling) is not up. */
-function saysDown(body: unknown): boolean {
-  if (typeof body === 'string') return /\bdown\b/i.test(body);
-  if (typeof body !== 'object' || body === null) return false;
-  const status = (body as Record<string, unknown>).status ?? (body as Record<string, unknown>).Status;
-  if (typeof status === 'boolean') return !status;
-  return typeof status === 'string' && !/^(up|ok|healthy|pass)$/i.test(status);
+/** The event a 409 carries, wherever in its body and in whatever shape; null when there is none we can read. */
+export function conflictEvent(error: ApiError): Tolerant<ClockedTimeEvent> | null {
+  const body = error.facts.serverBody as Record<string, unknown> | undefined;
+  const candidates = [error.facts.serverDetails?.event, body?.event, body?.Event, error.facts.serverDetails, body];
+  for (const candidate of candidates) {
+    if (candidate === undefined || candidate === null) continue;
+    try {
+      return readTimeEvent(candidate);
+    } catch {
+      /* try the next place */
+    }
+  }
+  return null;
 }

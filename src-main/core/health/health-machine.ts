@@ -107,7 +107,7 @@ export function stepHealth(current: SystemHealth, event: HealthEvent, now: numbe
         return stay(health, { recoveries: 0, downStep: health.downStep + 1 }, waitFor(event.retryAfterMs, backoff()));
       return move('rate-limited', { message: event.message }, waitFor(event.retryAfterMs, backoff()));
     case 'ok':
-      return onSuccess(health, event.latencyMs, rules, move);
+      return onSuccess(health, event.latencyMs, rules, move, event.degraded);
     case 'fail':
     case 'network': {
       const retryAfterMs = 'retryAfterMs' in event ? event.retryAfterMs : undefined;
@@ -130,7 +130,7 @@ const stay = (health: SystemHealth, fields: Partial<SystemHealth>, next: NextChe
   next,
 });
 
-function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, move: Move): Step {
+function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, move: Move, reported?: string): Step {
   const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
   const slow = latencyMs > rules.latencyThresholdMs;
   const measured = {
@@ -145,7 +145,12 @@ function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, 
     const recoveries = health.recoveries + 1;
     if (recoveries < rules.successesToRecover)
       return stay(health, { ...measured, recoveries }, { delayMs: rules.recoverRecheckMs, atLeast: false });
-    return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);
+    return move(reported ? 'degraded' : 'up', { ...measured, recoveries: 0, downStep: 0, message: reported ?? null }, interval);
+  }
+  // The system's own word that it is degraded: amber at once, never an outage.
+  if (reported) {
+    const fields = { ...measured, recoveries: 0, downStep: 0, message: reported };
+    return health.state === 'degraded' ? stay(health, fields, interval) : move('degraded', fields, interval);
   }
   if (health.state === 'up') {
     if (measured.slowStreak >= rules.slowChecksForDegraded)

@@ -7,7 +7,8 @@ import { ApiError } from '../api/api-error.ts';
 import type { TimeclockClient } from '../api/timeclock-client.ts';
 
 export type Probe =
-  | { kind: 'ok'; latencyMs: number }
+  /** `degraded`: the system answered but reports that it is degraded (a sentence). */
+  | { kind: 'ok'; latencyMs: number; degraded?: string }
   | { kind: 'fail'; message: string; retryAfterMs?: number }
   | { kind: 'network'; message: string }
   | { kind: 'auth'; message: string }
@@ -29,8 +30,10 @@ export function classifyError(error: unknown): Probe {
 export async function probeSystem(client: TimeclockClient, system: HealthSystem, signal?: AbortSignal): Promise<Probe> {
   try {
     const reading = await client.health(system, signal);
-    if (reading.state === 'up') return { kind: 'ok', latencyMs: reading.latencyMs };
     const label = system === 'source' ? 'The source system' : 'The target system';
+    if (reading.state === 'up') return { kind: 'ok', latencyMs: reading.latencyMs };
+    if (reading.state === 'degraded')
+      return { kind: 'ok', latencyMs: reading.latencyMs, degraded: `${label} reports that it is degraded.` };
     return {
       kind: 'fail',
       message: `${label} reports that it is down.`,

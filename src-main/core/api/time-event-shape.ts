@@ -1,0 +1,96 @@
+/**
+ * Reading a clocked time event in the shapes real servers send: our contract's fields, the usual
+ * other names (startDateTime / endDateTime, ID / EmployeeID, any letter case), and a single
+ * object wrapped in an envelope ({data: …}, {success, result: …}). Anything else is a ShapeError
+ * that names what is missing, never a guess.
+ */
+import type { ClockedTimeEvent } from '../../shared/api/types.ts';
+import { readInstant, ShapeError, type Tolerant } from './tolerant-read.ts';
+
+/** Field names tried for each of the event's fields, compared without regard to letter case. */
+export const TIME_EVENT_ALIASES = {
+  id: ['id', 'eventId', 'timeEventId', 'clockedTimeEventId'],
+  employeeId: ['employeeId', 'employee', 'empId', 'employeeNumber'],
+  clockIn: ['clockIn', 'clockInTime', 'clockInDateTime', 'startDateTime', 'startTime', 'start', 'timeIn'],
+  clockOut: ['clockOut', 'clockOutTime', 'clockOutDateTime', 'endDateTime', 'endTime', 'end', 'timeOut'],
+} as const;
+
+/** Wrappers a single object may come in. */
+export const SINGLE_ENVELOPES = ['data', 'result', 'value', 'item', 'event', 'timeEvent', 'clockedTimeEvent', 'payload'];
+
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value of the first alias present, by lower-cased key, and the key it was under. */
+function pick(record: Fields, aliases: readonly string[]): { found: boolean; value: unknown; key?: string } {
+  const byLower = new Map(Object.keys(record).map((key) => [key.toLowerCase(), key]));
+  for (const alias of aliases) {
+    const key = byLower.get(alias.toLowerCase());
+    if (key !== undefined) return { found: true, value: record[key], key };
+  }
+  return { found: false, value: undefined };
+}
+
+const looksLikeEvent = (record: Fields) =>
+  pick(record, TIME_EVENT_ALIASES.clockIn).found || pick(record, TIME_EVENT_ALIASES.id).found;
+
+/** Unwraps up to three envelopes around one object. */
+export function unwrapSingle(body: unknown): unknown {
+  let current = Array.isArray(body) && body.length === 1 ? (body[0] as unknown) : body;
+  for (let depth = 0; depth < 3 && isObject(current) && !looksLikeEvent(current); depth++) {
+    const inner = SINGLE_ENVELOPES.map((name) => pick(current as Fields, [name]).value).find(isObject);
+    if (inner === undefined) break;
+    current = inner;
+  }
+  return current;
+}
+
+/** An id kept exactly as sent: digits of a large number stay digits (see read-body's lossless parse). */
+function readId(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim() !== '' && value.length <= 200) return value;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return null;
+}
+
+/**
+ * Reads one event. `defaultEmployeeId` fills in the employee when the server leaves it out (it
+ * answered for that employee). Only the four known fields are normalised; others pass through.
+ */
+export function readTimeEvent(body: unknown, defaultEmployeeId?: string): Tolerant<ClockedTimeEvent> {
+  const raw = unwrapSingle(body);
+  if (!isObject(raw)) throw new ShapeError(`the time event is ${describe(raw)}, not an object`);
+  const idField = pick(raw, TIME_EVENT_ALIASES.id);
+  const id = readId(idField.value);
+  if (id === null) throw new ShapeError('the time event has no id (looked for id, ID, eventId)');
+  const clockInField = pick(raw, TIME_EVENT_ALIASES.clockIn);
+  if (!clockInField.found) throw new ShapeError('the time event has no clockIn (looked for clockIn, startDateTime, startTime)');
+  const clockIn = readInstant(clockInField.value);
+  if (clockIn === null) throw new ShapeError(`the time event's clockIn is not a date: ${preview(clockInField.value)}`);
+  const clockOutField = pick(raw, TIME_EVENT_ALIASES.clockOut);
+  const clockOut = readInstant(clockOutField.value);
+  if (clockOut === null && clockOutField.value !== null && clockOutField.value !== undefined && clockOutField.value !== '')
+    throw new ShapeError(`the time event's clockOut is not a date: ${preview(clockOutField.value)}`);
+  const employee = pick(raw, TIME_EVENT_ALIASES.employeeId);
+  const employeeId = readId(employee.value) ?? defaultEmployeeId ?? '';
+  // Other fields pass through; the four read here appear once, under the contract's names.
+  const rest = { ...raw };
+  for (const field of [idField, clockInField, clockOutField, employee]) if (field.key !== undefined) delete rest[field.key];
+  return { ...rest, id, employeeId, clockIn, clockOut } as Tolerant<ClockedTimeEvent>;
+}
+
+/** The event with only the fields the app relies on: what is cached on disk, whatever else the server sent. */
+export function essentials(event: ClockedTimeEvent): ClockedTimeEvent {
+  return { id: event.id, employeeId: event.employeeId, clockIn: event.clockIn, clockOut: event.clockOut };
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'empty';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? 'text' : `a ${typeof value}`;
+}
+
+const preview = (value: unknown) => {
+  const text = typeof value === 'string' ? `“${value}”` : (JSON.stringify(value) ?? String(value));
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
