@@ -3,6 +3,7 @@
  * clients of the active environment, rebuilt whenever any of those change. The Electron shell
  * wraps it; tests use it directly. Never imports electron.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppInfo, HealthLine, PushedEvents } from '../shared/ipc/contract.ts';
 import { createServiceClients, type ServiceClients } from './api/service-clients.ts';
@@ -15,7 +16,7 @@ import type { SecretStatus, SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import { systemClock, type Clock } from './util/clock.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
-import { memoryFile, textFile } from './util/text-file.ts';
+import { memoryFile, moveFolderAside, textFile } from './util/text-file.ts';
 import { durableFile } from './util/durable-file.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
@@ -61,6 +62,8 @@ export interface AppCore {
   clients(): ServiceClients;
   /** Why switching to another environment deserves a second thought (punches still waiting), if it does. */
   switchWarning(targetId: string): string | null;
+  /** Why deleting an environment deserves a second thought (punches of it not yet sent), if it does. */
+  deleteWarning(environmentId: string): string | null;
   /** Tell everyone that the active environment, its credentials or the list changed. */
   environmentsChanged(): void;
   checkHealthNow(): Promise<HealthLine[]>;
@@ -108,20 +111,32 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
     }),
   );
-  const dataFile = (name: string) => (options.dataDir ? durableFile(join(options.dataDir, name)) : memoryFile());
   const problems: string[] = [];
+  /** A data file's path, with a folder standing in its way moved aside (said once). */
+  const dataPath = (name: string) => {
+    const path = join(options.dataDir!, name);
+    const moved = moveFolderAside(path, clock.now());
+    if (moved) problems.push(moved);
+    return path;
+  };
+  const dataFile = (name: string) => (options.dataDir ? durableFile(dataPath(name)) : memoryFile());
+  /** Keeps a damaged file's exact bytes beside it, for recovery by hand. */
+  const setAside = (name: string, bytes: Buffer) => {
+    if (options.dataDir) writeFileSync(join(options.dataDir, name), bytes);
+  };
   const outbox = createOutbox(
     dataFile('outbox.json'),
-    (text) => dataFile(`outbox.damaged-${clock.now()}.json`).write(text),
+    (bytes) => setAside(`outbox.damaged-${clock.now()}.json`, bytes),
     (problem) => problems.push(problem),
   );
   const clockService = createClockService({
     clock,
     outbox,
     // A cache, not a record: atomic is enough, no fsync.
-    cache: options.dataDir ? textFile(join(options.dataDir, 'clock-cache.json')) : memoryFile(),
+    cache: options.dataDir ? textFile(dataPath('clock-cache.json')) : memoryFile(),
     activeEnvironment: () => environments.active().environment,
     clientsFor,
+    environmentExists: (id) => environments.get(id) !== undefined,
     preferences: () => settings.preferences(),
     formatTime: options.formatTime,
     random: options.random,
@@ -162,7 +177,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     isOnline: options.isOnline,
     random: options.random,
     formatTime: options.formatTime,
-    historyFile: options.dataDir ? (id) => textFile(join(options.dataDir!, `health-${id}.json`)) : undefined,
+    historyFile: options.dataDir ? (id) => textFile(dataPath(`health-${id}.json`)) : undefined,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
 
@@ -203,10 +218,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       events.emit('environmentsChanged', info());
     },
     checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),
+    deleteWarning(environmentId) {
+      const environment = environments.get(environmentId)?.environment;
+      const unsent = outbox.all().filter((punch) => punch.environmentId === environmentId).length;
+      if (!environment || unsent === 0) return null;
+      const punches = unsent === 1 ? '1 punch recorded in' : `${unsent} punches recorded in`;
+      return `${punches} ${environment.name} ${unsent === 1 ? 'has' : 'have'} not been sent. After deleting ${environment.name} ${unsent === 1 ? 'it' : 'they'} can no longer be sent; ${unsent === 1 ? 'it stays' : 'they stay'} in the panel until you discard ${unsent === 1 ? 'it' : 'them'}. Delete anyway?`;
+    },
     switchWarning(targetId) {
       const current = environments.active().environment;
       const target = environments.get(targetId)?.environment;
-      const waiting = outbox.all().filter((punch) => punch.environmentId === current.id && !punch.failed).length;
+      const waiting = outbox.all().filter((punch) => punch.environmentId === current.id && !punch.stopped).length;
       if (!target || target.id === current.id || waiting === 0) return null;
       const punches = waiting === 1 ? '1 punch recorded' : `${waiting} punches recorded`;
       return `${punches} in ${current.name} ${waiting === 1 ? 'is' : 'are'} still waiting to be sent. ${waiting === 1 ? 'It' : 'They'} will still be sent to ${current.name}, not to ${target.name}. Switch anyway?`;

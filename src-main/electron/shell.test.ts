@@ -164,6 +164,7 @@ describe('tray', () => {
     state: {
       productName: 'T',
       clockAction: 'clock-in',
+      clockBlocked: null,
       clockBusy: false,
       clockHeadline: 'Clocked out',
       clockPending: [],

@@ -91,18 +91,43 @@ describe('tray panel', () => {
     expect(eventsOf('E1002')).toHaveLength(1);
   });
 
-  it('points at the settings for an unknown employee and lets a refused punch be discarded', async () => {
+  it("shows the service's words for an unknown employee and lets a refused punch be tried again or discarded", async () => {
     const view = await openPanel(await coreFor('E9999'));
     expect(await view.page.locator('.clock .problem').textContent()).toContain(
-      'Employee E9999 is not known to the timeclock service of Mock (built-in). Check the employee id in Settings.',
+      'The timeclock service of Mock (built-in) answered “not found” (404) for employee E9999. It said: “No employee with id E9999.” If that is not your employee id, correct it in Settings.',
     );
     await view.page.getByRole('button', { name: 'Clock in' }).click();
-    const failed = view.page.locator('.punches .failed');
+    const failed = view.page.locator('.punches .stopped');
     await expect.poll(() => failed.count()).toBe(1);
     expect(await failed.locator('span').first().textContent()).toMatch(/^Clock-in at .+ refused$/);
+    expect(await failed.getByRole('button').allTextContents()).toEqual(['Try again', 'Discard']);
     await view.screenshot('panel-refused');
     await failed.getByRole('button', { name: 'Discard' }).click();
     await expect.poll(() => view.page.locator('.punches').count()).toBe(0);
+  });
+
+  it('offers no punch on a workstation IT set up without an employee id, and says what to do', async () => {
+    const { timeclockBaseUrl, debtorsBaseUrl } = mock;
+    const environment = { id: 'acme', name: 'Acme', timeclockBaseUrl, debtorsBaseUrl, clientId: 'demo-client', employeeId: '' };
+    const core = createTestCore(mock, {
+      admin: {
+        environments: [
+          { ...environment, auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' } },
+        ],
+        defaultEnvironmentId: 'acme',
+      },
+    });
+    core.vault.set('acme', 'demo-secret');
+    const view = await openPanel(core, 'dark');
+    const button = view.page.getByRole('button', { name: 'Clock in' });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await view.page.locator('.hint').textContent()).toContain(
+      'Enter your employee id for Acme in Settings before clocking in.',
+    );
+    await view.screenshot('panel-no-employee-dark');
+    await view.page.getByRole('button', { name: 'Open Settings' }).click();
+    await expect.poll(() => view.shell.calls).toContain('open settings at environments');
+    expect(core.outbox.all()).toEqual([]);
   });
 
   it('asks after a long sleep and clocks out at the moment sleep began only when told to', async () => {

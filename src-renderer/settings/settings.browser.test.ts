@@ -208,11 +208,33 @@ describe('welcome window', () => {
     const view = await open('welcome', {}, 'light');
     const { page } = view;
     expect(await page.locator('h1').textContent()).toBe('Welcome to Timeclock Tray');
+    await expect.poll(() => page.locator(':focus').textContent()).toBe('Add your company environment');
     expect(await page.locator('.mock').textContent()).toContain('mock mode');
-    expect(await page.locator(':focus').textContent()).toBe('Add your company environment');
     await view.screenshot('welcome');
     await page.keyboard.press('Enter');
     await expect.poll(() => view.shell.calls).toEqual(['open settings at environments']);
     expect(view.core.settings.welcomed()).toBe(true);
+  });
+
+  it("on a workstation IT set up, names IT's environment and asks for what is still missing, not mock mode", async () => {
+    const acme = {
+      id: 'acme',
+      name: 'Acme Factoring',
+      timeclockBaseUrl: other.timeclockBaseUrl,
+      debtorsBaseUrl: other.debtorsBaseUrl,
+      clientId: 'demo-client',
+      auth: { kind: 'headers' as const, clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
+      employeeId: '',
+    };
+    const view = await open('welcome', { admin: { environments: [acme], defaultEnvironmentId: 'acme' } }, 'dark');
+    const { page } = view;
+    await expect.poll(() => page.locator(':focus').textContent()).toBe('Open Settings');
+    expect(await page.locator('.provisioned').textContent()).toContain(
+      'Before you can clock in, enter your employee id and the client secret IT gave you in Settings.',
+    );
+    expect(await page.locator('.mock').count()).toBe(0);
+    await view.screenshot('welcome-provisioned-dark');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => view.shell.calls).toEqual(['open settings at environments']);
   });
 });

@@ -183,23 +183,26 @@ describe('reconciling with the server', () => {
 });
 
 describe('refusals', () => {
-  it('points at the settings for an unknown employee, keeps a refused punch visible, and lets the user discard it', async () => {
+  it("shows the server's own words for an unknown employee, keeps a refused punch visible, and lets the user discard it", async () => {
     const { core, notifications } = await setup('E9999');
     expect(core.clock.view()).toMatchObject({
       state: 'unknown',
-      problem: 'Employee E9999 is not known to the timeclock service of Mock (built-in). Check the employee id in Settings.',
+      action: 'clock-in',
+      problem:
+        'The timeclock service of Mock (built-in) answered “not found” (404) for employee E9999. It said: “No employee with id E9999.” If that is not your employee id, correct it in Settings.',
     });
     await core.clock.toggle();
     const view = core.clock.view();
-    expect(view.failed).toEqual([
+    expect(view.stopped).toEqual([
       expect.objectContaining({
         text: 'Clock-in at 08:02 refused',
         reason: expect.stringContaining('No employee with id E9999.'),
+        actions: ['retry', 'discard'],
       }),
     ]);
-    expect(notifications[0]).toMatch(/^Clock-in at 08:02 was refused \| .* Open the panel to discard it\.$/);
-    core.clock.discard(view.failed[0]!.id);
-    expect(core.clock.view().failed).toEqual([]);
+    expect(notifications[0]).toMatch(/^Clock-in at 08:02 was not recorded \| .* Open the panel to try again or discard it\.$/);
+    core.clock.discard(view.stopped[0]!.id);
+    expect(core.clock.view().stopped).toEqual([]);
   });
 
   it('does not clock out when nobody is clocked in', async () => {
@@ -260,5 +263,86 @@ describe('the question after sleep', () => {
     clock.jump(3 * 3_600_000);
     core.clock.resumed(clock.now() - 4 * 3_600_000);
     expect(core.clock.view().sleepPrompt).toBeNull();
+  });
+});
+
+describe('integrity when punches, refreshes and employees interleave', () => {
+  it('after a backlog is sent, shows the newest shift and closes that one, not the first', async () => {
+    const { core, clock, events, runFor } = await setup();
+    await serviceDown();
+    await core.clock.toggle(); // A: in, offline
+    clock.jump(60 * 60_000);
+    await core.clock.toggle(); // B: out, offline
+    await serviceUp();
+    clock.jump(30 * 60_000);
+    await core.clock.toggle(); // C: in, with A and B still ahead of it in the outbox
+    await runFor(120);
+    expect(core.outbox.all()).toEqual([]);
+    expect(core.clock.view()).toMatchObject({ state: 'in', headline: 'Clocked in since 09:32 · 2 min' });
+    clock.jump(60 * 60_000);
+    await core.clock.toggle();
+    expect(events().map(({ clockIn, clockOut }) => [clockIn, clockOut])).toEqual([
+      ['2026-11-23T08:02:00.000Z', '2026-11-23T09:02:00.000Z'],
+      ['2026-11-23T09:32:00.000Z', '2026-11-23T10:34:00.000Z'],
+    ]);
+  });
+
+  it("never shows another employee's punch as this employee's state, nor lets a click close it", async () => {
+    const { core, runFor } = await setup('E1007');
+    await serviceDown();
+    await core.clock.toggle(); // E1007 clocks in, offline
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1008' });
+    core.clock.environmentChanged();
+    await serviceUp();
+    await runFor(120);
+    // Only what this test made: both employees have seeded history from before.
+    const eventsOf = (id: string) =>
+      mock.server.control.timeclock.events().filter((event) => event.employeeId === id && event.clockIn >= '2026-11-23');
+    expect(eventsOf('E1007')).toEqual([expect.objectContaining({ clockOut: null })]);
+    await core.clock.refresh();
+    expect(core.clock.view()).toMatchObject({ employeeId: 'E1008', state: 'out' });
+    await core.clock.toggle(); // E1008 clocks in: their own event, E1007's stays open
+    expect(eventsOf('E1008')).toEqual([expect.objectContaining({ clockOut: null })]);
+    expect(eventsOf('E1007')).toEqual([expect.objectContaining({ clockOut: null })]);
+  });
+
+  it('recognises its own punch by the exact instant: in, out, in within a second, the third cut off, is still sent', async () => {
+    const { core, events, runFor } = await setup();
+    await core.clock.toggle();
+    await core.clock.toggle();
+    await serviceDown();
+    await core.clock.toggle(); // the same second on the clock; recorded a second later than the last punch
+    await serviceUp();
+    await runFor(120);
+    expect(events().map(({ clockIn, clockOut }) => [clockIn, clockOut])).toEqual([
+      ['2026-11-23T08:02:00.000Z', '2026-11-23T08:02:01.000Z'],
+      ['2026-11-23T08:02:02.000Z', null],
+    ]);
+    expect(core.clock.view()).toMatchObject({ state: 'in', pending: [] });
+  });
+
+  it('never lets a refresh answered after a punch overwrite it', async () => {
+    const { core } = await setup();
+    await mock.control('PUT', '/services/timeclock', { replyDelayMs: 1_200 });
+    const slowRefresh = core.clock.refresh(); // read now ("out"), answered in 1.2 s
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await serviceUp();
+    await core.clock.toggle();
+    expect(core.clock.view().state).toBe('in');
+    await slowRefresh;
+    expect(core.clock.view()).toMatchObject({ state: 'in', pending: [] });
+  });
+
+  it("refuses a click whose time is before the last punch (the computer's clock went back) and says so", async () => {
+    const { core, clock, events } = await setup();
+    await core.clock.toggle();
+    clock.jump(-60 * 60_000);
+    expect(await core.clock.toggle()).toEqual({
+      kind: 'ignored',
+      reason:
+        "This computer's clock says 07:02, which is before your last punch at 08:02. Check the computer's date and time, then try again.",
+    });
+    expect(events()).toEqual([expect.objectContaining({ clockOut: null })]);
+    expect(core.outbox.all()).toEqual([]);
   });
 });

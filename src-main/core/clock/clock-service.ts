@@ -1,9 +1,11 @@
 /**
  * Clocking in and out as the app does it: one click records the punch durably, then sends it;
- * the state shown is the service's last event with pending punches applied. Refreshes at start,
- * after sleep or unlock, when the network returns, after each action and every 5 minutes.
+ * the state shown is the service's last event with pending punches applied, or "unknown" when
+ * the service's state cannot be known. Refreshes at start, after sleep or unlock, when the network
+ * returns, after each action and every 5 minutes.
  */
-import type { ClockView, PunchView } from '../../shared/ipc/contract.ts';
+import type { ClockedTimeEvent } from '../../shared/api/types.ts';
+import type { ClockView } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../environments/environment.ts';
@@ -12,10 +14,13 @@ import type { Preferences } from '../settings/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
+import { createClockCache } from './clock-cache.ts';
 import { dueReminders, localCalendar, type LocalCalendar, type ReminderMemory } from './clock-reminders.ts';
 import { effectiveStatus, type ClockStatus, type ServerClock } from './clock-state.ts';
+import { clockView } from './clock-view.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { createPunchSync, type PunchOutcome } from './punch-sync.ts';
+import { describeReadFailure } from './read-failure.ts';
 
 export interface ClockNotification {
   title: string;
@@ -29,6 +34,8 @@ export interface ClockServiceOptions {
   cache?: TextFile;
   activeEnvironment: () => Environment;
   clientsFor: (environmentId: string) => ServiceClients | null;
+  /** Whether an environment still exists (punches of deleted ones stay visible until discarded). */
+  environmentExists?: (environmentId: string) => boolean;
   preferences: () => Preferences;
   formatTime?: TimeFormatter;
   calendar?: LocalCalendar;
@@ -39,6 +46,8 @@ export type ClockAction = { kind: 'done'; outcome: PunchOutcome } | { kind: 'ign
 
 const REFRESH_MS = 5 * 60_000;
 const REMINDER_TICK_MS = 60_000;
+/** A click this much before the previous punch means the computer's clock went back. */
+const CLOCK_BACK_TOLERANCE_MS = 5_000;
 
 export function createClockService(options: ClockServiceOptions) {
   const { clock, outbox } = options;
@@ -51,11 +60,16 @@ export function createClockService(options: ClockServiceOptions) {
     formatTime,
     random: options.random,
   });
-  const cacheKey = () => `${options.activeEnvironment().id}:${options.activeEnvironment().employeeId}`;
-  const cached = readCache(options.cache);
-  let server: ServerClock = cached[cacheKey()] ?? { kind: 'unknown' };
+  const cache = createClockCache(options.cache);
+  const active = () => options.activeEnvironment();
+  const cacheKey = () => `${active().id}:${active().employeeId}`;
+  let server: ServerClock = cache.get(cacheKey()) ?? { kind: 'unknown' };
   let problem: string | null = null;
   let busy = false;
+  /** Bumped by every local change of the clock; an answer read before the latest change is stale. */
+  let localVersion = 0;
+  /** The latest punch recorded here, per environment and employee: punches are strictly increasing seconds. */
+  const lastPunchAt = new Map<string, number>();
   let syncing: Promise<PunchOutcome[]> | null = null;
   let sleepPrompt: { from: number; to: number } | null = null;
   let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
@@ -64,22 +78,24 @@ export function createClockService(options: ClockServiceOptions) {
 
   const changed = () => events.emit('change', undefined);
   const notify = (title: string, body: string) => events.emit('notification', { title, body });
+  const time = (iso: string) => formatTime(Date.parse(iso));
   const label = (punch: Pick<Punch, 'kind' | 'at'>) =>
-    `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${formatTime(Date.parse(punch.at))}`;
+    `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${time(punch.at)}`;
 
   function status(): ClockStatus {
-    const environment = options.activeEnvironment();
-    return effectiveStatus(server, outbox.all(), environment.id, environment.employeeId);
+    return effectiveStatus(server, outbox.all(), active().id, active().employeeId);
   }
 
-  function remember(next: ServerClock): void {
-    const unchanged =
-      server.kind === 'known' && next.kind === 'known' && JSON.stringify(server.event) === JSON.stringify(next.event);
-    server = next;
-    if (options.cache && next.kind === 'known' && !unchanged) {
-      cached[cacheKey()] = next;
-      options.cache.write(JSON.stringify(cached));
+  /** The service's word becomes the shown state only if it is about the employee shown. */
+  function remember(event: ClockedTimeEvent | null): void {
+    const employeeId = active().employeeId;
+    if (event?.employeeId && event.employeeId !== employeeId) {
+      server = { kind: 'unknown' };
+      problem = `The timeclock service answered with a time event of employee ${event.employeeId}, not ${employeeId}, so the clock state is unknown.`;
+      return;
     }
+    server = { kind: 'known', event, readAt: clock.now() };
+    cache.set(cacheKey(), server);
   }
 
   function schedule(name: keyof typeof timers, delayMs: number | null, run: () => void): void {
@@ -88,21 +104,23 @@ export function createClockService(options: ClockServiceOptions) {
   }
 
   async function refresh(): Promise<void> {
-    const environment = options.activeEnvironment();
+    const environment = active();
     const clients = options.clientsFor(environment.id);
     schedule('refresh', REFRESH_MS, () => void refresh());
-    if (!clients) return;
+    if (!clients || environment.employeeId.trim() === '') return;
+    const versionAtStart = localVersion;
     try {
       const event = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
-      remember({ kind: 'known', event, readAt: clock.now() });
+      // A punch made or settled while this read was under way is newer than its answer.
+      if (versionAtStart !== localVersion || active().id !== environment.id) return;
       problem = null;
+      remember(event);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      problem =
-        error.kind === 'not-found'
-          ? `Employee ${environment.employeeId} is not known to the timeclock service of ${environment.name}. Check the employee id in Settings.`
-          : error.message;
-      if (error.kind === 'not-found' || error.kind === 'unauthorized' || error.kind === 'forbidden') server = { kind: 'unknown' };
+      if (versionAtStart !== localVersion) return;
+      const failure = await describeReadFailure(error, clients, environment);
+      problem = failure.message;
+      if (failure.stateUnknown) server = { kind: 'unknown' };
     }
     changed();
   }
@@ -119,10 +137,7 @@ export function createClockService(options: ClockServiceOptions) {
           notify(`${label(outcome.punch)} sent`, 'It was waiting and is now recorded by the timeclock service.');
         else tellOutcome(outcome);
       }
-      const settled = outcomes.find((outcome) => outcome.kind === 'synced' || outcome.kind === 'reconciled');
-      if (settled && 'event' in settled && settled.event && settled.punch.environmentId === options.activeEnvironment().id) {
-        remember({ kind: 'known', event: settled.event, readAt: clock.now() });
-      }
+      learnFrom(outcomes);
       return outcomes;
     } finally {
       syncing = null;
@@ -132,14 +147,32 @@ export function createClockService(options: ClockServiceOptions) {
     }
   }
 
+  /** The last settled punch of the shown environment and employee says what the server now has. */
+  function learnFrom(outcomes: PunchOutcome[]): void {
+    const environment = active();
+    const settled = outcomes.filter(
+      (outcome) =>
+        (outcome.kind === 'synced' || outcome.kind === 'reconciled') &&
+        outcome.punch.environmentId === environment.id &&
+        outcome.punch.employeeId === environment.employeeId,
+    );
+    if (settled.length === 0) return;
+    localVersion++;
+    const last = settled.at(-1)!;
+    if ('event' in last && last.event) remember(last.event);
+    else {
+      server = { kind: 'unknown' };
+      void refresh();
+    }
+  }
+
   function tellOutcome(outcome: PunchOutcome): void {
     const { punch } = outcome;
-    const at = formatTime(Date.parse(punch.at));
     switch (outcome.kind) {
       case 'synced':
         if (punch.kind === 'clock-in')
-          return notify(`Clocked in at ${at}`, `Recorded by the timeclock service of ${options.activeEnvironment().name}.`);
-        return notify(`Clocked out at ${at}`, workedText(outcome.event.clockIn, punch.at));
+          return notify(`Clocked in at ${time(punch.at)}`, `Recorded by the timeclock service of ${active().name}.`);
+        return notify(`Clocked out at ${time(punch.at)}`, workedText(outcome.event.clockIn, punch.at));
       case 'reconciled':
         return notify(
           punch.kind === 'clock-in' ? 'You were already clocked in' : 'You were already clocked out',
@@ -150,31 +183,60 @@ export function createClockService(options: ClockServiceOptions) {
           `${label(punch)} saved — not sent yet`,
           `${outcome.message} It will be sent automatically; nothing is lost.`,
         );
-      case 'failed':
-        return notify(`${label(punch)} was refused`, `${outcome.message} Open the panel to discard it.`);
+      case 'stopped':
+        return notify(
+          outcome.stop === 'unconfirmed' ? `${label(punch)}: outcome unknown` : `${label(punch)} was not recorded`,
+          `${outcome.message} Open the panel to ${outcome.stop === 'unconfirmed' ? 'mark it as sent or discard it' : 'try again or discard it'}.`,
+        );
     }
   }
 
   const workedText = (clockIn: string, clockOut: string) =>
-    `Worked ${formatDuration(Date.parse(clockOut) - Date.parse(clockIn))} since ${formatTime(Date.parse(clockIn))}.`;
+    `Worked ${formatDuration(Date.parse(clockOut) - Date.parse(clockIn))} since ${time(clockIn)}.`;
 
-  async function punch(kind: Punch['kind'], at: number): Promise<ClockAction> {
+  /** The punch's moment: whole seconds, after the previous punch; null (with the reason) when the computer's clock went back. */
+  function punchMoment(at: number, current: ClockStatus): { at: number } | { reason: string } {
+    const key = cacheKey();
+    const previous = Math.max(
+      lastPunchAt.get(key) ?? 0,
+      ...outbox
+        .all()
+        .filter((punch) => punch.environmentId === active().id && punch.employeeId === active().employeeId)
+        .map((punch) => Date.parse(punch.at)),
+    );
+    const earliest = Math.max(previous + 1000, current.state === 'in' ? current.since + 1000 : 0);
+    const whole = Math.floor(at / 1000) * 1000;
+    if (whole + CLOCK_BACK_TOLERANCE_MS < earliest)
+      return {
+        reason: `This computer's clock says ${formatTime(at)}, which is before your last punch at ${formatTime(earliest - 1000)}. Check the computer's date and time, then try again.`,
+      };
+    return { at: Math.max(whole, earliest) };
+  }
+
+  async function punch(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
     if (busy) return { kind: 'ignored', reason: 'A punch is already being sent.' };
     const current = status();
+    const view = clockView(viewInput(current));
+    if (view.action === null) return { kind: 'ignored', reason: view.actionHint ?? 'Nothing can be done now.' };
     if (kind === 'clock-out' && current.state !== 'in') return { kind: 'ignored', reason: 'You are not clocked in.' };
+    const moment = punchMoment(clickedAt, current);
+    if ('reason' in moment) return { kind: 'ignored', reason: moment.reason };
     busy = true;
     try {
-      const environment = options.activeEnvironment();
+      const environment = active();
       const recorded = outbox.add({
         environmentId: environment.id,
         employeeId: environment.employeeId,
         kind,
-        at: new Date(at).toISOString(),
+        at: new Date(moment.at).toISOString(),
         eventId: current.state === 'in' ? current.eventId : null,
         afterPunchId: current.state === 'in' ? current.pendingPunchId : null,
+        clockInAt: current.state === 'in' ? new Date(current.since).toISOString() : null,
         // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
-        attempts: outbox.all().some((entry) => entry.environmentId === environment.id && !entry.failed) ? 0 : 1,
+        attempts: outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
       });
+      lastPunchAt.set(cacheKey(), moment.at);
+      localVersion++;
       changed();
       const outcomes = await runSync(recorded.id);
       const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
@@ -204,13 +266,34 @@ export function createClockService(options: ClockServiceOptions) {
     schedule('reminders', REMINDER_TICK_MS, checkReminders);
   }
 
-  const punchView = (punch: Punch): PunchView => ({
-    id: punch.id,
-    kind: punch.kind,
-    at: punch.at,
-    text: `${label(punch)} ${punch.failed ? 'refused' : 'pending sync'}`,
-    reason: punch.failed ?? punch.lastError,
-  });
+  /** Punches to show: the active environment's, and those of environments that no longer exist. */
+  function shownPunches(): Punch[] {
+    const exists = options.environmentExists ?? (() => true);
+    return outbox.all().filter((punch) => punch.environmentId === active().id || !exists(punch.environmentId));
+  }
+
+  function viewInput(current: ClockStatus) {
+    const environment = active();
+    return {
+      status: current,
+      now: clock.now(),
+      busy,
+      employeeId: environment.employeeId,
+      environmentName: environment.name,
+      punches: shownPunches(),
+      problem,
+      asOf: problem && server.kind === 'known' ? server.readAt : null,
+      sleepPrompt,
+      formatTime,
+    };
+  }
+
+  function stoppedPunch(punchId: string): Punch {
+    const target = outbox.all().find((candidate) => candidate.id === punchId);
+    if (!target) throw new Error('That punch is no longer waiting: it was sent or discarded.');
+    if (!target.stopped) throw new Error('That punch is still being sent automatically; only a stopped punch can be changed.');
+    return target;
+  }
 
   return {
     start() {
@@ -229,10 +312,28 @@ export function createClockService(options: ClockServiceOptions) {
     clockIn: () => punch('clock-in', clock.now()),
     clockOut: (at = clock.now()) => punch('clock-out', at),
     discard(punchId: string) {
-      const target = outbox.all().find((candidate) => candidate.id === punchId);
-      if (!target?.failed) throw new Error('Only a refused punch can be discarded; pending ones are still being sent.');
+      stoppedPunch(punchId);
       outbox.remove(punchId);
+      localVersion++;
       changed();
+    },
+    /** Send a stopped punch again, and the clock-outs that wait for it. */
+    async retry(punchId: string) {
+      const target = stoppedPunch(punchId);
+      for (const entry of outbox.all().filter((other) => other.id === target.id || other.afterPunchId === target.id))
+        outbox.update(entry.id, { stopped: null, unreadable: 0, nextAttemptAt: null });
+      localVersion++;
+      await runSync();
+    },
+    /** The user found the punch on the server: it leaves the outbox, and the state is read again. */
+    async markSent(punchId: string) {
+      const target = stoppedPunch(punchId);
+      if (target.stopped?.kind !== 'unconfirmed') throw new Error('Only a punch whose outcome is unknown can be marked as sent.');
+      outbox.settle(target.id, null);
+      localVersion++;
+      server = { kind: 'unknown' };
+      await refresh();
+      await runSync();
     },
     /** The machine woke after sleeping since `from`: if that was long and we are clocked in, ask. */
     resumed(from: number) {
@@ -256,52 +357,22 @@ export function createClockService(options: ClockServiceOptions) {
       changed();
     },
     environmentChanged() {
-      server = cached[cacheKey()] ?? { kind: 'unknown' };
+      server = cache.get(cacheKey()) ?? { kind: 'unknown' };
       problem = null;
       sleepPrompt = null;
+      localVersion++;
       changed();
       void refresh();
     },
     credentialsChanged() {
+      // A change of set-up may cure what stopped punches for set-up reasons: try those again.
+      for (const entry of outbox.all().filter((other) => other.stopped?.kind === 'configuration'))
+        outbox.update(entry.id, { stopped: null, nextAttemptAt: null });
       void refresh();
       void runSync();
     },
     sync: () => runSync(),
-    view(): ClockView {
-      const environment = options.activeEnvironment();
-      const current = status();
-      const now = clock.now();
-      const mine = outbox.all().filter((entry) => entry.environmentId === environment.id);
-      const [stateLabel, detail] =
-        current.state === 'in'
-          ? [
-              'Clocked in',
-              `since ${formatTime(current.since)} · ${now - current.since < 60_000 ? 'just now' : formatDuration(now - current.since)}`,
-            ]
-          : current.state === 'out'
-            ? ['Clocked out', current.lastOut === null ? '' : `since ${formatTime(current.lastOut)}`]
-            : ['Clock state unknown', ''];
-      return {
-        state: current.state,
-        since: current.state === 'in' ? new Date(current.since).toISOString() : null,
-        headline: detail ? `${stateLabel} ${detail}` : stateLabel,
-        stateLabel,
-        detail,
-        action: current.state === 'in' ? 'clock-out' : 'clock-in',
-        busy,
-        employeeId: environment.employeeId,
-        environmentName: environment.name,
-        problem,
-        asOf: problem && server.kind === 'known' ? new Date(server.readAt).toISOString() : null,
-        pending: mine.filter((entry) => !entry.failed).map(punchView),
-        failed: mine.filter((entry) => entry.failed).map(punchView),
-        sleepPrompt: sleepPrompt && {
-          from: new Date(sleepPrompt.from).toISOString(),
-          to: new Date(sleepPrompt.to).toISOString(),
-          question: `This computer slept from ${formatTime(sleepPrompt.from)} to ${formatTime(sleepPrompt.to)} while you were clocked in.`,
-        },
-      };
-    },
+    view: (): ClockView => clockView(viewInput(status())),
     onChange: (listener: () => void) => events.on('change', listener),
     onNotification: (listener: (notification: ClockNotification) => void) => events.on('notification', listener),
     async flush() {
@@ -311,11 +382,3 @@ export function createClockService(options: ClockServiceOptions) {
 }
 
 export type ClockService = ReturnType<typeof createClockService>;
-
-function readCache(file: TextFile | undefined): Record<string, ServerClock> {
-  try {
-    return JSON.parse(file?.read() ?? '{}') as Record<string, ServerClock>;
-  } catch {
-    return {};
-  }
-}

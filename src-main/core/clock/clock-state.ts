@@ -21,7 +21,11 @@ export function fromServer(server: ServerClock): ClockStatus {
   return { state: 'out', lastOut: event?.clockOut ? Date.parse(event.clockOut) : null };
 }
 
-/** The status with pending punches of this environment and employee applied, oldest first. */
+/**
+ * The status with pending punches of this environment and employee applied, oldest first. A punch
+ * whose sending stopped is not applied (the server's state stands), except one whose outcome is
+ * unknown: from it on, the state is unknown.
+ */
 export function effectiveStatus(
   server: ServerClock,
   punches: readonly Punch[],
@@ -30,7 +34,9 @@ export function effectiveStatus(
 ): ClockStatus {
   let status = fromServer(server);
   for (const punch of punches) {
-    if (punch.failed || punch.environmentId !== environmentId || punch.employeeId !== employeeId) continue;
+    if (punch.environmentId !== environmentId || punch.employeeId !== employeeId) continue;
+    if (punch.stopped?.kind === 'unconfirmed') status = { state: 'unknown' };
+    if (punch.stopped) continue;
     const at = Date.parse(punch.at);
     status =
       punch.kind === 'clock-in'
@@ -40,5 +46,12 @@ export function effectiveStatus(
   return status;
 }
 
-export const sameInstant = (a: string | null | undefined, b: string | null | undefined) =>
-  a !== null && a !== undefined && b !== null && b !== undefined && Math.abs(Date.parse(a) - Date.parse(b)) < 1000;
+/**
+ * The same instant to the second (servers often drop milliseconds; punches are recorded in whole,
+ * strictly increasing seconds, so this never mistakes one punch for another).
+ */
+export const sameInstant = (a: string | null | undefined, b: string | null | undefined) => {
+  if (!a || !b) return false;
+  const [left, right] = [Date.parse(a), Date.parse(b)];
+  return Number.isFinite(left) && Math.floor(left / 1000) === Math.floor(right / 1000);
+};

@@ -12,13 +12,13 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 
 const mock = useMockServer({ debtors: 10 });
 const childScript = fileURLToPath(new URL('../../testing/clock-crash-child.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 
 function startChild(
   args: string[],
   folders: { settings: string; data: string },
 ): { child: ChildProcess; waitFor(line: string): Promise<string> } {
-  const child = spawn(process.execPath, [tsx, childScript, ...args], {
+  // `node --import tsx` runs the core in this very process: the kill reaches it (tsx's CLI would add a wrapper).
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], {
     env: {
       ...process.env,
       MOCK_TIMECLOCK: mock.server.timeclockBaseUrl,
@@ -60,6 +60,14 @@ const until = async (condition: () => boolean) => {
   for (let tries = 0; tries < 200 && !condition(); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
 };
 
+/** SIGKILL, then proof that the process running the core is gone (none left blocked or sending). */
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+  expect(() => process.kill(child.pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+}
+
 async function restartAndSync(dirs: { settings: string; data: string }): Promise<string> {
   await mock.control('PUT', '/services/timeclock', { latencyMs: 0, replyDelayMs: 0 });
   const again = startChild(['sync'], dirs);
@@ -76,7 +84,7 @@ describe('crash safety of a clock-in', () => {
     await mock.control('PUT', '/services/timeclock', { latencyMs: 10_000 });
     const first = startChild(['clock-in'], dirs);
     await first.waitFor('RECORDED');
-    first.child.kill('SIGKILL');
+    await kill(first.child);
     expect(eventsOfE1002()).toEqual([]);
     expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
     expect(eventsOfE1002()).toHaveLength(1);
@@ -88,7 +96,7 @@ describe('crash safety of a clock-in', () => {
     const first = startChild(['clock-in'], dirs);
     await first.waitFor('RECORDED');
     await until(() => eventsOfE1002().length === 1);
-    first.child.kill('SIGKILL');
+    await kill(first.child);
     expect(eventsOfE1002()).toHaveLength(1);
     expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
     expect(eventsOfE1002()).toHaveLength(1);
@@ -98,7 +106,7 @@ describe('crash safety of a clock-in', () => {
     const dirs = folders();
     const first = startChild(['clock-in', '--block-after-response'], dirs);
     await first.waitFor('RESPONSE-RECEIVED');
-    first.child.kill('SIGKILL');
+    await kill(first.child);
     expect(eventsOfE1002()).toHaveLength(1);
     expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
     expect(eventsOfE1002()).toHaveLength(1);

@@ -1,19 +1,31 @@
 /**
  * The outbox of punches: each clock-in and clock-out is written here durably before the user is
- * told it was recorded, and leaves only once the timeclock service has it. Entries keep their order
- * and the environment they were recorded in. Failed ones stay (visible) until the user discards them.
+ * told it was recorded, and leaves only once the timeclock service has it (or the user, told
+ * why, discards it). Entries keep their order and the environment and employee they were recorded
+ * with. The file holds one punch per line, so a damaged line costs that line only.
  */
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import type { TextFile } from '../util/text-file.ts';
 
 export type PunchKind = 'clock-in' | 'clock-out';
+
+/**
+ * Why sending stopped; the punch stays, visible, until the user tries again, marks it sent
+ * (unconfirmed only) or discards it.
+ * - refused: the service said no (400, 404, 422): the punch as recorded cannot be added.
+ * - configuration: the request never reached the operation (redirect, 405/415, wrong base URL).
+ * - unconfirmed: sent, but neither the answer nor the last event could be read: outcome unknown.
+ * - gave-up: transient failures went on for longer than the retry schedule allows.
+ */
+export type StopKind = 'refused' | 'configuration' | 'unconfirmed' | 'gave-up';
 
 export interface Punch {
   id: string;
   environmentId: string;
   employeeId: string;
   kind: PunchKind;
-  /** The moment the user clicked (ISO instant): what the service records. */
+  /** The moment the user clicked (ISO instant, whole seconds): what the service records. */
   at: string;
   /** Sent with a clock-in: the same key never creates a second event. */
   idempotencyKey: string;
@@ -21,15 +33,18 @@ export interface Punch {
   eventId: string | null;
   /** For a clock-out of a clock-in still in the outbox: that entry, whose event it will close. */
   afterPunchId: string | null;
+  /** For a clock-out: when the shift it ends began, to recognise that event exactly if its id is lost. */
+  clockInAt: string | null;
   /** Sends attempted so far (persisted before each send: after a crash, >0 means "outcome unknown"). */
   attempts: number;
+  /** Answers that could not be read while sending or confirming it (bounded: then it stops as unconfirmed). */
+  unreadable: number;
   nextAttemptAt: number | null;
   lastError: string | null;
-  /** Set when the service refused it for good (unknown employee, impossible time): kept until discarded. */
-  failed: string | null;
+  stopped: { kind: StopKind; message: string } | null;
 }
 
-export type NewPunch = Pick<Punch, 'environmentId' | 'employeeId' | 'kind' | 'at' | 'eventId' | 'afterPunchId'> & {
+export type NewPunch = Pick<Punch, 'environmentId' | 'employeeId' | 'kind' | 'at' | 'eventId' | 'afterPunchId' | 'clockInAt'> & {
   /** 1 when the punch is about to be sent at once: its first attempt is recorded with it, in one write. */
   attempts?: number;
 };
@@ -44,13 +59,36 @@ export interface Outbox {
   settle(id: string, eventId: string | null): void;
 }
 
-/**
- * `backup` receives the text of an outbox this version cannot read: it is kept for recovery, the
- * problem is reported, and the app carries on with an empty outbox rather than stopping.
- */
-export function createOutbox(file: TextFile, backup: (text: string) => void, report: (problem: string) => void): Outbox {
-  let punches: Punch[] = read(file, backup, report);
-  const save = () => file.write(JSON.stringify({ version: 1, punches }, null, 1));
+/** What to do with a damaged part of the file: keep these exact bytes somewhere safe. */
+export type SetAside = (bytes: Buffer) => void;
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const punchSchema = v.object({
+  id: text(100),
+  environmentId: text(200),
+  employeeId: text(200),
+  kind: v.picklist(['clock-in', 'clock-out']),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  idempotencyKey: text(200),
+  eventId: v.nullable(text(200)),
+  afterPunchId: v.nullable(text(100)),
+  clockInAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp())), null),
+  attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  unreadable: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  nextAttemptAt: v.nullable(v.number()),
+  lastError: v.nullable(v.string()),
+  stopped: v.optional(
+    v.nullable(v.object({ kind: v.picklist(['refused', 'configuration', 'unconfirmed', 'gave-up']), message: v.string() })),
+    null,
+  ),
+  /** Version 1 kept refusals here. */
+  failed: v.optional(v.nullable(v.string())),
+});
+
+export function createOutbox(file: TextFile, setAside: SetAside, report: (problem: string) => void): Outbox {
+  let punches: Punch[] = load(file, setAside, report);
+  const save = () =>
+    file.write([JSON.stringify({ version: 2 }), ...punches.map((punch) => JSON.stringify(punch))].join('\n') + '\n');
   const find = (id: string) => {
     const punch = punches.find((candidate) => candidate.id === id);
     if (!punch) throw new Error(`No punch ${id} in the outbox.`);
@@ -65,9 +103,10 @@ export function createOutbox(file: TextFile, backup: (text: string) => void, rep
         ...fields,
         id: randomUUID(),
         idempotencyKey: randomUUID(),
+        unreadable: 0,
         nextAttemptAt: null,
         lastError: null,
-        failed: null,
+        stopped: null,
       };
       punches = [...punches, punch];
       save();
@@ -92,16 +131,66 @@ export function createOutbox(file: TextFile, backup: (text: string) => void, rep
   };
 }
 
-function read(file: TextFile, backup: (text: string) => void, report: (problem: string) => void): Punch[] {
-  const text = file.read();
-  if (text === null) return [];
+/** Every complete, valid punch of the file; whatever is damaged is set aside byte for byte and reported once. */
+function load(file: TextFile, setAside: SetAside, report: (problem: string) => void): Punch[] {
+  let bytes: Buffer | null;
   try {
-    const parsed = JSON.parse(text) as { version?: number; punches?: Punch[] };
-    if (parsed.version === 1 && Array.isArray(parsed.punches)) return parsed.punches;
-  } catch {
-    /* reported below */
+    bytes = file.readBytes();
+  } catch (error) {
+    report(
+      `The list of punches waiting to be sent could not be opened (${(error as Error).message}); new punches start a new list.`,
+    );
+    return [];
   }
-  backup(text);
-  report('The list of punches waiting to be sent could not be read; it was kept as a backup and a new one started.');
-  return [];
+  if (bytes === null || bytes.length === 0) return [];
+  const { punches, damaged } = parse(bytes);
+  if (damaged) {
+    setAside(bytes);
+    report(
+      punches.length > 0
+        ? `Part of the list of punches waiting to be sent was damaged; the ${punches.length} complete punch${punches.length === 1 ? ' was' : 'es were'} kept and will be sent, and a copy of the file was set aside.`
+        : 'The list of punches waiting to be sent could not be read; a copy of it was set aside and a new one started.',
+    );
+  }
+  return punches;
+}
+
+function parse(bytes: Buffer): { punches: Punch[]; damaged: boolean } {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const whole = tryJson(text) as { version?: number; punches?: unknown } | undefined;
+  // Version 1: one JSON document { version: 1, punches: [...] }.
+  const records: unknown[] =
+    whole?.version === 1 && Array.isArray(whole.punches)
+      ? whole.punches
+      : text
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => tryJson(line) ?? DAMAGED);
+  let damaged = text.includes('\uFFFD') || !(whole?.version === 1 || isHeader(records[0]));
+  const punches: Punch[] = [];
+  for (const record of isHeader(records[0]) ? records.slice(1) : records) {
+    const punch = readPunch(record);
+    if (punch) punches.push(punch);
+    else damaged = true;
+  }
+  return { punches, damaged };
+}
+
+const DAMAGED = Symbol('damaged');
+const isHeader = (record: unknown) =>
+  typeof record === 'object' && record !== null && (record as { version?: unknown }).version === 2;
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function readPunch(record: unknown): Punch | null {
+  const result = v.safeParse(punchSchema, record);
+  if (!result.success) return null;
+  const { failed, ...punch } = result.output;
+  return { ...punch, stopped: punch.stopped ?? (failed ? { kind: 'refused', message: failed } : null) };
 }

@@ -1,22 +1,28 @@
 /**
- * Sends the outbox to the timeclock service, in order, per environment. Before re-sending anything
- * whose earlier attempt may have reached the server (any attempt, even one cut off by a crash), it
- * reads the employee's last event and recognises its own punch there. A 409 is reconciled against
- * what the server has. A clock-out is never sent for an event it cannot identify.
+ * Sends the outbox to the timeclock service, in order, per environment. Every answer has one
+ * defined path, and each path ends: the punch is recorded (synced or reconciled), waits on a
+ * bounded schedule, or stops with a sentence the user can act on (try again, mark sent, discard).
+ *
+ * Before re-sending anything whose earlier attempt may have reached the server it reads the
+ * employee's last event and recognises its own punch there (by idempotency key or exact instant,
+ * never "close enough"). A clock-out is never sent for an event it cannot identify.
  */
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
+import { conflictEvent } from '../api/timeclock-client.ts';
 import type { TimeFormatter } from '../health/format-time.ts';
 import { sameInstant } from './clock-state.ts';
-import type { Outbox, Punch } from './outbox.ts';
+import type { Outbox, Punch, StopKind } from './outbox.ts';
+import { routeMissing, wrongBaseUrlText } from './read-failure.ts';
+import { hasBeenTryingTooLong, isDue, MAX_UNREADABLE, waitBeforeRetry } from './punch-schedule.ts';
 
 export type PunchOutcome =
   | { kind: 'synced'; punch: Punch; event: ClockedTimeEvent }
-  /** The server already had something else: what it has, in a sentence. */
+  /** The server already had something else: what it has, in a sentence (event null when it could not be read). */
   | { kind: 'reconciled'; punch: Punch; event: ClockedTimeEvent | null; message: string }
   | { kind: 'waiting'; punch: Punch; message: string }
-  | { kind: 'failed'; punch: Punch; message: string };
+  | { kind: 'stopped'; punch: Punch; stop: StopKind; message: string };
 
 export interface PunchSyncOptions {
   outbox: Outbox;
@@ -26,44 +32,59 @@ export interface PunchSyncOptions {
   random?: () => number;
 }
 
-const BACKOFF_MS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
-const AUTH_WAIT_MS = 5 * 60_000;
-const MAX_RETRY_AFTER_MS = 15 * 60_000;
+type Last = { kind: 'read'; event: ClockedTimeEvent | null } | { kind: 'outcome'; outcome: PunchOutcome };
 
 export function createPunchSync(options: PunchSyncOptions) {
   const { outbox, formatTime } = options;
   const random = options.random ?? Math.random;
-  const label = (punch: Punch) =>
-    `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${formatTime(Date.parse(punch.at))}`;
+  const time = (iso: string | null | undefined) => (iso ? formatTime(Date.parse(iso)) : 'an unknown time');
+  const label = (punch: Punch) => `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${time(punch.at)}`;
+  const current = (punch: Punch) => outbox.all().find((candidate) => candidate.id === punch.id) ?? punch;
 
-  function settle(punch: Punch, event: ClockedTimeEvent): void {
-    outbox.settle(punch.id, punch.kind === 'clock-in' ? event.id : null);
+  function settle(punch: Punch, event: ClockedTimeEvent | null): void {
+    outbox.settle(punch.id, punch.kind === 'clock-in' && event ? event.id : null);
   }
 
-  function fail(punch: Punch, message: string): PunchOutcome {
-    const failed = outbox.update(punch.id, { failed: message, nextAttemptAt: null, lastError: message });
-    // A clock-out waiting for this clock-in's event can never be sent either.
-    for (const dependent of outbox.all().filter((other) => other.afterPunchId === punch.id)) {
-      outbox.update(dependent.id, { failed: `Its clock-in (${label(punch)}) was refused.`, nextAttemptAt: null });
+  function stop(punch: Punch, kind: StopKind, message: string): PunchOutcome {
+    const stopped = outbox.update(punch.id, { stopped: { kind, message }, nextAttemptAt: null, lastError: message });
+    // A clock-out waiting for this clock-in's event cannot be sent either, for the same reason.
+    for (const dependent of outbox.all().filter((other) => other.afterPunchId === punch.id && !other.stopped)) {
+      outbox.update(dependent.id, {
+        stopped: { kind, message: `Its clock-in (${label(punch)}) was not sent: ${message}` },
+        nextAttemptAt: null,
+      });
     }
-    return { kind: 'failed', punch: failed, message };
+    return { kind: 'stopped', punch: stopped, stop: kind, message };
   }
 
   function wait(punch: Punch, error: ApiError): PunchOutcome {
-    const step = Math.min(punch.attempts, BACKOFF_MS.length) - 1;
-    const backoff = BACKOFF_MS[Math.max(0, step)]! * (0.9 + random() * 0.2);
-    const delay =
-      error.kind === 'unauthorized' || error.kind === 'forbidden'
-        ? AUTH_WAIT_MS
-        : Math.max(backoff, Math.min(error.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
-    const waiting = outbox.update(punch.id, { lastError: error.message, nextAttemptAt: options.now() + Math.round(delay) });
+    if (hasBeenTryingTooLong(punch, options.now()))
+      return stop(
+        punch,
+        'gave-up',
+        `It could not be sent for a week, so the app stopped trying. The last problem: ${error.message}`,
+      );
+    const delay = waitBeforeRetry(punch, error, random);
+    const waiting = outbox.update(punch.id, { lastError: error.message, nextAttemptAt: options.now() + delay });
     return { kind: 'waiting', punch: waiting, message: error.message };
+  }
+
+  /** An answer we could not read: try a few more times (reading first), then stop as "outcome unknown". */
+  function unreadable(punch: Punch, error: ApiError): PunchOutcome {
+    const counted = outbox.update(punch.id, { unreadable: punch.unreadable + 1 });
+    if (counted.unreadable < MAX_UNREADABLE) return wait(counted, error);
+    return stop(
+      counted,
+      'unconfirmed',
+      `It was sent, but whether the timeclock service recorded it is unknown: its answers could not be read (${error.message}) Check your time record on the server, then mark it as sent or discard it.`,
+    );
   }
 
   /** If an earlier attempt reached the server, the last event shows it. */
   function recognise(punch: Punch, last: ClockedTimeEvent | null): PunchOutcome | null {
-    if (!last) return null;
-    if (punch.kind === 'clock-in' && sameInstant(last.clockIn, punch.at)) {
+    if (!last || (last.employeeId && last.employeeId !== punch.employeeId)) return null;
+    const ours = (last as { idempotencyKey?: unknown }).idempotencyKey === punch.idempotencyKey;
+    if (punch.kind === 'clock-in' && (ours || sameInstant(last.clockIn, punch.at))) {
       settle(punch, last);
       return { kind: 'synced', punch, event: last };
     }
@@ -74,23 +95,68 @@ export function createPunchSync(options: PunchSyncOptions) {
   function closedAlready(punch: Punch, event: ClockedTimeEvent): PunchOutcome {
     settle(punch, event);
     if (sameInstant(event.clockOut, punch.at)) return { kind: 'synced', punch, event };
-    const at = event.clockOut ? formatTime(Date.parse(event.clockOut)) : 'an earlier time';
     return {
       kind: 'reconciled',
       punch,
       event,
-      message: `The timeclock service already had you clocked out at ${at}; your clock-out at ${formatTime(Date.parse(punch.at))} was not needed.`,
+      message: `The timeclock service already had you clocked out at ${time(event.clockOut)}; your clock-out at ${time(punch.at)} was not needed.`,
     };
   }
 
+  /** The employee's last event, or the outcome the failed read leads to. */
+  async function readLast(punch: Punch, clients: ServiceClients): Promise<Last> {
+    try {
+      return { kind: 'read', event: await clients.timeclock.lastClockedTimeEvent(punch.employeeId) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.kind === 'not-found') {
+        if (await routeMissing(clients))
+          return { kind: 'outcome', outcome: stop(punch, 'configuration', wrongBaseUrlText(error)) };
+        // Some servers answer 404 for "no events yet": nothing of ours is there.
+        return { kind: 'read', event: null };
+      }
+      return { kind: 'outcome', outcome: whenNotSent(punch, error) };
+    }
+  }
+
+  /** What a failure that did not record the punch leads to. */
+  function whenNotSent(punch: Punch, error: ApiError): PunchOutcome {
+    if (error.configuration) return stop(punch, 'configuration', error.message);
+    if (error.kind === 'bad-response') return unreadable(punch, error);
+    if (error.kind === 'bad-request' || error.kind === 'unprocessable') return stop(punch, 'refused', error.message);
+    return wait(punch, error);
+  }
+
   async function reconcileConflict(punch: Punch, clients: ServiceClients, error: ApiError): Promise<PunchOutcome> {
-    const reported = error.facts.serverDetails?.event as ClockedTimeEvent | undefined;
-    const event = reported ?? (await clients.timeclock.lastClockedTimeEvent(punch.employeeId));
-    if (!event) return fail(punch, error.message);
-    if (punch.kind === 'clock-out') return closedAlready(punch, event);
-    if (sameInstant(event.clockIn, punch.at)) {
+    const reported = conflictEvent(error);
+    let event = reported && (!reported.employeeId || reported.employeeId === punch.employeeId) ? reported : null;
+    if (!event) {
+      const last = await readLast(punch, clients).catch(() => null);
+      event = last?.kind === 'read' ? last.event : null;
+    }
+    if (punch.kind === 'clock-out') {
+      if (event && event.id === punch.eventId && event.clockOut !== null) return closedAlready(punch, event);
+      settle(punch, null);
+      return {
+        kind: 'reconciled',
+        punch,
+        event,
+        message: `The timeclock service refused your clock-out at ${time(punch.at)}: that shift is already closed there.`,
+      };
+    }
+    if (event && sameInstant(event.clockIn, punch.at)) {
       settle(punch, event);
       return { kind: 'synced', punch, event };
+    }
+    if (!event || event.clockOut !== null) {
+      // What it has could not be read: a clock-out after this one finds the open event by reading first.
+      settle(punch, null);
+      return {
+        kind: 'reconciled',
+        punch,
+        event: null,
+        message: `The timeclock service says you are already clocked in (409); your clock-in at ${time(punch.at)} was not added.`,
+      };
     }
     // Clocked in elsewhere: the server's event stands, and a later clock-out of ours closes it.
     settle(punch, event);
@@ -98,36 +164,74 @@ export function createPunchSync(options: PunchSyncOptions) {
       kind: 'reconciled',
       punch,
       event,
-      message: `The timeclock service already has you clocked in since ${formatTime(Date.parse(event.clockIn))}; your clock-in at ${formatTime(Date.parse(punch.at))} was not added.`,
+      message: `The timeclock service already has you clocked in since ${time(event.clockIn)}; your clock-in at ${time(punch.at)} was not added.`,
     };
+  }
+
+  /** A clock-out whose clock-in left the outbox without telling us its event (marked sent by hand): find that event exactly. */
+  async function findEventToClose(punch: Punch, clients: ServiceClients): Promise<{ punch: Punch } | { outcome: PunchOutcome }> {
+    const last = await readLast(punch, clients);
+    if (last.kind === 'outcome') return { outcome: last.outcome };
+    const event = last.event;
+    const mine = event && (!event.employeeId || event.employeeId === punch.employeeId);
+    if (mine && event.clockOut === null && punch.clockInAt && sameInstant(event.clockIn, punch.clockInAt))
+      return { punch: outbox.update(punch.id, { eventId: event.id, afterPunchId: null }) };
+    if (mine && event.clockOut !== null && punch.clockInAt && sameInstant(event.clockIn, punch.clockInAt))
+      return { outcome: closedAlready(punch, event) };
+    return {
+      outcome: stop(
+        punch,
+        'refused',
+        `The shift it ends (clocked in at ${time(punch.clockInAt)}) is not the service's last event, so the app cannot tell which event to close. Check your time record on the server.`,
+      ),
+    };
+  }
+
+  async function write(punch: Punch, clients: ServiceClients): Promise<PunchOutcome> {
+    try {
+      const event =
+        punch.kind === 'clock-in'
+          ? await clients.timeclock.clockIn(punch.employeeId, punch.at, punch.idempotencyKey)
+          : await clients.timeclock.clockOut(punch.eventId!, punch.at);
+      settle(punch, event);
+      return { kind: 'synced', punch, event };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const latest = current(punch);
+      if (error.kind === 'conflict') return reconcileConflict(latest, clients, error);
+      if (error.acceptedButUnreadable) {
+        // Taken, but the answer is unreadable: confirm by reading before anything else.
+        const last = await readLast(latest, clients);
+        if (last.kind === 'outcome') return last.outcome;
+        return recognise(latest, last.event) ?? unreadable(latest, error);
+      }
+      if (error.kind === 'not-found')
+        return (await routeMissing(clients))
+          ? stop(latest, 'configuration', wrongBaseUrlText(error))
+          : stop(latest, 'refused', error.message);
+      return whenNotSent(latest, error);
+    }
   }
 
   /** `fresh`: the punch was just recorded with its first attempt and has never been sent. */
   async function send(punch: Punch, fresh: boolean): Promise<PunchOutcome | null> {
     const clients = options.clientsFor(punch.environmentId);
-    if (!clients) return fail(punch, 'The environment this punch was recorded in no longer exists.');
-    if (punch.kind === 'clock-out' && !punch.eventId) {
-      return punch.afterPunchId ? null : fail(punch, 'There is no clocked-in time event to close.');
+    if (!clients) return stop(punch, 'configuration', 'The environment this punch was recorded in no longer exists.');
+    let sending = punch;
+    if (sending.kind === 'clock-out' && !sending.eventId) {
+      if (sending.afterPunchId && outbox.all().some((other) => other.id === sending.afterPunchId)) return null;
+      const found = await findEventToClose(sending, clients);
+      if ('outcome' in found) return found.outcome;
+      sending = found.punch;
     }
-    try {
-      if (punch.attempts > 0 && !fresh) {
-        const recognised = recognise(punch, await clients.timeclock.lastClockedTimeEvent(punch.employeeId));
-        if (recognised) return recognised;
-      }
-      const sending = fresh ? punch : outbox.update(punch.id, { attempts: punch.attempts + 1, nextAttemptAt: null });
-      const event =
-        sending.kind === 'clock-in'
-          ? await clients.timeclock.clockIn(sending.employeeId, sending.at, sending.idempotencyKey)
-          : await clients.timeclock.clockOut(sending.eventId!, sending.at);
-      settle(sending, event);
-      return { kind: 'synced', punch: sending, event };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const current = outbox.all().find((candidate) => candidate.id === punch.id) ?? punch;
-      if (error.kind === 'conflict') return reconcileConflict(current, clients, error);
-      if (['not-found', 'unprocessable', 'bad-request'].includes(error.kind)) return fail(current, error.message);
-      return wait(current, error);
+    if (sending.attempts > 0 && !fresh) {
+      const last = await readLast(sending, clients);
+      if (last.kind === 'outcome') return last.outcome;
+      const recognised = recognise(sending, last.event);
+      if (recognised) return recognised;
     }
+    if (!fresh) sending = outbox.update(sending.id, { attempts: sending.attempts + 1, nextAttemptAt: null });
+    return write(sending, clients);
   }
 
   return {
@@ -141,13 +245,14 @@ export function createPunchSync(options: PunchSyncOptions) {
       const outcomes: PunchOutcome[] = [];
       const blocked = new Set<string>();
       for (const punch of outbox.all()) {
-        if (punch.failed || blocked.has(punch.environmentId)) continue;
-        if (!force && punch.nextAttemptAt !== null && punch.nextAttemptAt > options.now()) {
+        if (punch.stopped || blocked.has(punch.environmentId)) continue;
+        if (!force && !isDue(punch, options.now())) {
           blocked.add(punch.environmentId);
           continue;
         }
-        const current = outbox.all().find((candidate) => candidate.id === punch.id) ?? punch;
-        const outcome = await send(current, current.id === freshPunchId && current.attempts === 1);
+        const latest = outbox.all().find((candidate) => candidate.id === punch.id);
+        if (!latest || latest.stopped) continue;
+        const outcome = await send(latest, latest.id === freshPunchId && latest.attempts === 1);
         if (outcome) outcomes.push(outcome);
         if (!outcome || outcome.kind === 'waiting') blocked.add(punch.environmentId);
       }
@@ -157,7 +262,7 @@ export function createPunchSync(options: PunchSyncOptions) {
     nextDueAt(): number | null {
       const due = outbox
         .all()
-        .filter((punch) => !punch.failed && punch.nextAttemptAt !== null)
+        .filter((punch) => !punch.stopped && punch.nextAttemptAt !== null)
         .map((punch) => punch.nextAttemptAt!);
       return due.length === 0 ? null : Math.min(...due);
     },

@@ -132,9 +132,37 @@ describe('environments through the window API', () => {
     const saved = await call('saveEnvironment', draft());
     if (!saved.ok) throw new Error('not saved');
     await call('setEnvironmentSecret', saved.environment.id, SECRET);
-    expect(await call('deleteEnvironment', saved.environment.id)).toHaveLength(1);
+    expect(await call('deleteEnvironment', saved.environment.id)).toEqual({ ok: true, environments: [expect.anything()] });
     expect(core.vault.get(saved.environment.id)).toBeNull();
     await expect(call('deleteEnvironment', 'mock')).rejects.toThrow('Mock (built-in) cannot be deleted: it is built in.');
+  });
+
+  it('asks before deleting an environment with a punch not yet sent, and keeps that punch visible until discarded', async () => {
+    const { core, call } = setup();
+    const saved = await call('saveEnvironment', { ...draft(), timeclockBaseUrl: 'http://127.0.0.1:9/down' });
+    if (!saved.ok) throw new Error('not saved');
+    const id = saved.environment.id;
+    await call('setEnvironmentSecret', id, SECRET);
+    await call('setActiveEnvironment', id);
+    await call('toggleClock'); // nothing answers there: the punch waits
+    await call('setActiveEnvironment', 'mock', true);
+    const asked = await call('deleteEnvironment', id);
+    expect(asked).toEqual({
+      ok: false,
+      warning:
+        '1 punch recorded in Local QA has not been sent. After deleting Local QA it can no longer be sent; it stays in the panel until you discard it. Delete anyway?',
+    });
+    expect(core.environments.get(id)).toBeDefined();
+    expect(await call('deleteEnvironment', id, true)).toMatchObject({ ok: true });
+    await core.clock.sync();
+    const clock = await call('getClock');
+    expect(clock.stopped).toEqual([
+      expect.objectContaining({
+        reason: 'The environment this punch was recorded in no longer exists.',
+        actions: ['retry', 'discard'],
+      }),
+    ]);
+    expect((await call('discardPunch', clock.stopped[0]!.id)).stopped).toEqual([]);
   });
 
   it('refuses a bad secret with the reason', async () => {

@@ -67,6 +67,14 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       core.clock.discard(punchId);
       return core.clock.view();
     },
+    async retryPunch(punchId) {
+      await core.clock.retry(punchId);
+      return core.clock.view();
+    },
+    async markPunchSent(punchId) {
+      await core.clock.markSent(punchId);
+      return core.clock.view();
+    },
     async answerSleepPrompt(answer) {
       await core.clock.answerSleepPrompt(answer);
       return core.clock.view();
@@ -79,10 +87,12 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       if (!result.ok) return result;
       return changed({ ok: true, environment: view(core.environments.get(result.value.id)!) });
     },
-    deleteEnvironment: async (id) => {
+    deleteEnvironment: async (id, confirmed = false) => {
+      const warning = core.deleteWarning(id);
+      if (warning && !confirmed) return { ok: false, warning };
       core.environments.remove(id);
       core.vault.clear(id);
-      return changed(list());
+      return changed({ ok: true as const, environments: list() });
     },
     setActiveEnvironment: async (id, confirmed = false) => {
       const warning = core.switchWarning(id);

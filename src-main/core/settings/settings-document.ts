@@ -54,6 +54,8 @@ export function readSettingsDocument(raw: unknown, steps = migrations): { docume
   if (raw !== undefined && source !== raw && Object.keys(source).length === 0)
     problems.push('settings: not an object; starting from defaults.');
 
+  reportWrongTypes(source, problems);
+
   const preferences: SparsePreferences = {};
   for (const [name, schema] of Object.entries(preferenceSections) as Array<[SectionName, v.GenericSchema]>) {
     if (source[name] === undefined) continue;
@@ -110,6 +112,23 @@ function describeEnvironmentProblem(
     return `.${field}: ${(message ?? '').replace(/\.$/, '')}`;
   }
   return '';
+}
+
+/** Top-level fields of the wrong type are reported (and so repaired on disk), never coerced silently. */
+function reportWrongTypes(source: Record<string, unknown>, problems: string[]): void {
+  const expected: Array<[string, string, (value: unknown) => boolean]> = [
+    ['schemaVersion', 'a number', (value) => typeof value === 'number'],
+    ['activeEnvironmentId', 'text', (value) => typeof value === 'string'],
+    ['welcomed', 'true or false', (value) => typeof value === 'boolean'],
+    ['environments', 'a list', Array.isArray],
+    ['environmentOverrides', 'an object', isRecord],
+    ['vault', 'an object', isRecord],
+  ];
+  for (const [field, what, fits] of expected) {
+    const value = source[field];
+    if (value !== undefined && value !== null && !fits(value))
+      problems.push(`${field}: expected ${what} (got ${JSON.stringify(value)?.slice(0, 40) ?? typeof value}); ignored.`);
+  }
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -5,6 +5,7 @@
  */
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { toJsonSchema } from '@valibot/to-json-schema';
+import { moveFolderAside } from '../util/text-file.ts';
 import { readSettingsDocument, type SettingsDocument } from './settings-document.ts';
 import { settingsDocumentSchema } from './settings-schema.ts';
 
@@ -21,6 +22,8 @@ export interface PreparedSettingsFile {
 }
 
 export function prepareSettingsFile(path: string, now: () => Date = () => new Date()): PreparedSettingsFile {
+  const folder = moveFolderAside(path, now().getTime());
+  if (folder) return { problems: [folder], backupPath: null };
   if (!existsSync(path)) return { problems: [], backupPath: null };
   const problems: string[] = [];
   let raw: unknown;

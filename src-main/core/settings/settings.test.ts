@@ -1,5 +1,5 @@
 /** Settings against a real conf store in a temp folder: the library electron-store is built on. */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
@@ -157,6 +157,28 @@ describe('a damaged settings file', () => {
     const prepared = prepareSettingsFile(file());
     expect(prepared.problems[0]).toMatch(/settings\.json is not valid JSON .*; starting from defaults\.$/);
     expect(readFileSync(prepared.backupPath!, 'utf8')).toBe('{ "monitoring": ');
+    expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(30);
+  });
+
+  it('reports values of the wrong type instead of coercing them silently, so the store opens', () => {
+    writeFileSync(file(), JSON.stringify({ welcomed: 'yes', activeEnvironmentId: 5, vault: [], environments: 'qa' }));
+    const prepared = prepareSettingsFile(file());
+    expect(prepared.problems).toEqual([
+      'activeEnvironmentId: expected text (got 5); ignored.',
+      'welcomed: expected true or false (got "yes"); ignored.',
+      'environments: expected a list (got "qa"); ignored.',
+      'vault: expected an object (got []); ignored.',
+    ]);
+    const settings = createSettingsService(openStore(), admin());
+    expect(settings.welcomed()).toBe(false);
+  });
+
+  it('moves a folder standing where the file belongs aside, and starts', () => {
+    mkdirSync(file());
+    const prepared = prepareSettingsFile(file(), () => new Date(1_000));
+    expect(prepared.problems).toEqual([
+      `${file()} was a folder, not a file; it was moved to ${file()}.folder-set-aside-1000 and a new file started.`,
+    ]);
     expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(30);
   });
 

@@ -4,6 +4,7 @@ import { pauseUntil, trayMenu, trayTooltip, type MenuItemModel, type TrayState }
 const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   productName: 'Timeclock Tray',
   clockAction: 'clock-out',
+  clockBlocked: null,
   clockBusy: false,
   clockHeadline: 'Clocked in since 08:02 · 3 h 12 min',
   clockPending: [],
@@ -36,6 +37,14 @@ describe('tray menu', () => {
       label: 'Clock in',
       action: 'toggle-clock',
     });
+  });
+
+  it('offers no punch when none is safe, and leads to what needs fixing instead', () => {
+    const blocked = trayMenu(
+      state({ clockAction: null, clockBlocked: { label: 'Set up clocking in… (employee id missing)', action: 'open-settings' } }),
+    );
+    expect(blocked[0]).toEqual({ type: 'normal', label: 'Set up clocking in… (employee id missing)', action: 'open-settings' });
+    expect(blocked.some((entry) => entry.type === 'normal' && entry.action === 'toggle-clock')).toBe(false);
   });
 
   it('disables the clock action while a punch is being sent, and lists pending punches and problems', () => {

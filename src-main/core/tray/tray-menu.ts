@@ -29,8 +29,10 @@ export type MenuItemModel =
 
 export interface TrayState {
   productName: string;
-  /** What the first item does. */
-  clockAction: 'clock-in' | 'clock-out';
+  /** What the first item does; null when no punch is safe now (then the first item leads to what to fix). */
+  clockAction: 'clock-in' | 'clock-out' | null;
+  /** With no clock action: the first item's label and where it leads ("Set up clocking in…" → Settings). */
+  clockBlocked: { label: string; action: TrayAction } | null;
   /** A punch is being sent: the item is disabled so nothing happens twice. */
   clockBusy: boolean;
   /** "Clocked in since 08:02 · 3 h 12 min". */
@@ -59,7 +61,7 @@ const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel
 
 export function trayMenu(state: TrayState): MenuItemModel[] {
   return [
-    item(state.clockAction === 'clock-in' ? 'Clock in' : 'Clock out', 'toggle-clock', !state.clockBusy),
+    clockItem(state),
     item(state.clockHeadline, undefined, false),
     ...state.clockPending.map((line) => item(line, undefined, false)),
     ...(state.clockProblem ? [item(shorten(state.clockProblem), undefined, false)] : []),
@@ -89,6 +91,12 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
     item('Open logs folder', 'open-logs'),
     item(`Quit ${state.productName}`, 'quit'),
   ];
+}
+
+function clockItem(state: TrayState): MenuItemModel {
+  if (state.clockAction === null)
+    return state.clockBlocked ? item(state.clockBlocked.label, state.clockBlocked.action) : item('Clock in', undefined, false);
+  return item(state.clockAction === 'clock-in' ? 'Clock in' : 'Clock out', 'toggle-clock', !state.clockBusy);
 }
 
 function pauseMenu(pausedUntil: string | null): MenuItemModel {

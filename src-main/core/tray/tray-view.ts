@@ -30,9 +30,15 @@ export function trayView(
     state: {
       productName,
       clockAction: clock.action,
+      clockBlocked:
+        clock.action !== null
+          ? null
+          : clock.employeeId.trim() === ''
+            ? { label: 'Set up clocking in… (employee id missing)', action: 'open-settings' }
+            : { label: 'Clock state unknown — open the panel…', action: 'open-panel' },
       clockBusy: clock.busy,
       clockHeadline: clock.headline,
-      clockPending: [...clock.pending, ...clock.failed].map((punch) => punch.text),
+      clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),
       clockProblem: clock.problem,
       environmentName: environment.name,
       isMock: environment.isMock,

@@ -4,11 +4,12 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readIfPresent, type TextFile } from './text-file.ts';
+import { readBytesIfPresent, readIfPresent, type TextFile } from './text-file.ts';
 
 export function durableFile(path: string): TextFile {
   return {
     read: () => readIfPresent(path),
+    readBytes: () => readBytesIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.tmp`;

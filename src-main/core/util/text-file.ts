@@ -1,10 +1,22 @@
 /** A small text file written atomically (temp file, then rename), so a crash never leaves half a file. */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface TextFile {
   read(): string | null;
+  /** The exact bytes (for keeping a damaged file as it was); null when there is no such file. */
+  readBytes(): Buffer | null;
   write(text: string): void;
+}
+
+/** The file's bytes, or null when there is no such file. */
+export function readBytesIfPresent(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
 }
 
 /** The file's text, or null when there is no such file. */
@@ -20,6 +32,7 @@ export function readIfPresent(path: string): string | null {
 export function textFile(path: string): TextFile {
   return {
     read: () => readIfPresent(path),
+    readBytes: () => readBytesIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true });
       const temporary = `${path}.${process.pid}.tmp`;
@@ -34,6 +47,22 @@ export function memoryFile(initial: string | null = null): TextFile {
   let text = initial;
   return {
     read: () => text,
+    readBytes: () => (text === null ? null : Buffer.from(text)),
     write: (next) => void (text = next),
   };
+}
+
+/**
+ * A folder where one of our files belongs (a sync tool's or a person's mistake) would stop every
+ * read and write of it: it is moved aside, untouched, and a sentence says where.
+ */
+export function moveFolderAside(path: string, now: number): string | null {
+  try {
+    if (!statSync(path).isDirectory()) return null;
+  } catch {
+    return null;
+  }
+  const aside = `${path}.folder-set-aside-${now}`;
+  renameSync(path, aside);
+  return `${path} was a folder, not a file; it was moved to ${aside} and a new file started.`;
 }

@@ -90,15 +90,21 @@ export interface HealthStatusView {
   }>;
 }
 
-/** A punch still on its way to the timeclock service, or refused by it. */
+/** What the user may do with a punch whose sending stopped. */
+export type PunchAction = 'retry' | 'mark-sent' | 'discard';
+
+/** A punch still on its way to the timeclock service, or stopped on the way. */
 export interface PunchView {
   id: string;
   kind: 'clock-in' | 'clock-out';
   at: string;
-  /** "Clock-in at 08:02 pending sync" / "Clock-out at 17:01 refused". */
+  /** "Clock-in at 08:02 pending sync" / "Clock-out at 17:01 refused" / "… outcome unknown". */
   text: string;
-  /** Why it is waiting or was refused. */
+  /** Why it is waiting or stopped, in a sentence. */
   reason: string | null;
+  /** pending: sent automatically; stopped: waits for the user (refused, set-up problem, outcome unknown). */
+  status: 'pending' | 'stopped';
+  actions: PunchAction[];
 }
 
 export interface ClockView {
@@ -110,7 +116,10 @@ export interface ClockView {
   /** The headline in two parts: "Clocked in" and "since 08:02 · 3 h 12 min". */
   stateLabel: string;
   detail: string;
-  action: 'clock-in' | 'clock-out';
+  /** What the button does; null when no punch is safe now (see actionHint). */
+  action: 'clock-in' | 'clock-out' | null;
+  /** Why there is no action, or what to set up first ("Enter your employee id in Settings…"). */
+  actionHint: string | null;
   /** A punch is being sent: the button does nothing twice. */
   busy: boolean;
   employeeId: string;
@@ -120,7 +129,8 @@ export interface ClockView {
   /** When the service last told us (ISO), if it is not answering now. */
   asOf: string | null;
   pending: PunchView[];
-  failed: PunchView[];
+  /** Punches whose sending stopped: each says why and what the user can do. */
+  stopped: PunchView[];
   /** After a long sleep while clocked in: the question to ask. */
   sleepPrompt: { from: string; to: string; question: string } | null;
 }
@@ -211,6 +221,8 @@ export interface SettingsView {
 
 /** Switching away from an environment with punches still waiting asks first. */
 export type SwitchResult = { ok: true; info: AppInfo } | { ok: false; warning: string };
+/** Deleting an environment whose punches are not all sent asks first (ok: false with the question). */
+export type DeleteEnvironmentResult = { ok: true; environments: EnvironmentView[] } | { ok: false; warning: string };
 
 /** Sections of the settings window, to open it at one. */
 export type SettingsSection = 'environments' | 'monitoring' | 'clock' | 'lookup' | 'general';
@@ -228,13 +240,17 @@ export interface InvokeApi {
   /** Clock in or out, whichever is next. */
   toggleClock(): Promise<ClockView>;
   discardPunch(punchId: string): Promise<ClockView>;
+  /** Send a stopped punch again (after a change of settings, or once the service is fixed). */
+  retryPunch(punchId: string): Promise<ClockView>;
+  /** The user checked the server: a punch whose outcome was unknown is there. */
+  markPunchSent(punchId: string): Promise<ClockView>;
   answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
   openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): Promise<void>;
   /** The panel hides itself (Esc, or after an action). */
   hidePanel(): Promise<void>;
   listEnvironments(): Promise<EnvironmentView[]>;
   saveEnvironment(draft: EnvironmentDraftInput): Promise<SaveEnvironmentResult>;
-  deleteEnvironment(environmentId: string): Promise<EnvironmentView[]>;
+  deleteEnvironment(environmentId: string, confirmed?: boolean): Promise<DeleteEnvironmentResult>;
   /** Switches; with punches still waiting in the current environment, only once `confirmed`. */
   setActiveEnvironment(environmentId: string, confirmed?: boolean): Promise<SwitchResult>;
   /** What saving this environment would refuse, without saving (validation as you type). */
@@ -305,6 +321,8 @@ export const invokeArgs = {
   getClock: v.strictTuple([]),
   toggleClock: v.strictTuple([]),
   discardPunch: v.strictTuple([text(100)]),
+  retryPunch: v.strictTuple([text(100)]),
+  markPunchSent: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
   openWindow: v.strictTuple([
     v.picklist(['status', 'settings', 'lookup']),
@@ -313,7 +331,7 @@ export const invokeArgs = {
   hidePanel: v.strictTuple([]),
   listEnvironments: v.strictTuple([]),
   saveEnvironment: v.strictTuple([draftArg]),
-  deleteEnvironment: v.strictTuple([environmentId]),
+  deleteEnvironment: v.strictTuple([environmentId, v.optional(v.boolean())]),
   setActiveEnvironment: v.strictTuple([environmentId, v.optional(v.boolean())]),
   validateEnvironment: v.strictTuple([draftArg]),
   setEnvironmentSecret: v.strictTuple([environmentId, text(4096)]),

@@ -1,0 +1,101 @@
+/** What the panel and tray show of the clock, as a pure function of the state the service holds. */
+import type { ClockView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
+import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
+import type { ClockStatus } from './clock-state.ts';
+import type { Punch, StopKind } from './outbox.ts';
+
+export interface ClockViewInput {
+  status: ClockStatus;
+  now: number;
+  busy: boolean;
+  employeeId: string;
+  environmentName: string;
+  /** Punches to show: the active environment's, and any whose environment no longer exists. */
+  punches: Punch[];
+  problem: string | null;
+  /** When the service last answered, if it is not answering now. */
+  asOf: number | null;
+  sleepPrompt: { from: number; to: number } | null;
+  formatTime: TimeFormatter;
+}
+
+const stoppedWords: Record<StopKind, string> = {
+  refused: 'refused',
+  configuration: 'not sent — set-up problem',
+  unconfirmed: 'outcome unknown',
+  'gave-up': 'not sent — stopped trying',
+};
+
+function punchView(punch: Punch, formatTime: TimeFormatter): PunchView {
+  const label = `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${formatTime(Date.parse(punch.at))}`;
+  if (!punch.stopped) {
+    return {
+      id: punch.id,
+      kind: punch.kind,
+      at: punch.at,
+      text: `${label} pending sync`,
+      reason: punch.lastError,
+      status: 'pending',
+      actions: [],
+    };
+  }
+  const actions: PunchAction[] = punch.stopped.kind === 'unconfirmed' ? ['retry', 'mark-sent', 'discard'] : ['retry', 'discard'];
+  return {
+    id: punch.id,
+    kind: punch.kind,
+    at: punch.at,
+    text: `${label} ${stoppedWords[punch.stopped.kind]}`,
+    reason: punch.stopped.message,
+    status: 'stopped',
+    actions,
+  };
+}
+
+/** The button: which punch is safe now, or why none is. */
+function actionOf(input: ClockViewInput): Pick<ClockView, 'action' | 'actionHint'> {
+  if (input.employeeId.trim() === '')
+    return { action: null, actionHint: `Enter your employee id for ${input.environmentName} in Settings before clocking in.` };
+  if (input.punches.some((punch) => punch.stopped?.kind === 'unconfirmed'))
+    return {
+      action: null,
+      actionHint:
+        'Whether your last punch was recorded is unknown. Check your time record, then mark it as sent or discard it below.',
+    };
+  // Unknown: clocking in is safe (a server that has you in answers 409 and nothing is added); clocking out is not.
+  return { action: input.status.state === 'in' ? 'clock-out' : 'clock-in', actionHint: null };
+}
+
+function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter): [string, string] {
+  if (status.state === 'in') {
+    const elapsed = now - status.since < 60_000 ? 'just now' : formatDuration(now - status.since);
+    return ['Clocked in', `since ${formatTime(status.since)} · ${elapsed}`];
+  }
+  if (status.state === 'out') return ['Clocked out', status.lastOut === null ? '' : `since ${formatTime(status.lastOut)}`];
+  return ['Clock state unknown', ''];
+}
+
+export function clockView(input: ClockViewInput): ClockView {
+  const { status, formatTime, sleepPrompt } = input;
+  const [stateLabel, detail] = headlineOf(status, input.now, formatTime);
+  const punches = input.punches.map((punch) => punchView(punch, formatTime));
+  return {
+    state: status.state,
+    since: status.state === 'in' ? new Date(status.since).toISOString() : null,
+    headline: detail ? `${stateLabel} ${detail}` : stateLabel,
+    stateLabel,
+    detail,
+    ...actionOf(input),
+    busy: input.busy,
+    employeeId: input.employeeId,
+    environmentName: input.environmentName,
+    problem: input.problem,
+    asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
+    pending: punches.filter((punch) => punch.status === 'pending'),
+    stopped: punches.filter((punch) => punch.status === 'stopped'),
+    sleepPrompt: sleepPrompt && {
+      from: new Date(sleepPrompt.from).toISOString(),
+      to: new Date(sleepPrompt.to).toISOString(),
+      question: `This computer slept from ${formatTime(sleepPrompt.from)} to ${formatTime(sleepPrompt.to)} while you were clocked in.`,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.ts';
+import type { Punch } from './outbox.ts';
+import { hasBeenTryingTooLong, isDue, MAX_WAIT_MS, waitBeforeRetry } from './punch-schedule.ts';
+
+const now = Date.parse('2026-11-23T08:00:00Z');
+const punch = (changes: Partial<Punch> = {}): Punch => ({
+  id: 'p',
+  environmentId: 'mock',
+  employeeId: 'E1',
+  kind: 'clock-in',
+  at: new Date(now).toISOString(),
+  idempotencyKey: 'k',
+  eventId: null,
+  afterPunchId: null,
+  clockInAt: null,
+  attempts: 1,
+  unreadable: 0,
+  nextAttemptAt: null,
+  lastError: null,
+  stopped: null,
+  ...changes,
+});
+const error = (kind: ApiError['kind'], retryAfterMs?: number) =>
+  new ApiError({ kind, service: 'timeclock', operation: 'clock-in', environment: 'Mock', retryAfterMs });
+
+describe('punch schedule', () => {
+  it('is due when its time has come, and also when the wait left is longer than any we set (the clock went back)', () => {
+    expect(isDue(punch({ nextAttemptAt: now + 10_000 }), now)).toBe(false);
+    expect(isDue(punch({ nextAttemptAt: now - 1 }), now)).toBe(true);
+    expect(isDue(punch({ nextAttemptAt: now + 24 * 3_600_000 }), now)).toBe(true);
+  });
+
+  it('backs off from 5 s to at most 15 min, and honours Retry-After only up to that', () => {
+    const steady = () => 0.5;
+    expect(waitBeforeRetry(punch({ attempts: 1 }), error('server'), steady)).toBe(5_000);
+    expect(waitBeforeRetry(punch({ attempts: 50 }), error('server'), steady)).toBe(MAX_WAIT_MS);
+    expect(waitBeforeRetry(punch(), error('rate-limited', 999_999_000), steady)).toBe(MAX_WAIT_MS);
+  });
+
+  it('gives up after a week of trying', () => {
+    expect(hasBeenTryingTooLong(punch(), now + 6 * 24 * 3_600_000)).toBe(false);
+    expect(hasBeenTryingTooLong(punch(), now + 8 * 24 * 3_600_000)).toBe(true);
+  });
+});
