@@ -219,3 +219,25 @@ describe('resets (sleep, unlock, switch) and offline', () => {
     });
   });
 });
+
+describe('a system that says it is degraded', () => {
+  const degraded: HealthEvent = { kind: 'ok', latencyMs: 50, degraded: 'The target system reports that it is degraded.' };
+
+  it('is amber at once with its own words, is never an outage, and clears when it says it is up again', () => {
+    const steps = run([
+      [0, ok()],
+      [60, degraded],
+      [120, degraded],
+      [180, ok()],
+      [240, ok()],
+      [300, ok()],
+    ]);
+    expect(states(steps)).toEqual(['up', 'degraded', 'degraded', 'up', 'up', 'up']);
+    expect(steps[1]!.change).toMatchObject({
+      to: 'degraded',
+      confirmed: false,
+      message: 'The target system reports that it is degraded.',
+    });
+    expect(steps.some((step) => step.change?.confirmed)).toBe(false);
+  });
+});
