@@ -3,9 +3,14 @@
  * in folders the parent names, so the parent can kill it at any moment and start it again.
  *
  *   clock-crash-child.ts clock-in [--block-after-response]   record a clock-in and send it
+ *   clock-crash-child.ts toggle                               clock in or out, whichever is next
  *   clock-crash-child.ts sync                                 send what the outbox holds, then report
+ *
+ * EMPLOYEE (default E1002) and CLOCK_OFFSET_MS (added to the time, so runs are minutes apart) are read
+ * from the environment.
  */
 import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { systemClock } from '../core/util/clock.ts';
 import { createTestCore } from './test-core.ts';
 
 const [command, flag] = process.argv.slice(2);
@@ -29,13 +34,19 @@ if (flag === '--block-after-response') {
   syncBuiltinESMExports();
 }
 
-const core = createTestCore(urls, { settingsDir: process.env.SETTINGS_DIR!, dataDir: process.env.DATA_DIR! });
-core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
+const clock = { ...systemClock, now: () => Date.now() + offset };
+const core = createTestCore(urls, { settingsDir: process.env.SETTINGS_DIR!, dataDir: process.env.DATA_DIR!, clock });
+core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: process.env.EMPLOYEE ?? 'E1002' });
 
-if (command === 'clock-in') {
+if (command === 'clock-in' || command === 'toggle') {
+  if (command === 'toggle') await core.clock.refresh();
+  const before = new Set(core.outbox.all().map((punch) => punch.id));
   core.clock.onChange(() => {
-    if (core.outbox.all().length > 0) say('RECORDED');
+    const recorded = core.outbox.all().find((punch) => !before.has(punch.id));
+    if (recorded) say(`RECORDED ${recorded.kind} ${recorded.at}`);
   });
+  say('READY');
   await core.clock.toggle();
   say('DONE');
 } else {

@@ -73,6 +73,8 @@ const statusKinds: Record<number, ApiErrorKind> = {
 export interface HttpClient {
   readonly options: Readonly<HttpClientOptions>;
   request(request: ApiRequest): Promise<ApiResponse>;
+  /** How far the server's clock (its Date header) is ahead of ours, as last measured; null before any answer. */
+  serverClockOffsetMs(): number | null;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -84,6 +86,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const policy = options.retry ?? defaultRetryPolicy;
   const secrets = options.credentials ? [options.credentials.clientSecret] : [];
+  let serverClockOffsetMs: number | null = null;
+  const measureClock = (headers: Headers) => {
+    const date = Date.parse(headers.get('date') ?? '');
+    if (Number.isFinite(date)) serverClockOffsetMs = date - now();
+  };
 
   const fail = (request: ApiRequest, facts: Omit<ApiErrorFacts, 'service' | 'operation' | 'environment'>) =>
     new ApiError({ service: options.service, operation: request.operation, environment: options.environment, ...facts });
@@ -111,6 +118,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // Never followed: a write must not land where nobody configured it. 3xx is reported below.
         redirect: 'manual',
       });
+      measureClock(response.headers);
       if (!response.ok) {
         const text = await readCappedText(response, {
           maxBytes: MAX_ERROR_BODY_BYTES,
@@ -187,6 +195,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     options,
+    serverClockOffsetMs: () => serverClockOffsetMs,
     async request(request) {
       const retries = request.retry ?? request.method === 'GET';
       for (let retry = 1; ; retry++) {

@@ -5,6 +5,8 @@ import { createDebtorsClient, type DebtorsClient } from './debtors-client.ts';
 import { createHttpClient, type HttpClientOptions } from './http-client.ts';
 import { createTimeclockClient, type TimeclockClient } from './timeclock-client.ts';
 
+const TIMECLOCK_MAX_BODY_BYTES = 1024 * 1024;
+
 export interface ServiceClients {
   timeclock: TimeclockClient;
   debtors: DebtorsClient;
@@ -26,7 +28,13 @@ export function createServiceClients(
   };
   return {
     timeclock: createTimeclockClient(
-      createHttpClient({ ...common, service: 'timeclock', baseUrl: environment.timeclockBaseUrl }),
+      createHttpClient({
+        ...common,
+        service: 'timeclock',
+        baseUrl: environment.timeclockBaseUrl,
+        // A time event or a health answer is a few hundred bytes: a huge one is never read whole.
+        maxBodyBytes: Math.min(common.maxBodyBytes, TIMECLOCK_MAX_BODY_BYTES),
+      }),
     ),
     debtors: createDebtorsClient(createHttpClient({ ...common, service: 'debtors', baseUrl: environment.debtorsBaseUrl })),
   };

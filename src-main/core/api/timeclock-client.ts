@@ -23,6 +23,8 @@ export interface TimeclockClient {
    */
   clockIn(employeeId: string, clockIn: string, idempotencyKey: string): Promise<Tolerant<ClockedTimeEvent>>;
   clockOut(eventId: string, clockOut: string): Promise<Tolerant<ClockedTimeEvent>>;
+  /** How far the service's clock is ahead of this computer's (from its Date header); null until it answered. */
+  serverClockOffsetMs(): number | null;
 }
 
 const healthPaths: Record<HealthSystem, { path: string; operation: string }> = {
@@ -42,6 +44,7 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
   };
 
   return {
+    serverClockOffsetMs: () => http.serverClockOffsetMs(),
     async health(system, signal) {
       const { path, operation } = healthPaths[system];
       const started = performance.now();

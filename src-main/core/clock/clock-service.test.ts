@@ -346,3 +346,19 @@ describe('integrity when punches, refreshes and employees interleave', () => {
     expect(core.outbox.all()).toEqual([]);
   });
 });
+
+describe("the computer's clock against the service's", () => {
+  it('says plainly when they disagree by more than a couple of minutes', async () => {
+    const { core } = await setup(); // the fake clock is on 2026-11-23, the mock answers with today's date
+    expect(core.clock.view().clockWarning).toMatch(
+      /^This computer's clock is \d+ h( \d+ min)? ahead of the timeclock service's\. Punches carry this computer's time: set its date and time right\.$/,
+    );
+  });
+
+  it('says nothing when they agree', async () => {
+    const clock = createFakeClock(Date.now());
+    const core = createTestCore(mock.server, { clock });
+    await core.clock.refresh();
+    expect(core.clock.view().clockWarning).toBeNull();
+  });
+});

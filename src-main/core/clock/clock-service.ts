@@ -283,6 +283,7 @@ export function createClockService(options: ClockServiceOptions) {
       punches: shownPunches(),
       problem,
       asOf: problem && server.kind === 'known' ? server.readAt : null,
+      serverClockOffsetMs: options.clientsFor(environment.id)?.timeclock.serverClockOffsetMs() ?? null,
       sleepPrompt,
       formatTime,
     };

@@ -15,6 +15,8 @@ export interface ClockViewInput {
   problem: string | null;
   /** When the service last answered, if it is not answering now. */
   asOf: number | null;
+  /** How far the service's clock is ahead of this computer's, as last measured. */
+  serverClockOffsetMs: number | null;
   sleepPrompt: { from: number; to: number } | null;
   formatTime: TimeFormatter;
 }
@@ -74,6 +76,15 @@ function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter)
   return ['Clock state unknown', ''];
 }
 
+/** Beyond this, a punch's time would visibly differ from the service's own clock. */
+const CLOCK_DISAGREEMENT_MS = 2 * 60_000;
+
+function clockWarningOf(offsetMs: number | null): string | null {
+  if (offsetMs === null || Math.abs(offsetMs) < CLOCK_DISAGREEMENT_MS) return null;
+  const direction = offsetMs > 0 ? 'behind' : 'ahead of';
+  return `This computer's clock is ${formatDuration(Math.abs(offsetMs))} ${direction} the timeclock service's. Punches carry this computer's time: set its date and time right.`;
+}
+
 export function clockView(input: ClockViewInput): ClockView {
   const { status, formatTime, sleepPrompt } = input;
   const [stateLabel, detail] = headlineOf(status, input.now, formatTime);
@@ -90,6 +101,7 @@ export function clockView(input: ClockViewInput): ClockView {
     environmentName: input.environmentName,
     problem: input.problem,
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
+    clockWarning: clockWarningOf(input.serverClockOffsetMs),
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),
     sleepPrompt: sleepPrompt && {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createRandom } from '../../mock/data/random.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 
 const mock = useMockServer({ debtors: 10 });
@@ -16,7 +17,8 @@ const childScript = fileURLToPath(new URL('../../testing/clock-crash-child.ts', 
 function startChild(
   args: string[],
   folders: { settings: string; data: string },
-): { child: ChildProcess; waitFor(line: string): Promise<string> } {
+  env: Record<string, string> = {},
+): { child: ChildProcess; waitFor(line: string): Promise<string>; output(): string } {
   // `node --import tsx` runs the core in this very process: the kill reaches it (tsx's CLI would add a wrapper).
   const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], {
     env: {
@@ -25,24 +27,25 @@ function startChild(
       MOCK_DEBTORS: mock.server.debtorsBaseUrl,
       SETTINGS_DIR: folders.settings,
       DATA_DIR: folders.data,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   let errors = '';
   child.stderr!.on('data', (chunk) => (errors += String(chunk)));
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
   return {
     child,
+    output: () => output,
     waitFor: (line) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const found = output.split('\n').find((candidate) => candidate.startsWith(line));
           if (found) resolve(found);
         };
-        child.stdout!.on('data', (chunk) => {
-          output += String(chunk);
-          check();
-        });
+        check();
+        child.stdout!.on('data', () => check());
         child.on('exit', () => {
           check();
           reject(new Error(`Child exited before "${line}". Output: ${output} Errors: ${errors}`));
@@ -111,4 +114,38 @@ describe('crash safety of a clock-in', () => {
     expect(await restartAndSync(dirs)).toBe('OUTBOX 0');
     expect(eventsOfE1002()).toHaveLength(1);
   }, 30_000);
+});
+
+describe('a SIGKILL campaign', () => {
+  it('kills the process running the core at seeded moments of a day of punches: none lost, none twice, none on the wrong event', async () => {
+    const random = createRandom(7);
+    const dirs = folders();
+    const employee = 'E1005';
+    const start = Date.now();
+    const recorded: string[] = [];
+    for (let run = 0; run < 12; run++) {
+      // Answers held a little on some runs, so kills land before, during and after the server acts.
+      await mock.control('PUT', '/services/timeclock', { replyDelayMs: random.pick([0, 0, 150, 400]) });
+      const env = { EMPLOYEE: employee, CLOCK_OFFSET_MS: String(run * 20 * 60_000) };
+      const child = startChild(['toggle'], dirs, env);
+      await child.waitFor('READY');
+      await new Promise((resolve) => setTimeout(resolve, random.int(0, 80)));
+      await kill(child.child);
+      // What the user was told was recorded must reach the server.
+      recorded.push(...[...child.output().matchAll(/^RECORDED \S+ (\S+)$/gm)].map((match) => match[1]!));
+      await mock.control('PUT', '/services/timeclock', { replyDelayMs: 0 });
+      expect(await startChild(['sync'], dirs, env).waitFor('OUTBOX')).toBe('OUTBOX 0');
+    }
+    const events = mock.server.control.timeclock
+      .events()
+      .filter((event) => event.employeeId === employee && Date.parse(event.clockIn) >= start);
+    const instants = events.flatMap((event) => [event.clockIn, ...(event.clockOut ? [event.clockOut] : [])]);
+    // None twice: every instant once, shifts in order, at most the last one open.
+    expect(new Set(instants).size).toBe(instants.length);
+    expect([...instants].sort()).toEqual(instants);
+    expect(events.slice(0, -1).every((event) => event.clockOut !== null)).toBe(true);
+    // None lost: every punch the app confirmed recording is on the server.
+    for (const at of new Set(recorded)) expect(instants).toContain(at);
+    expect(recorded.length).toBeGreaterThan(3);
+  }, 120_000);
 });

@@ -128,6 +128,8 @@ export interface ClockView {
   problem: string | null;
   /** When the service last told us (ISO), if it is not answering now. */
   asOf: string | null;
+  /** This computer's clock disagrees with the service's by minutes or more: punches carry this computer's time. */
+  clockWarning: string | null;
   pending: PunchView[];
   /** Punches whose sending stopped: each says why and what the user can do. */
   stopped: PunchView[];

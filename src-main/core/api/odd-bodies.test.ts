@@ -1,0 +1,91 @@
+/** Oversized, odd and hostile answers: each has a defined, bounded path. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
+import { ApiError } from './api-error.ts';
+import { defaultAuthScheme } from './auth.ts';
+import { createServiceClients } from './service-clients.ts';
+import { defaultPreferences } from '../settings/settings-schema.ts';
+
+let raw: RawServer | undefined;
+afterEach(async () => {
+  await raw?.close();
+  raw = undefined;
+});
+
+async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0]) {
+  raw = await startRawServer(handler);
+  const environment = {
+    id: 'qa',
+    name: 'QA',
+    timeclockBaseUrl: raw.url,
+    debtorsBaseUrl: raw.url,
+    clientId: 'c',
+    auth: defaultAuthScheme,
+    employeeId: 'E1',
+  };
+  return createServiceClients(environment, 'secret', defaultPreferences().network, {
+    retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+  }).timeclock;
+}
+
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+};
+
+describe('odd answers', () => {
+  it('does not repeat a Retry-After of years: it says "a few hours"', async () => {
+    const client = await timeclockAnswering((req, res) => res.writeHead(429, { 'retry-after': '999999999' }).end());
+    const error = await failure(client.lastClockedTimeEvent('E1'));
+    expect(error.message).toContain('Try again in a few hours (the server asked for a long wait).');
+    expect(error.message).not.toContain('999999');
+  });
+
+  it('refuses invalid UTF-8 in an accepted answer instead of changing an id silently, and says the write was accepted', async () => {
+    const client = await timeclockAnswering((req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(
+        Buffer.concat([Buffer.from('{"id":"TE'), Buffer.from([0xff, 0xfe]), Buffer.from('","clockIn":"2026-11-23T08:00:00Z"}')]),
+      );
+    });
+    const error = await failure(client.clockIn('E1', '2026-11-23T08:00:00.000Z', 'k'));
+    expect(error).toMatchObject({ kind: 'bad-response', acceptedButUnreadable: true });
+    expect(error.message).toContain('not valid UTF-8');
+  });
+
+  it('never reads a huge time event whole', async () => {
+    const client = await timeclockAnswering((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"id":"TE1","clockIn":"2026-11-23T08:00:00Z","notes":"${'x'.repeat(3 * 1024 * 1024)}"}`);
+    });
+    const error = await failure(client.lastClockedTimeEvent('E1'));
+    expect(error.message).toContain('over the 1 MB limit');
+  });
+
+  it('reads only the start of a huge error body, and still shows the server’s words', async () => {
+    const client = await timeclockAnswering((req, res) => {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(`Bad clockIn.${' '.repeat(5 * 1024 * 1024)}`);
+    });
+    const error = await failure(client.clockIn('E1', 'x', 'k'));
+    expect(error).toMatchObject({ kind: 'bad-request' });
+  });
+
+  it('keeps an id nested in a 5,000-deep unknown field readable, and the event usable', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const client = await timeclockAnswering((req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(`{"id":"TE1","clockIn":"2026-11-23T08:00:00Z","extra":${deep}}`),
+    );
+    expect(await client.lastClockedTimeEvent('E1')).toMatchObject({
+      id: 'TE1',
+      clockIn: '2026-11-23T08:00:00.000Z',
+      clockOut: null,
+    });
+  });
+});
