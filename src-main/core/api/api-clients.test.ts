@@ -2,8 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clockOnlyCredentials, demoCredentials, limitedCredentials } from '../../mock/auth.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
+import { failure } from '../../testing/api-failure.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
-import { ApiError, type ApiErrorKind } from './api-error.ts';
+import type { ApiErrorKind } from './api-error.ts';
 import { defaultAuthScheme, type Credentials } from './auth.ts';
 import { createDebtorsClient } from './debtors-client.ts';
 import { createHttpClient, type HttpClientOptions } from './http-client.ts';
@@ -41,15 +42,6 @@ async function closedPort(): Promise<number> {
   const server = await startRawServer(() => {});
   await server.close();
   return Number(new URL(server.url).port);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 describe('base URLs', () => {

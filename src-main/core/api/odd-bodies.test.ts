@@ -1,7 +1,7 @@
 /** Oversized, odd and hostile answers: each has a defined, bounded path. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { failure } from '../../testing/api-failure.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
-import { ApiError } from './api-error.ts';
 import { defaultAuthScheme } from './auth.ts';
 import { createServiceClients } from './service-clients.ts';
 import { defaultPreferences } from '../settings/settings-schema.ts';
@@ -27,15 +27,6 @@ async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0])
     retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
   }).timeclock;
 }
-
-const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-};
 
 describe('odd answers', () => {
   it('does not repeat a Retry-After of years: it says "a few hours"', async () => {
