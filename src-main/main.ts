@@ -30,6 +30,7 @@ import { connectIpc } from './electron/ipc-bridge.ts';
 import { safeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
 import { denyAllPermissions } from './electron/secure-window.ts';
 import { openSettingsStore } from './electron/settings-store.ts';
+import { systemProxyRoute } from './electron/system-proxy.ts';
 import { watchSystem } from './electron/system-watch.ts';
 import { createWindowManager, PANEL_SIZE, type WindowManager } from './electron/window-manager.ts';
 
@@ -76,6 +77,8 @@ async function start(): Promise<void> {
     mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
     dataDir: app.getPath('userData'),
     isOnline: () => net.isOnline(),
+    // Requests follow the system's proxy settings and trust the operating system's certificates.
+    network: { route: systemProxyRoute, systemCa: true },
     startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
   });
 

@@ -21,7 +21,8 @@ import { durableFile } from './util/durable-file.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
 import type { Worker } from 'node:worker_threads';
-import { inProcessBackend, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
+import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
+import { environmentFetch, type NetworkRoute } from './api/network.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 
@@ -38,6 +39,11 @@ export interface AppCoreOptions {
   isOnline?: () => boolean;
   random?: () => number;
   formatTime?: TimeFormatter;
+  /**
+   * The corporate network: the proxy the system names for a URL (the shell asks Chromium), and
+   * whether to trust the OS certificate store. Without it requests go direct with Node's CA list.
+   */
+  network?: { route: NetworkRoute; systemCa: boolean };
   /** Starts the lookup's worker thread; without it the lookup runs in this thread (tests, tools). */
   startLookupWorker?: (config: LookupWorkerConfig) => Worker;
 }
@@ -67,6 +73,8 @@ export interface AppCore {
   /** Tell everyone that the active environment, its credentials or the list changed. */
   environmentsChanged(): void;
   checkHealthNow(): Promise<HealthLine[]>;
+  /** How requests to an environment travel (proxy, trusted CAs): for clients built outside the core (the connection test). */
+  requestOptionsFor(environment: Environment): { fetch?: typeof fetch };
 }
 
 const builtinSecretStatus: SecretStatus = {
@@ -99,14 +107,33 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return clients;
     };
   }
+  /** Proxies resolved so far, by URL origin, for the lookup's worker (which cannot ask the shell). */
+  const knownProxies = new Map<string, string | null>();
+  const route: NetworkRoute | null = options.network
+    ? {
+        async proxyFor(url) {
+          const proxy = await options.network!.route.proxyFor(url);
+          knownProxies.set(new URL(url).origin, proxy);
+          return proxy;
+        },
+      }
+    : null;
+  const fetchFor = (environment: Environment) => {
+    const fetch = environmentFetch(environment, route, options.network?.systemCa ?? false);
+    return fetch ? { fetch } : {};
+  };
   const clientsFor = memoised((environment, secret) =>
-    createServiceClients(environment, secret, settings.preferences().network, { now: () => clock.now() }),
+    createServiceClients(environment, secret, settings.preferences().network, {
+      now: () => clock.now(),
+      ...fetchFor(environment),
+    }),
   );
   const clients = () => clientsFor(environments.active().environment.id)!;
   /** Health checks have their own timeout, and no retries: the health watch re-checks by its own rules. */
   const healthClientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
       now: () => clock.now(),
+      ...fetchFor(environment),
       timeoutMs: settings.preferences().monitoring.timeoutSeconds * 1000,
       retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
     }),
@@ -148,12 +175,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     secretFor,
     preferences: () => settings.preferences(),
     onStatus: (status) => events.emit('lookupChanged', status),
+    network: {
+      knownProxyFor: (url) => knownProxies.get(new URL(url).origin) ?? null,
+      systemCa: options.network?.systemCa ?? false,
+    },
     start: (config, onStatus) =>
       options.startLookupWorker
         ? workerBackend(options.startLookupWorker(config), onStatus)
         : inProcessBackend(
             createLookupEngine({
-              client: createServiceClients(config.environment, config.secret, config.network).debtors,
+              client: lookupClient(config),
               environmentName: config.environment.name,
               onStatus,
             }),
@@ -187,6 +218,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     return { id: environment.id, credentials: JSON.stringify([environment, secretFor(environment.id)]) };
   };
   let lastActive = activeKey();
+  /** Resolve the active environment's proxies early, so the lookup's worker starts with them known. */
+  const resolveProxies = () => {
+    const environment = environments.active().environment;
+    for (const url of [environment.timeclockBaseUrl, environment.debtorsBaseUrl]) void route?.proxyFor(url).catch(() => null);
+  };
+  resolveProxies();
 
   return {
     events,
@@ -215,9 +252,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
         void lookup.clear();
       }
       lastActive = current;
+      resolveProxies();
       events.emit('environmentsChanged', info());
     },
     checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),
+    requestOptionsFor: fetchFor,
     deleteWarning(environmentId) {
       const environment = environments.get(environmentId)?.environment;
       const unsent = outbox.all().filter((punch) => punch.environmentId === environmentId).length;

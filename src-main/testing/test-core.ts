@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { createAppCore, type AppCore } from '../core/app-core.ts';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.ts';
 import { createSecretVault } from '../core/security/vault.ts';
 import { emptyAdminPolicy, type AdminPolicy } from '../core/settings/admin-policy.ts';
 import { settingsStoreSchema } from '../core/settings/settings-file.ts';
@@ -27,6 +27,8 @@ export interface TestCoreOptions {
   dataDir?: string;
   /** Run the lookup in its real worker thread (slower to start; used where the worker is the point). */
   lookupWorker?: boolean;
+  /** The corporate network: a proxy route and whether to trust the system's store. */
+  network?: AppCoreOptions['network'];
 }
 
 export function createTestCore(
@@ -51,6 +53,7 @@ export function createTestCore(
     formatTime: options.formatTime,
     dataDir: options.dataDir,
     startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,
+    network: options.network,
     random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });

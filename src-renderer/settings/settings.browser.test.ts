@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { contractDialect, startShapeProxy } from '../../src-main/testing/shape-proxy.ts';
 import { createTestCore, type TestCoreOptions } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 
@@ -37,15 +38,19 @@ async function open(
   return { core, shell, ...view };
 }
 
-async function fillNewEnvironment(view: Awaited<ReturnType<typeof open>>, secret: string) {
+async function fillNewEnvironment(
+  view: Awaited<ReturnType<typeof open>>,
+  secret: string,
+  { name = 'Local QA', server = other as Pick<MockServer, 'timeclockBaseUrl' | 'debtorsBaseUrl'>, employeeId = 'E1002' } = {},
+) {
   const { page } = view;
   await page.getByRole('button', { name: 'Add environment' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Local QA');
-  await page.getByLabel('Timeclock base URL').fill(other.timeclockBaseUrl);
-  await page.getByLabel('Debtors base URL').fill(other.debtorsBaseUrl);
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Timeclock base URL').fill(server.timeclockBaseUrl);
+  await page.getByLabel('Debtors base URL').fill(server.debtorsBaseUrl);
   await page.getByLabel('Client id', { exact: true }).fill('demo-client');
   await page.getByLabel('Client secret', { exact: true }).fill(secret);
-  await page.getByLabel('Employee id', { exact: true }).fill('E1002');
+  await page.getByLabel('Employee id', { exact: true }).fill(employeeId);
 }
 
 const responses = (view: Awaited<ReturnType<typeof open>>) => JSON.stringify(view.calls.map((call) => call.result));
@@ -59,6 +64,40 @@ describe('settings window: environments', () => {
     expect(await first.locator('.badge.mock').isVisible()).toBe(true);
     await view.screenshot('settings-environments-light');
     expect(view.problems).toEqual([]);
+  });
+
+  it("connects to a server with another API: an API key, and the test's suggestions applied in one click", async () => {
+    const proxy = await startShapeProxy(builtin.url, {
+      ...contractDialect,
+      timeEventFields: { id: 'TimeEventRef', employeeId: 'EmpNo', clockIn: 'StartDateTime', clockOut: 'EndDateTime' },
+      auth: 'api-key',
+    });
+    try {
+      const view = await open('settings', {}, 'dark');
+      const { page } = view;
+      await fillNewEnvironment(view, SECRET, { name: 'Acme', server: proxy, employeeId: 'E1001' });
+      await page.getByText('Advanced: sign-in and API profile').click();
+      await page.getByLabel('Sign-in').selectOption('api-key');
+      expect(await page.getByLabel('API key header').inputValue()).toBe('X-Api-Key');
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      const suggestion = page.locator('.suggestions li', { hasText: 'Time events use other field names' });
+      await expect.poll(() => suggestion.count()).toBe(1);
+      await suggestion.getByRole('button', { name: 'Apply' }).click();
+      await expect.poll(() => page.getByLabel('API profile (JSON)').inputValue()).toContain('"clockIn": "StartDateTime"');
+      await view.screenshot('settings-api-profile-dark');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => view.core.environments.list().some(({ environment }) => environment.name === 'Acme')).toBe(true);
+      const acme = view.core.environments.list().find(({ environment }) => environment.name === 'Acme')!.environment;
+      expect(acme.profile?.timeEventFields).toEqual({
+        id: 'TimeEventRef',
+        employeeId: 'EmpNo',
+        clockIn: 'StartDateTime',
+        clockOut: 'EndDateTime',
+      });
+      expect(responses(view)).not.toContain(SECRET);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('adds an environment on another server, tests it, saves it and switches to it; the secret never comes back', async () => {

@@ -115,6 +115,10 @@ export function describeApiError(facts: ApiErrorFacts): string {
       if (facts.reason === 'no client secret is set') {
         return `No client secret is set for environment ${facts.environment}, so ${op} was not sent. Enter the secret in Settings.`;
       }
+      if (facts.reason === 'the server wants OAuth bearer tokens')
+        return `${where} refused the credentials for ${op} (401): it wants OAuth bearer tokens. Set the environment's sign-in to “OAuth 2.0 client credentials” with the token URL IT gives you.`;
+      if (facts.reason)
+        return `${where} could not sign in for ${op}: ${facts.reason}. Check the token URL, client id and client secret of environment ${facts.environment}.`;
       return `${where} refused the credentials for ${op} (401). Check the client id and client secret for environment ${facts.environment}.`;
     case 'forbidden':
       return `${where} accepted the credentials but does not allow ${op} (403). Ask your administrator to grant this client id access to the ${facts.service} service.`;

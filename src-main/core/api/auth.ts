@@ -1,21 +1,120 @@
-/** How an environment's credentials travel: two headers (default) or HTTP Basic. */
-export type AuthScheme = { kind: 'headers'; clientIdHeader: string; clientSecretHeader: string } | { kind: 'basic' };
+/**
+ * How an environment's credentials travel: two headers (default), HTTP Basic, one API-key header,
+ * or an OAuth 2.0 client-credentials token. Tokens live in memory only, until shortly before they
+ * expire; they are never logged, written or sent to a window.
+ */
+import type { AuthScheme } from '../../shared/api/api-profile.ts';
 
-export const defaultAuthScheme: AuthScheme = {
-  kind: 'headers',
-  clientIdHeader: 'client_id',
-  clientSecretHeader: 'client_secret',
-};
+export { defaultAuthScheme, type AuthScheme } from '../../shared/api/api-profile.ts';
 
 export interface Credentials {
   clientId: string;
   clientSecret: string;
 }
 
-export function authHeaders(scheme: AuthScheme, credentials: Credentials): Record<string, string> {
-  if (scheme.kind === 'basic') {
-    const token = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`, 'utf8').toString('base64');
-    return { authorization: `Basic ${token}` };
+/** The auth headers for one request; `refresh` after a 401 gets a new token (OAuth) before the one retry. */
+export interface AuthSource {
+  headers(signal?: AbortSignal): Promise<Record<string, string>>;
+  /** Forgets a cached token; true when there was one (so a retry may help). */
+  invalidate(): boolean;
+  /** Values that must never appear in a message or log (the secret, the current token). */
+  secrets(): string[];
+}
+
+export class TokenError extends Error {}
+
+const basic = (credentials: Credentials) =>
+  `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`, 'utf8').toString('base64')}`;
+
+/** Headers for the schemes that need no round trip. */
+export function staticAuthHeaders(scheme: Exclude<AuthScheme, { kind: 'oauth-client-credentials' }>, credentials: Credentials) {
+  switch (scheme.kind) {
+    case 'basic':
+      return { authorization: basic(credentials) };
+    case 'api-key':
+      return { [scheme.header]: credentials.clientSecret };
+    case 'headers':
+      return { [scheme.clientIdHeader]: credentials.clientId, [scheme.clientSecretHeader]: credentials.clientSecret };
   }
-  return { [scheme.clientIdHeader]: credentials.clientId, [scheme.clientSecretHeader]: credentials.clientSecret };
+}
+
+/** Renews a token this long before the server said it expires. */
+const EXPIRY_MARGIN_MS = 60_000;
+const DEFAULT_TOKEN_LIFETIME_S = 300;
+
+export function createAuthSource(
+  scheme: AuthScheme,
+  credentials: Credentials,
+  deps: { fetch: typeof fetch; now: () => number; timeoutMs: number },
+): AuthSource {
+  if (scheme.kind !== 'oauth-client-credentials') {
+    const headers = staticAuthHeaders(scheme, credentials);
+    return { headers: async () => headers, invalidate: () => false, secrets: () => [credentials.clientSecret] };
+  }
+  const oauth = scheme;
+  let token: { value: string; expiresAt: number } | null = null;
+  let pending: Promise<string> | null = null;
+
+  async function fetchToken(signal?: AbortSignal): Promise<string> {
+    const body = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (oauth.scope) body.set('scope', oauth.scope);
+    if (oauth.audience) body.set('audience', oauth.audience);
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    if (oauth.credentialsIn === 'basic') headers.authorization = basic(credentials);
+    else {
+      body.set('client_id', credentials.clientId);
+      body.set('client_secret', credentials.clientSecret);
+    }
+    const timeout = AbortSignal.timeout(deps.timeoutMs);
+    const response = await deps
+      .fetch(oauth.tokenUrl, {
+        method: 'POST',
+        headers,
+        body: body.toString(),
+        redirect: 'manual',
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      })
+      .catch((error: unknown) => {
+        throw new TokenError(`the token URL could not be reached (${(error as Error).message})`);
+      });
+    const text = (await response.text()).slice(0, 64 * 1024);
+    if (!response.ok) throw new TokenError(`the token URL answered ${response.status}${tokenErrorText(text)}`);
+    const parsed = safeJson(text) as { access_token?: unknown; expires_in?: unknown } | undefined;
+    if (typeof parsed?.access_token !== 'string' || parsed.access_token === '')
+      throw new TokenError('the token URL answered without an access_token');
+    const lifetime = Number(parsed.expires_in ?? DEFAULT_TOKEN_LIFETIME_S);
+    const seconds = Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_TOKEN_LIFETIME_S;
+    token = { value: parsed.access_token, expiresAt: deps.now() + Math.max(seconds * 1000 - EXPIRY_MARGIN_MS, 5_000) };
+    return token.value;
+  }
+
+  return {
+    async headers(signal) {
+      if (token && deps.now() < token.expiresAt) return { authorization: `Bearer ${token.value}` };
+      // One request for a token at a time, however many calls wait for it.
+      pending ??= fetchToken(signal).finally(() => (pending = null));
+      return { authorization: `Bearer ${await pending}` };
+    },
+    invalidate() {
+      const had = token !== null;
+      token = null;
+      return had;
+    },
+    secrets: () => [credentials.clientSecret, ...(token ? [token.value] : [])],
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The OAuth error and its description, when the token endpoint sent them. */
+function tokenErrorText(text: string): string {
+  const body = safeJson(text) as { error?: unknown; error_description?: unknown } | undefined;
+  const parts = [body?.error, body?.error_description].filter((part): part is string => typeof part === 'string');
+  return parts.length === 0 ? '' : ` (${parts.join(': ').slice(0, 200)})`;
 }

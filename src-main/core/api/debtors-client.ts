@@ -11,8 +11,12 @@ import type {
   Debtor,
   Nickname,
 } from '../../shared/api/types.ts';
+import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
 import { ApiError } from './api-error.ts';
+import { formatDay, formatInstant } from './date-filters.ts';
 import type { HttpClient } from './http-client.ts';
+import { nextPage, totalOf, type PageRequest } from './paging.ts';
+import { atPath } from './time-event-shape.ts';
 import { readList, ShapeError, type RecordSpec, type Tolerant } from './tolerant-read.ts';
 
 export interface SinceFilter {
@@ -29,7 +33,9 @@ export interface TransactionFilter {
   signal?: AbortSignal;
 }
 
-type List<T> = Promise<Array<Tolerant<T>>>;
+/** A list as read; `incomplete` says why it may not be all of it (a page limit, a total the server said). */
+export type ListResult<T> = Array<Tolerant<T>> & { incomplete?: string };
+type List<T> = Promise<ListResult<T>>;
 
 export interface DebtorsClient {
   debtors(filter?: SinceFilter): List<Debtor>;
@@ -42,6 +48,8 @@ export interface DebtorsClient {
   advanceClients(filter?: SinceFilter): List<AdvanceClient>;
   advanceTransactions(filter?: TransactionFilter): List<AdvanceTransaction>;
   advanceTransactionDetails(transKey?: string, options?: { signal?: AbortSignal }): List<AdvanceTransactionDetail>;
+  /** How far the service's clock is ahead of this computer's (its Date header); null until it answered. */
+  serverClockOffsetMs(): number | null;
 }
 
 const dated = ['modifiedAt'] as const;
@@ -58,9 +66,21 @@ const specs = {
   transactionDetails: { key: 'transKey', instants: dated, numbers: ['amount', 'lineNo'] },
 } satisfies Record<string, RecordSpec>;
 
-export function createDebtorsClient(http: HttpClient): DebtorsClient {
+export function createDebtorsClient(http: HttpClient, profile: ApiProfile = resolveProfile(undefined)): DebtorsClient {
   const { service, environment } = http.options;
+  const base = new URL(http.options.baseUrl);
 
+  function read<T>(body: unknown, spec: RecordSpec, operation: string): Array<Tolerant<T>> {
+    try {
+      const listed = profile.listEnvelope ? atPath(body, profile.listEnvelope) : body;
+      return readList<T>(listed, spec, operation, profile.serverTimeZone, profile.debtorFields);
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      throw new ApiError({ kind: 'bad-response', service, environment, operation, reason: error.message });
+    }
+  }
+
+  /** Every page of a list, following the server's own paging, up to the profile's page limit. */
   async function list<T>(
     path: string,
     operation: string,
@@ -68,17 +88,34 @@ export function createDebtorsClient(http: HttpClient): DebtorsClient {
     query: Record<string, string | undefined>,
     signal?: AbortSignal,
   ): List<T> {
-    const response = await http.request({ method: 'GET', path, operation, query, signal });
-    try {
-      return readList<T>(response.body, spec, operation);
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error;
-      throw new ApiError({ kind: 'bad-response', service, environment, operation, reason: error.message });
+    const records: ListResult<T> = [];
+    let request: PageRequest = { path, query };
+    for (let page = 1; ; page++) {
+      const response = await http.request({ method: 'GET', operation, signal, ...request });
+      const items = read<T>(response.body, spec, operation);
+      for (const item of items) records.push(item);
+      const next = nextPage(response.body, response.headers, request, base);
+      const said = totalOf(response.body);
+      if ('incomplete' in next) return Object.assign(records, { incomplete: next.incomplete });
+      if (next.request === null) {
+        if (said !== null && said > records.length)
+          records.incomplete = `the server says ${said} exist but sent ${records.length}; its paging is not one the app knows`;
+        return records;
+      }
+      if (page >= profile.maxPages) {
+        records.incomplete = `only the first ${page} pages were read (the limit of the environment's API settings)`;
+        return records;
+      }
+      request = next.request;
     }
   }
-  const since = (filter: SinceFilter = {}) => ({ startingDateTime: filter.startingDateTime?.toISOString() });
+  const since = (filter: SinceFilter = {}) => ({
+    startingDateTime: filter.startingDateTime && formatInstant(filter.startingDateTime.getTime(), profile),
+  });
+  const day = (date: string | undefined, end: boolean) => (date === undefined ? undefined : formatDay(date, end, profile));
 
   return {
+    serverClockOffsetMs: () => http.serverClockOffsetMs(),
     debtors: (filter) => list('Debtors', 'debtors', specs.debtors, since(filter), filter?.signal),
     clientBanks: (filter) => list('Debtors/ClientBanks', 'client banks', specs.clientBanks, since(filter), filter?.signal),
     clientGroups: (filter) => list('Debtors/ClientGroups', 'client groups', specs.clientGroups, since(filter), filter?.signal),
@@ -94,7 +131,7 @@ export function createDebtorsClient(http: HttpClient): DebtorsClient {
         'Advance/TxHistory',
         'Advance transaction history',
         specs.transactions,
-        { clientKey: filter.clientKey, startDate: filter.startDate, endDate: filter.endDate },
+        { clientKey: filter.clientKey, startDate: day(filter.startDate, false), endDate: day(filter.endDate, true) },
         filter.signal,
       ),
     advanceTransactionDetails: (transKey, options) =>

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts, type ApiErrorKind, type ServiceName } from './api-error.ts';
-import { authHeaders, type AuthScheme, type Credentials } from './auth.ts';
+import { createAuthSource, TokenError, type AuthScheme, type AuthSource, type Credentials } from './auth.ts';
 import { BodyTooLargeError, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { displayUrl, joinUrl } from './url.ts';
@@ -30,8 +30,10 @@ export interface HttpClientOptions {
 }
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
+  /** A whole URL instead of base URL + path (a next-page link, already checked to be on the base URL's origin). */
+  url?: string;
   /** Human name for messages, e.g. "clock-in". */
   operation: string;
   query?: Record<string, string | undefined>;
@@ -85,7 +87,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const policy = options.retry ?? defaultRetryPolicy;
-  const secrets = options.credentials ? [options.credentials.clientSecret] : [];
+  const auth: AuthSource | null = options.credentials
+    ? createAuthSource(options.auth, options.credentials, { fetch: doFetch, now, timeoutMs })
+    : null;
+  /** The secret and any live token: never in a message. */
+  const secrets = () => auth?.secrets() ?? [];
   let serverClockOffsetMs: number | null = null;
   const measureClock = (headers: Headers) => {
     const date = Date.parse(headers.get('date') ?? '');
@@ -95,9 +101,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const fail = (request: ApiRequest, facts: Omit<ApiErrorFacts, 'service' | 'operation' | 'environment'>) =>
     new ApiError({ service: options.service, operation: request.operation, environment: options.environment, ...facts });
 
+  /** One attempt; a 401 with a cached OAuth token gets a fresh token and one more try. */
   async function attempt(request: ApiRequest): Promise<ApiResponse> {
-    if (!options.credentials) throw fail(request, { kind: 'unauthorized', reason: 'no client secret is set' });
-    const url = joinUrl(options.baseUrl, request.path, request.query);
+    try {
+      return await attemptOnce(request);
+    } catch (error) {
+      if (error instanceof ApiError && error.kind === 'unauthorized' && auth?.invalidate()) return attemptOnce(request);
+      throw error;
+    }
+  }
+
+  async function attemptOnce(request: ApiRequest): Promise<ApiResponse> {
+    if (!auth) throw fail(request, { kind: 'unauthorized', reason: 'no client secret is set' });
+    const url = request.url ? new URL(request.url) : joinUrl(options.baseUrl, request.path, request.query);
     const controller = new AbortController();
     // One deadline for connecting, the headers and the whole body.
     const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
@@ -105,12 +121,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const started = performance.now();
     try {
+      const credentials = await auth.headers(controller.signal).catch((error: unknown) => {
+        if (error instanceof TokenError) throw fail(request, { kind: 'unauthorized', reason: redact(error.message, secrets()) });
+        throw error;
+      });
       const response = await doFetch(url, {
         method: request.method,
         headers: {
           accept: 'application/json',
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...authHeaders(options.auth, options.credentials),
+          // The request's own headers (a merge-patch content type, the idempotency key) win.
+          ...credentials,
           ...request.headers,
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -163,9 +184,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const { message, details, body } = readErrorBody(text);
     const common = {
       status,
-      serverMessage: message === undefined ? undefined : redact(message, secrets),
+      serverMessage: message === undefined ? undefined : redact(message, secrets()),
       serverDetails: details,
-      serverBody: redactDeep(body, secrets),
+      serverBody: redactDeep(body, secrets()),
     };
     if (status >= 300 && status < 400) {
       const location = resolveLocation(response.headers.get('location'), joinUrl(options.baseUrl, request.path));
@@ -177,7 +198,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       kind,
       ...common,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
-      reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
+      reason:
+        kind === 'bad-response'
+          ? `unexpected status ${status}`
+          : kind === 'unauthorized'
+            ? wantsOtherAuth(response.headers)
+            : undefined,
     });
   }
 
@@ -237,12 +263,42 @@ function readErrorBody(text: string): { message?: string; details?: Record<strin
   }
   if (typeof body !== 'object' || body === null) return { body };
   const record = body as Record<string, unknown>;
-  const message = ['message', 'error_description', 'detail', 'title', 'error', 'Message', 'errorMessage']
+  // Spring's `message`, RFC 9457's `detail` / `title`, OAuth's `error_description`, ASP.NET's `title`.
+  const said = ['message', 'Message', 'errorMessage', 'detail', 'error_description', 'title', 'error']
     .map((key) => record[key])
-    .find((value) => typeof value === 'string');
+    .find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const fields = fieldErrors(record.errors);
+  const message = [said, fields].filter(Boolean).join(' ') || undefined;
   const details =
     typeof record.details === 'object' && record.details !== null ? (record.details as Record<string, unknown>) : undefined;
-  return { message: message as string | undefined, details, body };
+  return { message, details, body };
+}
+
+/**
+ * Field errors as one sentence: ASP.NET's `errors: {Field: ["…"]}` and the common
+ * `errors: [{field, message}]`, naming the fields the server named (at most three).
+ */
+function fieldErrors(errors: unknown): string | undefined {
+  const pairs: Array<[string, string]> = [];
+  if (Array.isArray(errors)) {
+    for (const item of errors) {
+      if (typeof item !== 'object' || item === null) continue;
+      const entry = item as Record<string, unknown>;
+      const field = [entry.field, entry.pointer, entry.name, entry.property].find((value) => typeof value === 'string');
+      const text = [entry.message, entry.detail, entry.defaultMessage].find((value) => typeof value === 'string');
+      if (typeof text === 'string') pairs.push([typeof field === 'string' ? field : '', text]);
+    }
+  } else if (typeof errors === 'object' && errors !== null) {
+    for (const [field, value] of Object.entries(errors)) {
+      const text = Array.isArray(value) ? value.find((item) => typeof item === 'string') : value;
+      if (typeof text === 'string') pairs.push([field, text]);
+    }
+  }
+  if (pairs.length === 0) return undefined;
+  return pairs
+    .slice(0, 3)
+    .map(([field, text]) => (field ? `${field}: ${text}` : text))
+    .join('; ');
 }
 
 /** A parsed body with every secret taken out of its text. */
@@ -262,6 +318,12 @@ function resolveLocation(location: string | null, from: URL): string | undefined
   } catch {
     return undefined;
   }
+}
+
+/** A 401 whose WWW-Authenticate asks for bearer tokens while we send something else. */
+function wantsOtherAuth(headers: Headers): string | undefined {
+  const challenge = headers.get('www-authenticate') ?? '';
+  return /^\s*bearer\b/i.test(challenge) ? 'the server wants OAuth bearer tokens' : undefined;
 }
 
 /** What a 405/415 answer says it accepts, in words. */
@@ -300,6 +362,8 @@ function networkReason(error: unknown): string {
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
       return 'TLS certificate not trusted';
     default:
       return cause?.code ? `network error ${cause.code}` : 'network error';

@@ -1,8 +1,9 @@
 /** The two API clients of one environment, built the same way everywhere (app core, connection test). */
+import { resolveProfile } from '../../shared/api/api-profile.ts';
 import type { Environment } from '../environments/environment.ts';
 import type { Preferences } from '../settings/settings-schema.ts';
 import { createDebtorsClient, type DebtorsClient } from './debtors-client.ts';
-import { createHttpClient, type HttpClientOptions } from './http-client.ts';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client.ts';
 import { createTimeclockClient, type TimeclockClient } from './timeclock-client.ts';
 
 const TIMECLOCK_MAX_BODY_BYTES = 1024 * 1024;
@@ -10,6 +11,8 @@ const TIMECLOCK_MAX_BODY_BYTES = 1024 * 1024;
 export interface ServiceClients {
   timeclock: TimeclockClient;
   debtors: DebtorsClient;
+  /** The request engines beneath, for reading answers as sent (the connection test's proposals). */
+  http: { timeclock: HttpClient; debtors: HttpClient };
 }
 
 export function createServiceClients(
@@ -18,6 +21,7 @@ export function createServiceClients(
   network: Preferences['network'],
   extra: Partial<HttpClientOptions> = {},
 ): ServiceClients {
+  const profile = resolveProfile(environment.profile);
   const common = {
     environment: environment.name,
     auth: environment.auth,
@@ -26,16 +30,19 @@ export function createServiceClients(
     maxBodyBytes: network.maxResponseMegabytes * 1024 * 1024,
     ...extra,
   };
+  const http = {
+    timeclock: createHttpClient({
+      ...common,
+      service: 'timeclock',
+      baseUrl: environment.timeclockBaseUrl,
+      // A time event or a health answer is a few hundred bytes: a huge one is never read whole.
+      maxBodyBytes: Math.min(common.maxBodyBytes, TIMECLOCK_MAX_BODY_BYTES),
+    }),
+    debtors: createHttpClient({ ...common, service: 'debtors', baseUrl: environment.debtorsBaseUrl }),
+  };
   return {
-    timeclock: createTimeclockClient(
-      createHttpClient({
-        ...common,
-        service: 'timeclock',
-        baseUrl: environment.timeclockBaseUrl,
-        // A time event or a health answer is a few hundred bytes: a huge one is never read whole.
-        maxBodyBytes: Math.min(common.maxBodyBytes, TIMECLOCK_MAX_BODY_BYTES),
-      }),
-    ),
-    debtors: createDebtorsClient(createHttpClient({ ...common, service: 'debtors', baseUrl: environment.debtorsBaseUrl })),
+    timeclock: createTimeclockClient(http.timeclock, profile),
+    debtors: createDebtorsClient(http.debtors, profile),
+    http,
   };
 }

@@ -4,8 +4,28 @@
  * object wrapped in an envelope ({data: …}, {success, result: …}). Anything else is a ShapeError
  * that names what is missing, never a guess.
  */
+import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { readInstant, ShapeError, type Tolerant } from './tolerant-read.ts';
+
+/** What of the API profile reading an event needs. */
+export type EventReading = Pick<ApiProfile, 'timeEventFields' | 'singleEnvelope' | 'serverTimeZone'>;
+
+const contractReading: EventReading = {
+  timeEventFields: { id: null, employeeId: null, clockIn: null, clockOut: null },
+  singleEnvelope: null,
+  serverTimeZone: 'UTC',
+};
+
+/** The value at a dot path ("data.item"), or undefined. */
+export function atPath(body: unknown, path: string): unknown {
+  let current = body;
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
 
 /** Field names tried for each of the event's fields, compared without regard to letter case. */
 export const TIME_EVENT_ALIASES = {
@@ -56,21 +76,30 @@ function readId(value: unknown): string | null {
  * Reads one event. `defaultEmployeeId` fills in the employee when the server leaves it out (it
  * answered for that employee). Only the four known fields are normalised; others pass through.
  */
-export function readTimeEvent(body: unknown, defaultEmployeeId?: string): Tolerant<ClockedTimeEvent> {
-  const raw = unwrapSingle(body);
+export function readTimeEvent(
+  body: unknown,
+  defaultEmployeeId?: string,
+  reading: EventReading = contractReading,
+): Tolerant<ClockedTimeEvent> {
+  const raw = unwrapSingle(reading.singleEnvelope ? atPath(body, reading.singleEnvelope) : body);
   if (!isObject(raw)) throw new ShapeError(`the time event is ${describe(raw)}, not an object`);
-  const idField = pick(raw, TIME_EVENT_ALIASES.id);
+  const names = (field: keyof typeof TIME_EVENT_ALIASES) => {
+    const mapped = reading.timeEventFields[field];
+    return mapped ? [mapped, ...TIME_EVENT_ALIASES[field]] : TIME_EVENT_ALIASES[field];
+  };
+  const idField = pick(raw, names('id'));
   const id = readId(idField.value);
-  if (id === null) throw new ShapeError('the time event has no id (looked for id, ID, eventId)');
-  const clockInField = pick(raw, TIME_EVENT_ALIASES.clockIn);
-  if (!clockInField.found) throw new ShapeError('the time event has no clockIn (looked for clockIn, startDateTime, startTime)');
-  const clockIn = readInstant(clockInField.value);
+  if (id === null) throw new ShapeError(`the time event has no id (looked for ${names('id').slice(0, 3).join(', ')})`);
+  const clockInField = pick(raw, names('clockIn'));
+  if (!clockInField.found)
+    throw new ShapeError(`the time event has no clockIn (looked for ${names('clockIn').slice(0, 3).join(', ')})`);
+  const clockIn = readInstant(clockInField.value, reading.serverTimeZone);
   if (clockIn === null) throw new ShapeError(`the time event's clockIn is not a date: ${preview(clockInField.value)}`);
-  const clockOutField = pick(raw, TIME_EVENT_ALIASES.clockOut);
-  const clockOut = readInstant(clockOutField.value);
+  const clockOutField = pick(raw, names('clockOut'));
+  const clockOut = readInstant(clockOutField.value, reading.serverTimeZone);
   if (clockOut === null && clockOutField.value !== null && clockOutField.value !== undefined && clockOutField.value !== '')
     throw new ShapeError(`the time event's clockOut is not a date: ${preview(clockOutField.value)}`);
-  const employee = pick(raw, TIME_EVENT_ALIASES.employeeId);
+  const employee = pick(raw, names('employeeId'));
   const employeeId = readId(employee.value) ?? defaultEmployeeId ?? '';
   // Other fields pass through; the four read here appear once, under the contract's names.
   const rest = { ...raw };

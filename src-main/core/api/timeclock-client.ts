@@ -2,7 +2,8 @@
 import type { ClockedTimeEvent, HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from './api-error.ts';
 import { readHealthWord, type HealthWord } from './health-body.ts';
-import type { HttpClient } from './http-client.ts';
+import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
+import type { ApiRequest, HttpClient } from './http-client.ts';
 import { readTimeEvent } from './time-event-shape.ts';
 import { ShapeError, type Tolerant } from './tolerant-read.ts';
 
@@ -22,7 +23,12 @@ export interface TimeclockClient {
    * (2xx) but its answer could not be read: the outcome is to be confirmed by reading.
    */
   clockIn(employeeId: string, clockIn: string, idempotencyKey: string): Promise<Tolerant<ClockedTimeEvent>>;
-  clockOut(eventId: string, clockOut: string): Promise<Tolerant<ClockedTimeEvent>>;
+  /** `shift` is the event being closed, for servers that take the whole event back (PUT). */
+  clockOut(
+    eventId: string,
+    clockOut: string,
+    shift?: { employeeId: string; clockIn: string | null },
+  ): Promise<Tolerant<ClockedTimeEvent>>;
   /** How far the service's clock is ahead of this computer's (from its Date header); null until it answered. */
   serverClockOffsetMs(): number | null;
 }
@@ -32,11 +38,14 @@ const healthPaths: Record<HealthSystem, { path: string; operation: string }> = {
   target: { path: 'health', operation: 'the target system health check' },
 };
 
-export function createTimeclockClient(http: HttpClient): TimeclockClient {
+export function createTimeclockClient(http: HttpClient, profile: ApiProfile = resolveProfile(undefined)): TimeclockClient {
   const { service, environment } = http.options;
+  const field = (name: keyof ApiProfile['timeEventFields']) => profile.timeEventFields[name] ?? name;
+  const employeeValue = (employeeId: string) =>
+    profile.employeeIdType === 'number' && /^\d{1,15}$/.test(employeeId) ? Number(employeeId) : employeeId;
   const readEvent = (status: number, body: unknown, operation: string, employeeId?: string) => {
     try {
-      return readTimeEvent(body, employeeId);
+      return readTimeEvent(body, employeeId, profile);
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
       throw new ApiError({ kind: 'bad-response', service, environment, operation, status, reason: error.message });
@@ -80,22 +89,59 @@ export function createTimeclockClient(http: HttpClient): TimeclockClient {
         method: 'POST',
         path: 'clockedTimeEvents',
         operation,
-        body: { employeeId, clockIn },
+        body: { [field('employeeId')]: employeeValue(employeeId), [field('clockIn')]: clockIn },
         headers: { 'Idempotency-Key': idempotencyKey },
       });
       return readEvent(response.status, response.body, operation, employeeId);
     },
-    async clockOut(eventId, clockOut) {
+    async clockOut(eventId, clockOut, shift) {
       const operation = 'clock-out';
       const response = await http.request({
-        method: 'PATCH',
         path: `clockedTimeEvents/${encodeURIComponent(eventId)}`,
         operation,
-        body: { clockOut },
+        ...clockOutRequest(profile.clockOutMethod, field, { id: eventId, clockOut, shift, employeeValue }),
       });
-      return readEvent(response.status, response.body, operation);
+      return readEvent(response.status, response.body, operation, shift?.employeeId);
     },
   };
+}
+
+type ClockOutRequest = Pick<ApiRequest, 'method' | 'body' | 'headers'>;
+
+/** The clock-out as the profile says the server wants it. */
+function clockOutRequest(
+  method: ApiProfile['clockOutMethod'],
+  field: (name: keyof ApiProfile['timeEventFields']) => string,
+  event: {
+    id: string;
+    clockOut: string;
+    shift?: { employeeId: string; clockIn: string | null };
+    employeeValue: (employeeId: string) => string | number;
+  },
+): ClockOutRequest {
+  const change = { [field('clockOut')]: event.clockOut };
+  switch (method) {
+    case 'patch-json':
+      return { method: 'PATCH', body: change };
+    case 'patch-merge':
+      return { method: 'PATCH', body: change, headers: { 'content-type': 'application/merge-patch+json' } };
+    case 'json-patch':
+      return {
+        method: 'PATCH',
+        body: [{ op: 'replace', path: `/${field('clockOut')}`, value: event.clockOut }],
+        headers: { 'content-type': 'application/json-patch+json' },
+      };
+    case 'put':
+      return {
+        method: 'PUT',
+        body: {
+          [field('id')]: event.id,
+          ...(event.shift ? { [field('employeeId')]: event.employeeValue(event.shift.employeeId) } : {}),
+          ...(event.shift?.clockIn ? { [field('clockIn')]: event.shift.clockIn } : {}),
+          ...change,
+        },
+      };
+  }
 }
 
 /** The event a 409 carries, wherever in its body and in whatever shape; null when there is none we can read. */

@@ -4,6 +4,8 @@
  * Unknown fields are kept. A shape we truly cannot use throws ShapeError naming the field.
  */
 
+import { wallTimeToInstant } from './time-zone.ts';
+
 export class ShapeError extends Error {}
 
 /** A record as read: the contract's fields normalised, anything else passed through. */
@@ -43,14 +45,15 @@ export function camelKeys(record: Record<string, unknown>): Record<string, unkno
 
 const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const DOTNET_DATE = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;
-const NO_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const NO_ZONE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
 
 /**
- * An instant as canonical ISO (…Z), accepting ISO with or without zone (no zone is read as UTC,
- * the usual server convention), a date alone, epoch milliseconds or seconds, and .NET's /Date(ms)/.
- * Null and empty stay null; anything unreadable is null too (the raw value stays visible elsewhere).
+ * An instant as canonical ISO (…Z), accepting ISO with or without zone (no zone is read in the
+ * server's time zone, UTC unless its API profile says otherwise), a date alone, epoch milliseconds
+ * or seconds, and .NET's /Date(ms)/. Null and empty stay null; anything unreadable is null too
+ * (the raw value stays visible elsewhere).
  */
-export function readInstant(value: unknown): string | null {
+export function readInstant(value: unknown, timeZone = 'UTC'): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number' && Number.isFinite(value)) {
     return new Date(value < 100_000_000_000 ? value * 1000 : value).toISOString();
@@ -59,8 +62,11 @@ export function readInstant(value: unknown): string | null {
   if (CANONICAL_INSTANT.test(value)) return value;
   const dotnet = DOTNET_DATE.exec(value);
   if (dotnet) return new Date(Number(dotnet[1])).toISOString();
-  const text = NO_ZONE.test(value) ? `${value.replace(' ', 'T')}Z` : value;
-  const ms = Date.parse(text);
+  if (NO_ZONE.test(value)) {
+    const wall = Date.parse(`${value.replace(' ', 'T')}${value.length === 10 ? 'T00:00:00' : ''}Z`);
+    return Number.isNaN(wall) ? null : new Date(wallTimeToInstant(wall, timeZone)).toISOString();
+  }
+  const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
@@ -69,6 +75,9 @@ export function readNumber(value: unknown): number | null {
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return null;
 }
+
+/** Our field name → the server's, for servers that name fields otherwise (from the API profile). */
+export type FieldRenames = Readonly<Record<string, string | null | undefined>>;
 
 export interface RecordSpec {
   /** The record's key field; required, read as a string. */
@@ -80,10 +89,18 @@ export interface RecordSpec {
 }
 
 /** Reads one record of a list; `where` names it in errors ("record 17 of debtors"). */
-export function readRecord<T>(raw: unknown, spec: RecordSpec, where: string): Tolerant<T> {
+export function readRecord<T>(
+  raw: unknown,
+  spec: RecordSpec,
+  where: string,
+  timeZone = 'UTC',
+  renames: FieldRenames = {},
+): Tolerant<T> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new ShapeError(`${where} is ${describe(raw)}, not an object`);
-  const record = { ...camelKeys(raw as Record<string, unknown>) };
+  const source = raw as Record<string, unknown>;
+  const record = { ...camelKeys(source) };
+  for (const [ours, theirs] of Object.entries(renames)) if (theirs && theirs in source) record[ours] = source[theirs];
   const key = record[spec.key];
   if (typeof key === 'number') record[spec.key] = String(key);
   else if (typeof key !== 'string' || key === '') throw new ShapeError(`${where} has no ${spec.key}`);
@@ -92,7 +109,7 @@ export function readRecord<T>(raw: unknown, spec: RecordSpec, where: string): To
   }
   for (const field of spec.instants ?? []) {
     if (field in record) {
-      const instant = readInstant(record[field]);
+      const instant = readInstant(record[field], timeZone);
       if (instant !== null || record[field] === null) record[field] = instant;
     }
   }
@@ -105,11 +122,17 @@ export function readRecord<T>(raw: unknown, spec: RecordSpec, where: string): To
   return record as Tolerant<T>;
 }
 
-export function readList<T>(body: unknown, spec: RecordSpec, what: string): Array<Tolerant<T>> {
+export function readList<T>(
+  body: unknown,
+  spec: RecordSpec,
+  what: string,
+  timeZone = 'UTC',
+  renames: FieldRenames = {},
+): Array<Tolerant<T>> {
   const list = unwrapList(body);
   const out = new Array<Tolerant<T>>(list.length);
   for (let index = 0; index < list.length; index++)
-    out[index] = readRecord<T>(list[index], spec, `record ${index + 1} of ${what}`);
+    out[index] = readRecord<T>(list[index], spec, `record ${index + 1} of ${what}`, timeZone, renames);
   return out;
 }
 

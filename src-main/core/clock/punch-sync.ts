@@ -192,7 +192,10 @@ export function createPunchSync(options: PunchSyncOptions) {
       const event =
         punch.kind === 'clock-in'
           ? await clients.timeclock.clockIn(punch.employeeId, punch.at, punch.idempotencyKey)
-          : await clients.timeclock.clockOut(punch.eventId!, punch.at);
+          : await clients.timeclock.clockOut(punch.eventId!, punch.at, {
+              employeeId: punch.employeeId,
+              clockIn: punch.clockInAt,
+            });
       settle(punch, event);
       return { kind: 'synced', punch, event };
     } catch (error) {

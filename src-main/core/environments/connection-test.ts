@@ -4,7 +4,11 @@
  * Timeclock: a health check and the employee's last event. Debtors: a filtered list of today's changes.
  */
 import { ApiError } from '../api/api-error.ts';
-import { createServiceClients } from '../api/service-clients.ts';
+import { resolveProfile } from '../../shared/api/api-profile.ts';
+import { formatInstant } from '../api/date-filters.ts';
+import type { HttpClient } from '../api/http-client.ts';
+import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
+import { proposeProfile, type ProfileSuggestion, type ServerSample } from './profile-proposals.ts';
 import type { Preferences } from '../settings/settings-schema.ts';
 import type { Environment } from './environment.ts';
 
@@ -20,6 +24,8 @@ export interface ServiceCheck {
 export interface ConnectionReport {
   timeclock: ServiceCheck;
   debtors: ServiceCheck;
+  /** What the servers' answers suggest setting in the environment's API profile, in words. */
+  suggestions: ProfileSuggestion[];
 }
 
 const noRetry = { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
@@ -29,8 +35,9 @@ export async function testConnection(
   secret: string | null,
   network: Preferences['network'],
   now = Date.now,
+  requestOptions: { fetch?: typeof fetch } = {},
 ): Promise<ConnectionReport> {
-  const clients = createServiceClients(environment, secret, network, { retry: noRetry });
+  const clients = createServiceClients(environment, secret, network, { retry: noRetry, ...requestOptions });
   const timed = async (work: () => Promise<string>): Promise<ServiceCheck> => {
     const started = performance.now();
     try {
@@ -51,7 +58,8 @@ export async function testConnection(
     }
   };
 
-  const [timeclock, debtors] = await Promise.all([
+  const profile = resolveProfile(environment.profile);
+  const [timeclock, debtors, sample] = await Promise.all([
     timed(async () => {
       await clients.timeclock.health('source');
       const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
@@ -62,6 +70,28 @@ export async function testConnection(
       const changed = await clients.debtors.debtors({ startingDateTime: new Date(now() - 86_400_000) });
       return `Connected. ${changed.length} debtor${changed.length === 1 ? '' : 's'} changed in the last 24 hours.`;
     }),
+    sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
   ]);
-  return { timeclock, debtors };
+  return { timeclock, debtors, suggestions: proposeProfile(sample, profile) };
+}
+
+/** The answers as sent, for the proposals: one last-event read and one small debtors read. */
+async function sampleAnswers(clients: ServiceClients, employeeId: string, since: string): Promise<ServerSample> {
+  const read = async (http: HttpClient, path: string, query?: Record<string, string>) => {
+    try {
+      return { body: (await http.request({ method: 'GET', path, operation: 'the connection test', query, retry: false })).body };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { wantsBearer: error.facts.reason === 'the server wants OAuth bearer tokens' };
+    }
+  };
+  const [event, list] = await Promise.all([
+    read(clients.http.timeclock, `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`),
+    read(clients.http.debtors, 'Debtors', { startingDateTime: since }),
+  ]);
+  return {
+    ...('body' in event && event.body !== undefined ? { event: event.body } : {}),
+    ...('body' in list && list.body !== undefined ? { list: list.body } : {}),
+    wantsBearer: ('wantsBearer' in event && event.wantsBearer) || ('wantsBearer' in list && list.wantsBearer),
+  };
 }

@@ -2,6 +2,7 @@
  * An environment ("instance") of the two services: where they are, who we are to them, and which
  * employee clocks. The client secret is not here: it lives in the vault, keyed by environment id.
  */
+import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { defaultAuthScheme, type AuthScheme } from '../api/auth.ts';
 import { demoCredentials } from '../../mock/auth.ts';
 
@@ -13,6 +14,8 @@ export interface Environment {
   clientId: string;
   auth: AuthScheme;
   employeeId: string;
+  /** How its real services differ from our contract; absent: exactly our contract. */
+  profile?: ApiProfile;
 }
 
 export const MOCK_ENVIRONMENT_ID = 'mock';

@@ -2,6 +2,7 @@
  * Validation of an environment as a user or an admin file writes it: each problem is a sentence
  * tied to its field, and nothing half-valid gets through. Values come back trimmed.
  */
+import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import type { AuthScheme } from '../api/auth.ts';
 import type { Environment } from './environment.ts';
 
@@ -53,7 +54,10 @@ export function validateEnvironment(
   if (employeeId === '') errors.employeeId = 'Employee id is required.';
   else if (!EMPLOYEE_ID.test(employeeId))
     errors.employeeId = 'Employee id may use only letters, digits, dots, dashes and underscores (at most 64).';
-  Object.assign(errors, validateAuth(draft.auth));
+  const auth = validateAuth(draft.auth);
+  Object.assign(errors, auth.errors);
+  const profile = draft.profile === undefined ? null : validateProfile(draft.profile);
+  if (profile) Object.assign(errors, profile.errors);
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -65,29 +69,99 @@ export function validateEnvironment(
       employeeId,
       timeclockBaseUrl: draft.timeclockBaseUrl.trim(),
       debtorsBaseUrl: draft.debtorsBaseUrl.trim(),
-      auth:
-        draft.auth.kind === 'basic'
-          ? { kind: 'basic' }
-          : {
-              kind: 'headers',
-              clientIdHeader: draft.auth.clientIdHeader.trim(),
-              clientSecretHeader: draft.auth.clientSecretHeader.trim(),
-            },
+      auth: auth.value,
+      ...(profile ? { profile: profile.value } : {}),
     },
   };
 }
 
-function validateAuth(auth: AuthScheme): FieldErrors {
-  if (auth.kind === 'basic') return {};
+const headerProblem = (label: string, value: string) =>
+  HEADER_NAME.test(value) ? null : `${label} must be a header name: letters, digits and - _ . only.`;
+
+function validateAuth(auth: AuthScheme): { errors: FieldErrors; value: AuthScheme } {
   const errors: FieldErrors = {};
-  const idHeader = auth.clientIdHeader.trim();
-  const secretHeader = auth.clientSecretHeader.trim();
-  if (!HEADER_NAME.test(idHeader))
-    errors.clientIdHeader = 'Client id header must be a header name: letters, digits and - _ . only.';
-  if (!HEADER_NAME.test(secretHeader))
-    errors.clientSecretHeader = 'Client secret header must be a header name: letters, digits and - _ . only.';
-  if (!errors.clientIdHeader && !errors.clientSecretHeader && idHeader.toLowerCase() === secretHeader.toLowerCase()) {
-    errors.clientSecretHeader = 'Client secret header must differ from the client id header.';
+  switch (auth.kind) {
+    case 'basic':
+      return { errors, value: { kind: 'basic' } };
+    case 'api-key': {
+      const header = auth.header.trim();
+      const problem = headerProblem('API key header', header);
+      if (problem) errors['auth.header'] = problem;
+      return { errors, value: { kind: 'api-key', header } };
+    }
+    case 'oauth-client-credentials': {
+      const tokenUrl = auth.tokenUrl.trim();
+      const problem = validateBaseUrl(tokenUrl, 'Token URL');
+      if (problem) errors['auth.tokenUrl'] = problem;
+      const scope = auth.scope?.trim() || undefined;
+      const audience = auth.audience?.trim() || undefined;
+      return {
+        errors,
+        value: {
+          kind: 'oauth-client-credentials',
+          tokenUrl,
+          credentialsIn: auth.credentialsIn,
+          ...(scope ? { scope } : {}),
+          ...(audience ? { audience } : {}),
+        },
+      };
+    }
+    case 'headers': {
+      const idHeader = auth.clientIdHeader.trim();
+      const secretHeader = auth.clientSecretHeader.trim();
+      const idProblem = headerProblem('Client id header', idHeader);
+      const secretProblem = headerProblem('Client secret header', secretHeader);
+      if (idProblem) errors.clientIdHeader = idProblem;
+      if (secretProblem) errors.clientSecretHeader = secretProblem;
+      if (!idProblem && !secretProblem && idHeader.toLowerCase() === secretHeader.toLowerCase())
+        errors.clientSecretHeader = 'Client secret header must differ from the client id header.';
+      return { errors, value: { kind: 'headers', clientIdHeader: idHeader, clientSecretHeader: secretHeader } };
+    }
   }
-  return errors;
+}
+
+const FIELD_NAME = /^[A-Za-z_$@][A-Za-z0-9_$@.:-]{0,99}$/;
+const PATH = /^[A-Za-z_$@][A-Za-z0-9_$@:-]*(\.[A-Za-z_$@][A-Za-z0-9_$@:-]*)*$/;
+
+/** Each wrong value of an API profile, as a sentence under its field (profile.serverTimeZone, …). */
+export function validateProfile(profile: ApiProfile): { errors: FieldErrors; value: ApiProfile } {
+  const errors: FieldErrors = {};
+  const trimmed = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
+  /** Field names of one group, trimmed, each wrong one named. */
+  const names = <T extends Record<string, string | null>>(group: 'timeEventFields' | 'debtorFields', given: T): T => {
+    const cleaned = Object.fromEntries(Object.entries(given).map(([field, name]) => [field, trimmed(name)])) as T;
+    for (const [field, name] of Object.entries(cleaned))
+      if (name !== null && !FIELD_NAME.test(name))
+        errors[`profile.${group}.${field}`] = `The name for ${field} must be a JSON field name (letters, digits, _ $ @ . : -).`;
+    return cleaned;
+  };
+  const fields = names('timeEventFields', profile.timeEventFields);
+  const debtorFields = names('debtorFields', profile.debtorFields);
+  const singleEnvelope = trimmed(profile.singleEnvelope);
+  const listEnvelope = trimmed(profile.listEnvelope);
+  if (singleEnvelope !== null && !PATH.test(singleEnvelope))
+    errors['profile.singleEnvelope'] = 'The envelope of single objects must be a field name or a dot path such as data.item.';
+  if (listEnvelope !== null && !PATH.test(listEnvelope))
+    errors['profile.listEnvelope'] = 'The envelope of lists must be a field name or a dot path such as data.items.';
+  const caCertificatePem = trimmed(profile.caCertificatePem);
+  if (caCertificatePem !== null && !/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(caCertificatePem))
+    errors['profile.caCertificatePem'] =
+      'The CA certificate must be PEM text, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.';
+  const serverTimeZone = profile.serverTimeZone.trim() || 'UTC';
+  if (!isTimeZone(serverTimeZone))
+    errors['profile.serverTimeZone'] =
+      `“${serverTimeZone}” is not a time zone name; use an IANA name such as Europe/Berlin or America/New_York.`;
+  return {
+    errors,
+    value: { ...profile, timeEventFields: fields, debtorFields, singleEnvelope, listEnvelope, serverTimeZone, caCertificatePem },
+  };
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -3,6 +3,7 @@ import { recordingShell } from '../../testing/test-shell.ts';
 import { describe, expect, it } from 'vitest';
 import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
+import { startRawServer } from '../../testing/raw-server.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { dispatchInvoke } from './dispatch.ts';
 import { createWindowHandlers } from './window-handlers.ts';
@@ -83,6 +84,34 @@ describe('environments through the window API', () => {
       ok: false,
       errors: { timeclockBaseUrl: 'Timeclock base URL must start with https://.' },
     });
+  });
+
+  it('never sends a saved secret to a changed address or sign-in: it must be typed again', async () => {
+    const { call } = setup();
+    const saved = await call('saveEnvironment', draft());
+    if (!saved.ok) throw new Error('not saved');
+    const id = saved.environment.id;
+    await call('setEnvironmentSecret', id, SECRET);
+    let received = '';
+    const attacker = await startRawServer((req, res) => {
+      received += JSON.stringify(req.headers);
+      res.writeHead(200).end('{}');
+    });
+    try {
+      for (const changed of [
+        { ...draft(), id, timeclockBaseUrl: `${attacker.url}/timeclock` },
+        { ...draft(), id, auth: { kind: 'headers' as const, clientIdHeader: 'client_id', clientSecretHeader: 'x-leak' } },
+      ]) {
+        expect(await call('testConnection', { environmentId: id, draft: changed })).toEqual({
+          ok: false,
+          errors: { secret: expect.stringContaining('type the client secret again') },
+        });
+      }
+      expect(received).not.toContain(SECRET);
+      expect(await call('testConnection', { environmentId: id, draft: { ...draft(), id } })).toMatchObject({ ok: true });
+    } finally {
+      await attacker.close();
+    }
   });
 
   it('asks before switching away from an environment with punches still waiting, then switches when confirmed', async () => {

@@ -5,11 +5,24 @@
  */
 import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
 import type { AppCore } from '../app-core.ts';
+import type { Environment } from '../environments/environment.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import { checkTransactionRange, summarise, transactionsCsv } from '../lookup/advance.ts';
 import { InvalidRequestError } from './dispatch.ts';
+
+/** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */
+function sameDestinations(a: Omit<Environment, 'id'>, b: Omit<Environment, 'id'>): boolean {
+  const where = (environment: Omit<Environment, 'id'>) =>
+    JSON.stringify([
+      environment.timeclockBaseUrl.replace(/\/+$/, ''),
+      environment.debtorsBaseUrl.replace(/\/+$/, ''),
+      environment.clientId,
+      environment.auth,
+    ]);
+  return where(a) === where(b);
+}
 
 /** "Since" for Advance clients: a calendar day means its start; anything else must be an instant. */
 function sinceDate(since: string): Date {
@@ -116,11 +129,24 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       if (!candidate) return { ok: false, errors: { environmentId: 'Choose an environment to test.' } };
       const checked = validateEnvironment(candidate, []);
       if (!checked.ok) return checked;
-      const useSecret = secret ?? (candidate.id ? core.secretFor(candidate.id) : null);
+      const stored = candidate.id ? core.environments.get(candidate.id)?.environment : undefined;
+      // A stored secret goes only where it was saved for: a changed address or sign-in needs it typed again.
+      if (secret === undefined && stored && !sameDestinations(stored, checked.value))
+        return {
+          ok: false,
+          errors: {
+            secret:
+              'To test a changed address or sign-in method, type the client secret again: the saved secret is only ever sent to the saved addresses.',
+          },
+        };
+      const useSecret = secret ?? (stored ? core.secretFor(stored.id) : null);
+      const tested = { ...checked.value, id: candidate.id ?? 'draft' };
       const report = await testConnection(
-        { ...checked.value, id: candidate.id ?? 'draft' },
+        tested,
         useSecret,
         core.settings.preferences().network,
+        Date.now,
+        core.requestOptionsFor(tested),
       );
       return { ok: true, report };
     },

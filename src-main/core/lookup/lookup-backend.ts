@@ -4,6 +4,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
+import { environmentFetch } from '../api/network.ts';
+import { createServiceClients } from '../api/service-clients.ts';
 import type { LookupEngine } from './lookup-engine.ts';
 
 export interface LookupBackend {
@@ -22,6 +24,16 @@ export interface LookupWorkerConfig {
   environment: import('../environments/environment.ts').Environment;
   secret: string | null;
   network: import('../settings/settings-schema.ts').Preferences['network'];
+  /** The proxy for the debtors service, as the system resolved it in the main process (null: direct). */
+  proxy: string | null;
+  systemCa: boolean;
+}
+
+/** The debtors client a lookup engine uses, wherever it runs (worker thread or main process). */
+export function lookupClient(config: LookupWorkerConfig) {
+  const route = config.proxy ? { proxyFor: async () => config.proxy } : null;
+  const fetch = environmentFetch(config.environment, route, config.systemCa);
+  return createServiceClients(config.environment, config.secret, config.network, fetch ? { fetch } : {}).debtors;
 }
 
 export type LookupRequest = { id: number; method: Exclude<keyof LookupBackend, 'stop'>; args: unknown[] };

@@ -96,9 +96,15 @@ export function createLookupEngine(options: LookupEngineOptions) {
     await Promise.all(
       wanted.map(async (resource) => {
         const newest = full ? null : (newestOf.get(resource.name) ?? null);
-        const since = newest === null || resource.fullOnly ? undefined : new Date(Date.parse(newest) - DELTA_OVERLAP_MS);
+        // Never "since" a moment in the server's future (a misread time zone would make it skip changes);
+        // a minute of slack covers the Date header's whole seconds and the network.
+        const serverNow = startedAt + (options.client.serverClockOffsetMs() ?? 0) + 60_000;
+        const since =
+          newest === null || resource.fullOnly ? undefined : new Date(Math.min(Date.parse(newest), serverNow) - DELTA_OVERLAP_MS);
         try {
-          const records = (await resource.fetch(options.client, since, signal)) as LookupRecord[];
+          const records = (await resource.fetch(options.client, since, signal)) as LookupRecord[] & { incomplete?: string };
+          if (records.incomplete)
+            problems.push({ resource: resource.label, message: `${resource.label} may be incomplete: ${records.incomplete}.` });
           const latest = newestModifiedAt(records);
           if (resource.fullOnly || full) {
             // A full list replaces what we had: what is no longer listed is gone.

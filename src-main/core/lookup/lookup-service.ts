@@ -15,6 +15,8 @@ export interface LookupServiceOptions {
   secretFor: (environmentId: string) => string | null;
   preferences: () => Preferences;
   start: (config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void) => LookupBackend;
+  /** The network as the main process knows it: the proxy already resolved for a URL, and whether to trust the system's store. */
+  network?: { knownProxyFor(url: string): string | null; systemCa: boolean };
   onStatus: (status: LookupStatus) => void;
 }
 
@@ -45,7 +47,13 @@ export function createLookupService(options: LookupServiceOptions) {
     if (!backend) {
       const environment = options.activeEnvironment();
       backend = options.start(
-        { environment, secret: options.secretFor(environment.id), network: options.preferences().network },
+        {
+          environment,
+          secret: options.secretFor(environment.id),
+          network: options.preferences().network,
+          proxy: options.network?.knownProxyFor(environment.debtorsBaseUrl) ?? null,
+          systemCa: options.network?.systemCa ?? false,
+        },
         report,
       );
     }

@@ -3,14 +3,13 @@
  * Started by the shell (dist/main/lookup-worker.js) or, in tests, through a TypeScript loader.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createServiceClients } from '../api/service-clients.ts';
-import type { LookupReply, LookupRequest, LookupWorkerConfig } from './lookup-backend.ts';
+import { lookupClient, type LookupReply, type LookupRequest, type LookupWorkerConfig } from './lookup-backend.ts';
 import { createLookupEngine } from './lookup-engine.ts';
 
 const config = (workerData as { config: LookupWorkerConfig }).config;
 const port = parentPort!;
 const engine = createLookupEngine({
-  client: createServiceClients(config.environment, config.secret, config.network).debtors,
+  client: lookupClient(config),
   environmentName: config.environment.name,
   onStatus: (status) => port.postMessage({ type: 'status', status } satisfies LookupReply),
 });

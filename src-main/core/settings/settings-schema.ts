@@ -4,6 +4,7 @@
  * electron-store's JSON Schema from it.
  */
 import * as v from 'valibot';
+import { apiProfileSchema, authSchemeSchema } from '../../shared/api/api-profile.ts';
 import { acceleratorProblem } from '../clock/accelerator.ts';
 
 const seconds = (min: number, max: number, fallback: number) =>
@@ -11,14 +12,7 @@ const seconds = (min: number, max: number, fallback: number) =>
 const clockTime = (fallback: string) =>
   v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, 24-hour')), fallback);
 
-export const authSchemeSchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('headers'),
-    clientIdHeader: v.pipe(v.string(), v.minLength(1)),
-    clientSecretHeader: v.pipe(v.string(), v.minLength(1)),
-  }),
-  v.object({ kind: v.literal('basic') }),
-]);
+export { authSchemeSchema };
 
 export const storedEnvironmentSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
@@ -28,6 +22,8 @@ export const storedEnvironmentSchema = v.object({
   clientId: v.string(),
   auth: authSchemeSchema,
   employeeId: v.string(),
+  /** How this environment's real services differ from our contract (absent: the contract). */
+  profile: v.optional(apiProfileSchema),
 });
 
 export const monitoringSchema = v.object({

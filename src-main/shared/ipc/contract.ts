@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import type { HealthSystem } from '../api/types.ts';
-import type { AuthScheme } from '../../core/api/auth.ts';
+import { apiProfileSchema, authSchemeSchema, type ApiProfileInput, type AuthScheme } from '../api/api-profile.ts';
 import type { ConnectionReport } from '../../core/environments/connection-test.ts';
 import type { Environment } from '../../core/environments/environment.ts';
 import type { EnvironmentOrigin } from '../../core/environments/environment-registry.ts';
@@ -20,7 +20,7 @@ import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
 import type { SystemState } from '../../core/health/health-machine.ts';
 import type { HealthBadge } from '../../core/tray/tray-icon.ts';
 
-export type { AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
+export type { ApiProfileInput, AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
 
 export interface EnvironmentSummary {
   id: string;
@@ -302,18 +302,15 @@ export type EventName = keyof PushedEvents;
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000));
 const environmentId = text(100);
-const authSchemeArg = v.variant('kind', [
-  v.strictObject({ kind: v.literal('headers'), clientIdHeader: text(100), clientSecretHeader: text(100) }),
-  v.strictObject({ kind: v.literal('basic') }),
-]);
 const draftArg = v.strictObject({
   id: v.optional(environmentId),
   name: text(200),
   timeclockBaseUrl: text(2000),
   debtorsBaseUrl: text(2000),
   clientId: text(500),
-  auth: authSchemeArg,
+  auth: authSchemeSchema,
   employeeId: text(200),
+  profile: v.optional(apiProfileSchema),
 });
 
 export const invokeArgs = {

@@ -1,0 +1,80 @@
+/**
+ * The corporate network on loopback: an HTTPS server signed by an internal CA made here, reached
+ * through a CONNECT proxy. The app trusts the CA only when told to, goes through the proxy the
+ * system names, and the lookup's worker does the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveProfile } from '../../shared/api/api-profile.ts';
+import {
+  makeInternalCa,
+  startConnectProxy,
+  startHttpsFront,
+  type InternalCa,
+  type LoopbackServer,
+} from '../../testing/corporate-network.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { defaultAuthScheme } from './auth.ts';
+import { proxyFromRule } from './network.ts';
+
+const mock = useMockServer({ debtors: 50 });
+let ca: InternalCa;
+let front: LoopbackServer;
+let proxy: LoopbackServer & { tunnels: string[] };
+
+beforeAll(async () => {
+  ca = makeInternalCa();
+  front = await startHttpsFront(ca, mock.server.url);
+  proxy = await startConnectProxy();
+});
+afterAll(async () => {
+  await front?.close();
+  await proxy?.close();
+});
+
+/** A core whose system names our proxy for every URL, with an environment on the internal HTTPS server. */
+function coreBehindProxy(caPem: string | null) {
+  const core = createTestCore(mock.server, {
+    network: { route: { proxyFor: async () => proxy.url }, systemCa: true },
+    lookupWorker: true, // the worker thread goes through the proxy too
+  });
+  const saved = core.environments.save({
+    name: 'Acme',
+    timeclockBaseUrl: `${front.url}/timeclock`,
+    debtorsBaseUrl: `${front.url}/debtors`,
+    clientId: 'demo-client',
+    auth: defaultAuthScheme,
+    employeeId: 'E1001',
+    profile: resolveProfile({ caCertificatePem: caPem }),
+  });
+  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+  core.vault.set(saved.value.id, 'demo-secret');
+  core.environments.setActive(saved.value.id);
+  core.environmentsChanged();
+  return core;
+}
+
+describe('the corporate network', () => {
+  it('reads the proxy from Chromium’s resolution rules', () => {
+    expect(proxyFromRule('PROXY proxy.corp:8080; DIRECT')).toBe('http://proxy.corp:8080');
+    expect(proxyFromRule('HTTPS secure.corp:443')).toBe('https://secure.corp:443');
+    expect(proxyFromRule('SOCKS5 socks.corp:1080; PROXY fallback.corp:3128')).toBe('http://fallback.corp:3128');
+    expect(proxyFromRule('DIRECT')).toBeNull();
+  });
+
+  it('refuses a server signed by an internal CA it was not told to trust, and says so', async () => {
+    const core = coreBehindProxy(null);
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(/TLS certificate not trusted/);
+  });
+
+  it('reaches the server through the proxy, trusting the environment’s CA, for the clock and the lookup alike', async () => {
+    const core = coreBehindProxy(ca.caPem);
+    const before = proxy.tunnels.length;
+    expect((await core.clients().timeclock.health('source')).state).toBe('up');
+    expect(await core.clients().timeclock.lastClockedTimeEvent('E1001')).toMatchObject({ employeeId: 'E1001' });
+    const loaded = await core.lookup.refresh(true);
+    expect(loaded).toMatchObject({ problems: [], counts: { debtors: 50 } });
+    expect(proxy.tunnels.length).toBeGreaterThan(before);
+    expect(new Set(proxy.tunnels.slice(before))).toEqual(new Set([new URL(front.url).host]));
+  });
+});

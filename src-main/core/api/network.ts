@@ -1,0 +1,82 @@
+/**
+ * Every request of the app on the corporate network: through the proxy the system's settings
+ * name for that URL (the shell asks Chromium, so PAC files work), trusting the operating system's
+ * certificate store as well as Node's, plus an environment's own CA certificate when IT gives one.
+ * Built on undici (the engine of Node's fetch) so the main process and the lookup's worker thread
+ * behave the same; no environment variables are read.
+ */
+import * as tls from 'node:tls';
+import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+
+export interface NetworkRoute {
+  /** The proxy to use for a URL ("http://host:port"), or null for a direct connection. */
+  proxyFor(url: string): Promise<string | null>;
+}
+
+export interface TrustOptions {
+  /** Trust the operating system's certificate store (where this Node can read it). */
+  systemCa: boolean;
+  /** An extra CA certificate (PEM) for this environment. */
+  extraCaPem: string | null;
+}
+
+/** The system's store, read once; empty where this Node cannot read it (before Node 22.15). */
+let systemCertificates: string[] | null = null;
+function systemStore(): string[] {
+  if (systemCertificates === null) {
+    const read = (tls as { getCACertificates?: (type: 'system') => string[] }).getCACertificates;
+    try {
+      systemCertificates = read ? read('system') : [];
+    } catch {
+      systemCertificates = [];
+    }
+  }
+  return systemCertificates;
+}
+
+/**
+ * One rule of Chromium's proxy resolution ("PROXY host:port; DIRECT") as a proxy URL, or null for
+ * direct. SOCKS is not supported by the app's HTTP engine: such a rule is skipped for the next one.
+ */
+export function proxyFromRule(rule: string): string | null {
+  for (const entry of rule.split(';').map((part) => part.trim())) {
+    const [kind, address] = entry.split(/\s+/);
+    if (kind === 'DIRECT') return null;
+    if ((kind === 'PROXY' || kind === 'HTTPS') && address) return `${kind === 'HTTPS' ? 'https' : 'http'}://${address}`;
+  }
+  return null;
+}
+
+export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptions): typeof fetch {
+  const ca = [...tls.rootCertificates, ...(trust.systemCa ? systemStore() : []), ...(trust.extraCaPem ? [trust.extraCaPem] : [])];
+  const connect = { ca };
+  const direct = new Agent({ connect });
+  const viaProxy = new Map<string, Dispatcher>();
+  const dispatcherFor = (proxy: string | null): Dispatcher => {
+    if (proxy === null) return direct;
+    let agent = viaProxy.get(proxy);
+    if (!agent) {
+      agent = new ProxyAgent({ uri: proxy, requestTls: connect });
+      viaProxy.set(proxy, agent);
+    }
+    return agent;
+  };
+  const networkFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const proxy = route ? await route.proxyFor(url) : null;
+    // undici's own fetch with its own dispatcher: the two always match, whatever Node bundles.
+    return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy) })) as unknown as Response;
+  };
+  return networkFetch as typeof fetch;
+}
+
+/** The fetch for one environment's requests: its route, the system's store if wanted, its own CA if it has one. */
+export function environmentFetch(
+  environment: { profile?: { caCertificatePem: string | null } },
+  route: NetworkRoute | null,
+  systemCa: boolean,
+): typeof fetch | undefined {
+  const extraCaPem = environment.profile?.caCertificatePem ?? null;
+  if (!route && !systemCa && !extraCaPem) return undefined; // Node's own fetch, as before
+  return createNetworkFetch(route, { systemCa, extraCaPem });
+}

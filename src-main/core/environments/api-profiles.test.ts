@@ -1,0 +1,210 @@
+/**
+ * Real-world servers through API profiles: each dialect of the "other shapes" proxy (in front of
+ * the real mock) is used through the window API of a real core with the matching profile — clock in
+ * and out, a 409, the lookup's full sync with paging, search, detail and delta, and the Advance
+ * routes — with no change of code.
+ */
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { resolveProfile, type ApiProfileInput, type AuthScheme } from '../../shared/api/api-profile.ts';
+import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
+import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
+import { contractDialect, startShapeProxy, type Dialect, type ShapeProxy } from '../../testing/shape-proxy.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { recordingShell } from '../../testing/test-shell.ts';
+import { dispatchInvoke } from '../ipc/dispatch.ts';
+import { createWindowHandlers } from '../ipc/window-handlers.ts';
+
+const mock = useMockServer({ debtors: 120 });
+const proxies: ShapeProxy[] = [];
+afterAll(async () => {
+  await Promise.all(proxies.map((proxy) => proxy.close()));
+});
+beforeEach(async () => {
+  await mock.control('POST', '/reset');
+});
+
+interface Case {
+  name: string;
+  dialect: Partial<Dialect>;
+  auth: (proxy: ShapeProxy) => AuthScheme;
+  profile: ApiProfileInput;
+}
+
+const cases: Case[] = [
+  {
+    name: 'PascalCase and acronyms, OData paging, OAuth client credentials, PUT clock-out, problem+json',
+    dialect: {
+      pascal: true,
+      listEnvelope: 'value',
+      paging: { style: 'odata', size: 50 },
+      auth: 'oauth',
+      clockOut: 'put',
+      problemJson: true,
+    },
+    auth: (proxy) => ({ kind: 'oauth-client-credentials', tokenUrl: proxy.tokenUrl, credentialsIn: 'body' }),
+    profile: { clockOutMethod: 'put' },
+  },
+  {
+    name: 'renamed time-event fields in an envelope, zoneless New York times, cursor paging, an API key, merge-patch',
+    dialect: {
+      timeEventFields: { id: 'TimeEventRef', employeeId: 'EmpNo', clockIn: 'StartDateTime', clockOut: 'EndDateTime' },
+      singleEnvelope: 'result',
+      listEnvelope: 'items',
+      paging: { style: 'cursor', size: 40 },
+      zone: 'America/New_York',
+      auth: 'api-key',
+      clockOut: 'patch-merge',
+    },
+    auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+    profile: {
+      timeEventFields: { id: 'TimeEventRef', employeeId: 'EmpNo', clockIn: 'StartDateTime', clockOut: 'EndDateTime' },
+      singleEnvelope: 'result',
+      serverTimeZone: 'America/New_York',
+      dateFilterFormat: 'iso-local',
+      clockOutMethod: 'patch-merge',
+    },
+  },
+  {
+    name: 'page numbers with a total, OAuth with Basic credentials, JSON Patch clock-out, problem+json',
+    dialect: {
+      listEnvelope: 'data',
+      paging: { style: 'page', size: 30 },
+      auth: 'oauth',
+      clockOut: 'json-patch',
+      problemJson: true,
+    },
+    auth: (proxy) => ({ kind: 'oauth-client-credentials', tokenUrl: proxy.tokenUrl, credentialsIn: 'basic' }),
+    profile: { clockOutMethod: 'json-patch' },
+  },
+];
+
+async function connect(testCase: Case, employeeId = 'E1002') {
+  const proxy = await startShapeProxy(mock.server.url, { ...contractDialect, ...testCase.dialect });
+  proxies.push(proxy);
+  const core = createTestCore(mock.server);
+  const handlers = createWindowHandlers(core, recordingShell());
+  const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {
+    const envelope = await dispatchInvoke(handlers, name, args);
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    return envelope.value as Awaited<ReturnType<InvokeApi[K]>>;
+  };
+  const draft: EnvironmentDraftInput = {
+    name: 'Acme',
+    timeclockBaseUrl: proxy.timeclockBaseUrl,
+    debtorsBaseUrl: proxy.debtorsBaseUrl,
+    clientId: 'demo-client',
+    auth: testCase.auth(proxy),
+    employeeId,
+    profile: resolveProfile(testCase.profile),
+  };
+  const saved = await call('saveEnvironment', draft);
+  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+  await call('setEnvironmentSecret', saved.environment.id, 'demo-secret');
+  await call('setActiveEnvironment', saved.environment.id, true);
+  return { proxy, core, call };
+}
+
+const otherDeviceClocksIn = (employeeId: string, at: string) =>
+  fetch(`${mock.server.timeclockBaseUrl}/clockedTimeEvents`, {
+    method: 'POST',
+    headers: { ...demoHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify({ employeeId, clockIn: at }),
+  });
+
+describe.each(cases)('a server with $name', (testCase) => {
+  it('clocks in and out, and reconciles a 409, through the profile', async () => {
+    const { core, call } = await connect(testCase);
+    const events = () => mock.server.control.timeclock.events().filter((event) => event.employeeId === 'E1002');
+    await core.clock.refresh();
+    expect((await call('getClock')).state).toBe('out');
+    const afterIn = await call('toggleClock');
+    expect(afterIn.stopped.map((punch) => punch.reason).concat(afterIn.pending.map((punch) => punch.reason ?? ''))).toEqual([]);
+    expect(afterIn.state).toBe('in');
+    expect(events()).toEqual([expect.objectContaining({ clockOut: null })]);
+    const clockIn = events()[0]!.clockIn;
+    expect(Date.parse(clockIn)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await call('toggleClock')).toMatchObject({ state: 'out', pending: [], stopped: [] });
+    expect(events()[0]!.clockOut).not.toBeNull();
+
+    const elsewhere = new Date(Math.floor(Date.now() / 1000) * 1000 + 2000).toISOString();
+    await otherDeviceClocksIn('E1002', elsewhere);
+    const reconciled = await call('toggleClock');
+    expect(reconciled).toMatchObject({ state: 'in', since: elsewhere, pending: [], stopped: [] });
+    expect(events()).toHaveLength(2);
+  });
+
+  it('loads every page of every list, searches, shows a debtor, picks up a delta, and reads the Advance routes', async () => {
+    const { core, call, proxy } = await connect(testCase);
+    await call('lookupOpen');
+    const loaded = await core.lookup.refresh(true);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.counts.debtors).toBe(120);
+    expect(proxy.requests.filter((line) => line.startsWith('GET /debtors/Debtors')).length).toBeGreaterThan(2);
+
+    const someone = mock.server.control.dataset.debtors[7]!;
+    const found = await call('lookupSearch', someone.name, { key: 'relevance', descending: false });
+    expect(found.rows.map((row) => row.debtorKey)).toContain(someone.debtorKey);
+    const detail = await call('lookupDetail', someone.debtorKey);
+    expect(detail?.creditScore).toMatchObject({ debtorKey: someone.debtorKey });
+
+    await mock.control('POST', '/debtors/changes', { add: 5 });
+    const delta = await core.lookup.refresh(false);
+    expect(delta.counts.debtors).toBe(125);
+    expect(delta.problems).toEqual([]);
+
+    const clients = await call('advanceClients', null);
+    expect(clients.length).toBeGreaterThan(0);
+    const transactions = await call('advanceTransactions', {
+      clientKey: String(clients[0]!.clientKey),
+      startDate: '2020-01-01',
+      endDate: '2030-12-31',
+    });
+    if (!transactions.ok) throw new Error(JSON.stringify(transactions.errors));
+    expect(transactions.view.count).toBeGreaterThan(0);
+    const details = await call('advanceTransactionDetails', String(transactions.view.rows[0]!.transKey));
+    expect(details.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the connection test proposes the profile', () => {
+  it('reads renamed fields, zoneless times and paging from the answers, and its proposals make the server work', async () => {
+    const renamed = cases[1]!;
+    const { call, core } = await connect({ ...renamed, profile: {} }, 'E1001');
+    await mock.control('POST', '/debtors/changes', { count: 60 }); // more changes today than one page holds
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    const texts = tested.report.suggestions.map((suggestion) => suggestion.text);
+    expect(texts).toEqual([
+      'Time events use other field names: id is “TimeEventRef”, employeeId is “EmpNo”, clockIn is “StartDateTime”, clockOut is “EndDateTime”.',
+      'Lists are paged (“nextCursor”): the app follows the pages by itself, up to 100 pages per list.',
+      'Times come without a time zone and are read as UTC. If the server writes local time, set its time zone (for example Europe/Berlin) and write date filters the same way.',
+    ]);
+    const proposed = Object.assign({}, ...tested.report.suggestions.map((suggestion) => suggestion.change ?? {}));
+    expect(proposed).toEqual({
+      timeEventFields: { id: 'TimeEventRef', employeeId: 'EmpNo', clockIn: 'StartDateTime', clockOut: 'EndDateTime' },
+      dateFilterFormat: 'iso-local',
+    });
+  });
+
+  it('says when the server wants OAuth tokens', async () => {
+    const { call, core } = await connect({ ...cases[0]!, auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }) });
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    expect(tested.report.suggestions[0]).toMatchObject({ auth: 'oauth-client-credentials' });
+  });
+});
+
+describe('sign-in problems said plainly', () => {
+  it('tells that the server wants OAuth tokens when the profile sends headers', async () => {
+    const { call, core } = await connect({
+      ...cases[0]!,
+      auth: () => ({ kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' }),
+    });
+    const clock = await call('getClock');
+    expect(clock.problem ?? '').toBe('');
+    const report = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    expect(report).toMatchObject({ ok: true });
+    if (!report.ok) return;
+    expect(report.report.timeclock.message).toContain('it wants OAuth bearer tokens');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * What the connection test learns from a server's actual answers, in words, with the change of
+ * API profile that would fit it: other time-event field names, an envelope, zoneless instants,
+ * paging, a server that wants OAuth tokens. Pure: it reads bodies, it never sends anything.
+ */
+import type { ApiProfile, ApiProfileInput } from '../../shared/api/api-profile.ts';
+import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
+
+export interface ProfileSuggestion {
+  text: string;
+  /** The profile fields to change; absent when there is nothing to set (the app copes by itself). */
+  change?: ApiProfileInput;
+  /** The sign-in should change (OAuth): said in words, set in the sign-in fields. */
+  auth?: 'oauth-client-credentials';
+}
+
+export interface ServerSample {
+  /** The body of the employee's last event (200), if there was one. */
+  event?: unknown;
+  /** The body of a small debtors list. */
+  list?: unknown;
+  /** A 401 that asked for bearer tokens while the profile sends something else. */
+  wantsBearer?: boolean;
+}
+
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const LIST_KEYS = ['data', 'items', 'results', 'value', 'records'];
+
+/** Keys that might hold each event field when none of the usual names is there. */
+const GUESSES: Record<keyof typeof TIME_EVENT_ALIASES, RegExp> = {
+  id: /(^|_)id$|ref$|key$|number$/i,
+  employeeId: /emp|staff|worker|person|user/i,
+  clockIn: /start|in(time)?$|begin|from/i,
+  clockOut: /end|out(time)?$|finish|to$/i,
+};
+
+const looksLikeEvent = (record: Fields) =>
+  Object.values(record).some((value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value));
+
+function eventFieldSuggestions(event: unknown, profile: ApiProfile): ProfileSuggestion[] {
+  const suggestions: ProfileSuggestion[] = [];
+  let record = unwrapSingle(event);
+  if (isObject(record) && !looksLikeEvent(record)) {
+    const wrappers = Object.keys(record).filter((key) => isObject((record as Fields)[key]));
+    if (wrappers.length === 1) {
+      suggestions.push({ text: `Time events come wrapped in “${wrappers[0]}”.`, change: { singleEnvelope: wrappers[0]! } });
+      record = (record as Fields)[wrappers[0]!];
+    }
+  }
+  if (!isObject(record)) return suggestions;
+  const keys = Object.keys(record);
+  const mapping: Partial<Record<keyof typeof TIME_EVENT_ALIASES, string>> = {};
+  for (const field of Object.keys(TIME_EVENT_ALIASES) as Array<keyof typeof TIME_EVENT_ALIASES>) {
+    // The contract's name in any letter case is read by itself.
+    if (profile.timeEventFields[field] || keys.some((key) => key.toLowerCase() === field.toLowerCase())) continue;
+    const known = keys.find((key) => TIME_EVENT_ALIASES[field].some((alias) => alias.toLowerCase() === key.toLowerCase()));
+    const guessed = known ?? keys.find((key) => GUESSES[field].test(key) && !Object.values(mapping).includes(key));
+    if (guessed) mapping[field] = guessed;
+  }
+  if (Object.keys(mapping).length > 0) {
+    const words = Object.entries(mapping).map(([field, key]) => `${field} is “${key}”`);
+    suggestions.push({
+      text: `Time events use other field names: ${words.join(', ')}.`,
+      change: { timeEventFields: { ...profile.timeEventFields, ...mapping } },
+    });
+  }
+  return suggestions;
+}
+
+/** Whether any string in the first records looks like a date and time without a zone. */
+function hasZonelessInstant(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return ZONELESS.test(value);
+  if (depth > 3) return false;
+  if (Array.isArray(value)) return value.slice(0, 5).some((item) => hasZonelessInstant(item, depth + 1));
+  return isObject(value) && Object.values(value).some((item) => hasZonelessInstant(item, depth + 1));
+}
+
+function listSuggestions(list: unknown, profile: ApiProfile): ProfileSuggestion[] {
+  if (!isObject(list)) return [];
+  const suggestions: ProfileSuggestion[] = [];
+  const paging = ['@odata.nextLink', 'nextLink', 'next', 'nextCursor', 'nextPageToken', 'continuationToken', 'totalPages'].find(
+    (key) => key in list,
+  );
+  if (paging)
+    suggestions.push({
+      text: `Lists are paged (“${paging}”): the app follows the pages by itself, up to ${profile.maxPages} pages per list.`,
+    });
+  const arrays = Object.keys(list).filter((key) => Array.isArray(list[key]));
+  if (arrays.length === 1 && !LIST_KEYS.includes(arrays[0]!) && profile.listEnvelope !== arrays[0])
+    suggestions.push({ text: `Lists come in “${arrays[0]}”.`, change: { listEnvelope: arrays[0]! } });
+  return suggestions;
+}
+
+export function proposeProfile(sample: ServerSample, profile: ApiProfile): ProfileSuggestion[] {
+  const suggestions: ProfileSuggestion[] = [];
+  if (sample.wantsBearer)
+    suggestions.push({
+      text: 'The server wants OAuth bearer tokens: choose “OAuth 2.0 client credentials” and enter the token URL your IT department gives you.',
+      auth: 'oauth-client-credentials',
+    });
+  if (sample.event !== undefined) suggestions.push(...eventFieldSuggestions(sample.event, profile));
+  if (sample.list !== undefined) suggestions.push(...listSuggestions(sample.list, profile));
+  if ((hasZonelessInstant(sample.event) || hasZonelessInstant(sample.list)) && profile.serverTimeZone === 'UTC')
+    suggestions.push({
+      text: 'Times come without a time zone and are read as UTC. If the server writes local time, set its time zone (for example Europe/Berlin) and write date filters the same way.',
+      change: { dateFilterFormat: 'iso-local' },
+    });
+  return suggestions;
+}

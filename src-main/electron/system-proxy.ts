@@ -1,0 +1,16 @@
+/**
+ * The system's proxy for a URL, as Chromium resolves it (system settings, PAC files, WPAD), for the
+ * core's requests: the core then connects through it itself (see core/api/network.ts).
+ */
+import { session } from 'electron';
+import { proxyFromRule, type NetworkRoute } from '../core/api/network.ts';
+
+export const systemProxyRoute: NetworkRoute = {
+  async proxyFor(url) {
+    try {
+      return proxyFromRule(await session.defaultSession.resolveProxy(url));
+    } catch {
+      return null; // no answer from the resolver: try directly rather than not at all
+    }
+  },
+};

@@ -1,0 +1,278 @@
+/**
+ * "Other shapes": both services of the real mock, as another company's servers would present
+ * them — PascalCase keys, renamed time-event fields, envelopes, zoneless local times, paged lists
+ * (OData next links, cursors, page numbers), OAuth client credentials or an API-key header, PUT /
+ * merge-patch / JSON Patch clock-outs, problem+json errors. A translating proxy in front of the
+ * mock: the mock keeps the truth, the app sees the dialect.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { demoCredentials } from '../mock/auth.ts';
+import { instantToWallIso, wallTimeToInstant } from '../core/api/time-zone.ts';
+
+type EventField = 'id' | 'employeeId' | 'clockIn' | 'clockOut';
+
+export interface Dialect {
+  pascal: boolean;
+  /** The time event's field names as this server writes them (after PascalCase). */
+  timeEventFields: Partial<Record<EventField, string>>;
+  /** Debtor-side fields renamed: our name → theirs (after PascalCase). */
+  debtorFields: Record<string, string>;
+  /** A single object is wrapped as { [singleEnvelope]: … }. */
+  singleEnvelope: string | null;
+  /** A list is wrapped as { [listEnvelope]: [...] } (paging adds its own fields beside it). */
+  listEnvelope: string | null;
+  paging: { style: 'odata' | 'cursor' | 'page'; size: number } | null;
+  /** Instants written as this zone's wall clock, without offset; date filters expected the same way. */
+  zone: string | null;
+  auth: 'headers' | 'api-key' | 'oauth';
+  clockOut: 'patch-json' | 'patch-merge' | 'json-patch' | 'put';
+  problemJson: boolean;
+}
+
+export const contractDialect: Dialect = {
+  pascal: false,
+  timeEventFields: {},
+  debtorFields: {},
+  singleEnvelope: null,
+  listEnvelope: null,
+  paging: null,
+  zone: null,
+  auth: 'headers',
+  clockOut: 'patch-json',
+  problemJson: false,
+};
+
+export interface ShapeProxy {
+  url: string;
+  timeclockBaseUrl: string;
+  debtorsBaseUrl: string;
+  tokenUrl: string;
+  /** Requests seen, as "METHOD /path?query". */
+  requests: string[];
+  tokensIssued: number;
+  close(): Promise<void>;
+}
+
+const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const pascal = (key: string) => (key === 'id' ? 'ID' : key[0]!.toUpperCase() + key.slice(1));
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promise<ShapeProxy> {
+  const tokens = new Set<string>();
+  const state = { requests: [] as string[], tokensIssued: 0 };
+  const eventNames = (contract: EventField) =>
+    dialect.timeEventFields[contract] ?? (dialect.pascal ? pascal(contract) : contract);
+
+  /** Our contract's record as this server writes it. */
+  function present(value: Json, isEvent: boolean): Json {
+    if (Array.isArray(value)) return value.map((item) => present(item, isEvent));
+    if (value === null || typeof value !== 'object') {
+      if (typeof value === 'string' && dialect.zone && ISO_Z.test(value))
+        return instantToWallIso(Date.parse(value), dialect.zone);
+      return value;
+    }
+    const out: Record<string, Json> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const renamed =
+        isEvent && key in { id: 1, employeeId: 1, clockIn: 1, clockOut: 1 }
+          ? eventNames(key as EventField)
+          : dialect.pascal
+            ? pascal(key)
+            : key;
+      out[renamed] = present(inner, isEvent);
+    }
+    return out;
+  }
+
+  /** This server's request body, in our contract's words (field names matched without regard to case, as ASP.NET does). */
+  function understand(body: Record<string, Json>): Record<string, Json> {
+    const out: Record<string, Json> = {};
+    const byLower = new Map(Object.entries(body).map(([key, value]) => [key.toLowerCase(), value]));
+    for (const field of ['id', 'employeeId', 'clockIn', 'clockOut'] as const) {
+      const value = byLower.get(eventNames(field).toLowerCase());
+      if (value === undefined) continue;
+      const instant = field === 'clockIn' || field === 'clockOut';
+      out[field] = instant && typeof value === 'string' && dialect.zone ? zoned(value) : value;
+    }
+    return out;
+  }
+  /** A wall time in the dialect's zone as an instant; one that carries its own zone stays as it is. */
+  const zoned = (wall: string) =>
+    /Z|[+-]\d\d:\d\d$/.test(wall) ? wall : new Date(wallTimeToInstant(Date.parse(`${wall}Z`), dialect.zone!)).toISOString();
+
+  function authorised(req: IncomingMessage): boolean {
+    if (dialect.auth === 'oauth') return tokens.has((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
+    if (dialect.auth === 'api-key') return req.headers['x-api-key'] === demoCredentials.clientSecret;
+    return true;
+  }
+
+  async function issueToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams((await readBody(req)).toString('utf8'));
+    const basic = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /i, ''), 'base64').toString('utf8');
+    const [id, secret] = basic.includes(':') ? basic.split(':') : [form.get('client_id'), form.get('client_secret')];
+    if (
+      form.get('grant_type') !== 'client_credentials' ||
+      id !== demoCredentials.clientId ||
+      secret !== demoCredentials.clientSecret
+    )
+      return void json(res, 401, { error: 'invalid_client', error_description: 'Unknown client or wrong secret.' });
+    const token = randomUUID();
+    tokens.add(token);
+    state.tokensIssued++;
+    json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
+  }
+
+  /** The clock-out as this server wants it, turned into our contract's PATCH; or the refusal. */
+  function clockOutBody(req: IncomingMessage, raw: Buffer): { body: Json } | { status: number; headers: Record<string, string> } {
+    const type = req.headers['content-type'] ?? '';
+    const wanted = { put: 'PUT', 'patch-json': 'PATCH', 'patch-merge': 'PATCH', 'json-patch': 'PATCH' }[dialect.clockOut];
+    if (req.method !== wanted) return { status: 405, headers: { allow: `GET, ${wanted}` } };
+    const parsed = JSON.parse(raw.toString('utf8') || 'null') as Json;
+    if (dialect.clockOut === 'patch-merge' && !type.startsWith('application/merge-patch+json'))
+      return { status: 415, headers: { 'accept-patch': 'application/merge-patch+json' } };
+    if (dialect.clockOut === 'json-patch') {
+      if (!type.startsWith('application/json-patch+json'))
+        return { status: 415, headers: { 'accept-patch': 'application/json-patch+json' } };
+      const op = (parsed as Array<{ path: string; value: Json }>).find((entry) => entry.path === `/${eventNames('clockOut')}`);
+      return { body: understand({ [eventNames('clockOut')]: op?.value ?? null }) };
+    }
+    return { body: understand(parsed as Record<string, Json>) };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url!, 'http://proxy');
+    state.requests.push(`${req.method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/oauth/token' && req.method === 'POST') return issueToken(req, res);
+    if (!authorised(req)) {
+      res.setHeader('www-authenticate', dialect.auth === 'oauth' ? 'Bearer realm="api"' : 'ApiKey');
+      return fail(res, 401, 'Unauthorized', 'Missing or invalid credentials.');
+    }
+    const raw = await readBody(req);
+    let method = req.method!;
+    let body: Json | undefined = raw.length > 0 ? (JSON.parse(raw.toString('utf8')) as Json) : undefined;
+    const isEventWrite = /\/clockedTimeEvents(\/|$)/.test(url.pathname);
+    if (isEventWrite && method !== 'POST') {
+      const translated = clockOutBody(req, raw);
+      if ('status' in translated) return void res.writeHead(translated.status, translated.headers).end();
+      method = 'PATCH';
+      body = translated.body;
+    } else if (isEventWrite && body) body = understand(body as Record<string, Json>);
+    const { query, page } = forwardQuery(url);
+    const upstream = await fetch(`${mockUrl}${url.pathname}${query}`, {
+      method,
+      headers: {
+        client_id: demoCredentials.clientId,
+        client_secret: demoCredentials.clientSecret,
+        'content-type': 'application/json',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await upstream.text();
+    const answer = text === '' ? undefined : (JSON.parse(text) as Json);
+    if (!upstream.ok) return failFromMock(res, upstream.status, answer as Record<string, Json>);
+    if (answer === undefined) return void res.writeHead(upstream.status).end();
+    const isEvent = url.pathname.startsWith('/timeclock/') && !url.pathname.includes('health');
+    if (Array.isArray(answer)) return void json(res, upstream.status, pageOf(present(answer, false) as Json[], page, url));
+    const shown = present(answer, isEvent);
+    json(res, upstream.status, isEvent && dialect.singleEnvelope ? { success: true, [dialect.singleEnvelope]: shown } : shown);
+  }
+
+  /** The query for the mock: date filters back in our contract's form, paging parameters kept for us. */
+  function forwardQuery(url: URL): { query: string; page: number } {
+    const params = new URLSearchParams(url.search);
+    let page = 0;
+    const size = dialect.paging?.size ?? 0;
+    if (params.has('$skip')) page = Number(params.get('$skip')) / size;
+    if (params.has('cursor')) page = Number(Buffer.from(params.get('cursor')!, 'base64url').toString('utf8'));
+    if (params.has('page')) page = Number(params.get('page')) - 1;
+    for (const name of ['$skip', 'cursor', 'page', 'pageSize']) params.delete(name);
+    const since = params.get('startingDateTime');
+    if (since && dialect.zone) params.set('startingDateTime', zoned(since));
+    for (const name of ['startDate', 'endDate']) {
+      const value = params.get(name);
+      if (value) params.set(name, value.slice(0, 10));
+    }
+    const text = params.toString();
+    return { query: text ? `?${text}` : '', page };
+  }
+
+  function pageOf(list: Json[], page: number, url: URL): Json {
+    if (!dialect.paging) return dialect.listEnvelope ? { [dialect.listEnvelope]: list } : list;
+    const { size, style } = dialect.paging;
+    const slice = list.slice(page * size, (page + 1) * size);
+    const more = (page + 1) * size < list.length;
+    const key = dialect.listEnvelope ?? 'items';
+    if (style === 'odata') {
+      const next = new URLSearchParams(url.search);
+      next.set('$skip', String((page + 1) * size));
+      return {
+        [key]: slice,
+        '@odata.count': list.length,
+        ...(more ? { '@odata.nextLink': `${url.pathname}?${next.toString()}` } : {}),
+      };
+    }
+    if (style === 'cursor')
+      return { [key]: slice, ...(more ? { nextCursor: Buffer.from(String(page + 1)).toString('base64url') } : {}) };
+    return {
+      [key]: slice,
+      page: page + 1,
+      pageSize: size,
+      totalPages: Math.max(1, Math.ceil(list.length / size)),
+      total: list.length,
+    };
+  }
+
+  function failFromMock(res: ServerResponse, status: number, body: Record<string, Json> | undefined): void {
+    const details = (body?.details ?? {}) as Record<string, Json>;
+    const event = details.event ? present(details.event, true) : undefined;
+    if (!dialect.problemJson) return json(res, status, { ...body, ...(event ? { details: { ...details, event } } : {}) });
+    const field = typeof details.field === 'string' ? (dialect.pascal ? pascal(details.field) : details.field) : null;
+    res.setHeader('content-type', 'application/problem+json');
+    json(res, status, {
+      type: 'about:blank',
+      title: status === 400 ? 'One or more validation errors occurred.' : String(body?.code ?? 'Error'),
+      status,
+      ...(field ? { errors: { [field]: [String(body?.message ?? 'Invalid.')] } } : { detail: body?.message ?? null }),
+      ...(event ? { event } : {}),
+    });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => fail(res, 500, 'Proxy error', (error as Error).message));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    timeclockBaseUrl: `${url}/timeclock`,
+    debtorsBaseUrl: `${url}/debtors`,
+    tokenUrl: `${url}/oauth/token`,
+    requests: state.requests,
+    get tokensIssued() {
+      return state.tokensIssued;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+
+  function fail(res: ServerResponse, status: number, title: string, detail: string): void {
+    if (dialect.problemJson) res.setHeader('content-type', 'application/problem+json');
+    json(res, status, dialect.problemJson ? { type: 'about:blank', title, status, detail } : { code: 'error', message: detail });
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  if (!res.hasHeader('content-type')) res.setHeader('content-type', 'application/json');
+  res.writeHead(status).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
