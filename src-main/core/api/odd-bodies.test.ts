@@ -5,6 +5,7 @@ import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
 import { defaultAuthScheme } from './auth.ts';
 import { createServiceClients } from './service-clients.ts';
 import { defaultPreferences } from '../settings/settings-schema.ts';
+import { resolveProfile } from '../../shared/api/api-profile.ts';
 
 let raw: RawServer | undefined;
 afterEach(async () => {
@@ -78,5 +79,39 @@ describe('odd answers', () => {
       clockIn: '2026-11-23T08:00:00.000Z',
       clockOut: null,
     });
+  });
+});
+
+describe('request bodies as the profile says', () => {
+  it('writes the employee id as a number and the fields under their mapped names', async () => {
+    const bodies: string[] = [];
+    raw = await startRawServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      req.on('end', () => {
+        bodies.push(text);
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"EventNo":1,"EmpNo":7,"Start":"2026-11-23T08:00:00Z"}');
+      });
+    });
+    const environment = {
+      id: 'qa',
+      name: 'QA',
+      timeclockBaseUrl: raw.url,
+      debtorsBaseUrl: raw.url,
+      clientId: 'c',
+      auth: defaultAuthScheme,
+      employeeId: '7',
+      profile: resolveProfile({
+        employeeIdType: 'number',
+        timeEventFields: { id: 'EventNo', employeeId: 'EmpNo', clockIn: 'Start', clockOut: null },
+      }),
+    };
+    const client = createServiceClients(environment, 'secret', defaultPreferences().network).timeclock;
+    expect(await client.clockIn('7', '2026-11-23T08:00:00.000Z', 'k')).toMatchObject({
+      id: '1',
+      employeeId: '7',
+      clockIn: '2026-11-23T08:00:00.000Z',
+    });
+    expect(JSON.parse(bodies[0]!)).toEqual({ EmpNo: 7, Start: '2026-11-23T08:00:00.000Z' });
   });
 });
