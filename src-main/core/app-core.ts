@@ -10,7 +10,7 @@ import { createServiceClients, type ServiceClients } from './api/service-clients
 import { isMockEnvironment, MOCK_CLIENT_SECRET, type Environment } from './environments/environment.ts';
 import { createEnvironmentRegistry, type EnvironmentRegistry } from './environments/environment-registry.ts';
 import { createHealthService, type HealthService } from './health/health-service.ts';
-import { probeSystem } from './health/probe.ts';
+import { environmentAnswers, probeSystem } from './health/probe.ts';
 import type { TimeFormatter } from './health/format-time.ts';
 import type { SecretStatus, SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
@@ -205,6 +205,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
     probe: (system, signal) => probeSystem(healthClientsFor(environments.active().environment.id)!.timeclock, system, signal),
+    reachable: (signal) => environmentAnswers(healthClientsFor(environments.active().environment.id)!, signal),
     isOnline: options.isOnline,
     random: options.random,
     formatTime: options.formatTime,

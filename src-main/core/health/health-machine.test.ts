@@ -214,7 +214,7 @@ describe('resets (sleep, unlock, switch) and offline', () => {
     const [step] = run([[100, { kind: 'offline', message: 'No network.' }]], upAt0());
     expect(step).toMatchObject({
       health: { state: 'offline' },
-      next: { delayMs: 30 * S },
+      next: { delayMs: 25 * S },
       change: { to: 'offline', confirmed: false },
     });
   });

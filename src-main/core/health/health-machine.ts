@@ -47,6 +47,8 @@ export interface NextCheck {
   delayMs: number;
   /** The server asked us to wait at least this long (Retry-After): jitter only upwards. */
   atLeast: boolean;
+  /** A re-check that confirms or clears a suspicion: on time, no jitter (it follows a failure, not a schedule). */
+  exact?: boolean;
 }
 
 export interface Step {
@@ -185,7 +187,8 @@ function onFailure(
   }
   const untilSpan = firstFailureAt + rules.confirmSpanMs - now;
   const recheck = failures >= rules.failuresToConfirm ? untilSpan : (rules.recheckDelaysMs[failures - 1] ?? untilSpan);
-  const next = waitFor(Math.max(1000, recheck));
+  const wait = waitFor(Math.max(1000, recheck));
+  const next = wait.atLeast ? wait : { ...wait, exact: true };
   if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message }, next);
   return move('suspect', { failures, firstFailureAt, message }, next);
 }

@@ -26,6 +26,11 @@ export interface HealthMonitorOptions {
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
   /** The OS's own idea of whether this machine has a network. */
   isOnline?: () => boolean;
+  /**
+   * Whether anything of the environment answers at all (another endpoint than the two health
+   * routes): the evidence that tells our lost network from their outage, whatever the schedules.
+   */
+  reachable?: (signal: AbortSignal) => Promise<boolean>;
   random?: () => number;
 }
 
@@ -45,6 +50,10 @@ export interface HealthMonitor {
 }
 
 const START_OFFSET_MS: [number, number] = [2_000, 10_000];
+
+const isTransportFailure = (probe: Probe) => probe.kind === 'network' || (probe.kind === 'fail' && probe.transport === true);
+/** Once the network is known to work, a failure without an HTTP answer is the server's. */
+const asServerFailure = (probe: Probe): Probe => (probe.kind === 'network' ? { kind: 'fail', message: probe.message } : probe);
 const NO_NETWORK = 'This computer has no network connection; checks resume when it is back.';
 
 export function createHealthMonitor(options: HealthMonitorOptions): HealthMonitor {
@@ -60,6 +69,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
   let running = false;
 
   const jittered = (next: NextCheck) => {
+    if (next.exact) return next.delayMs;
     const spread = next.atLeast ? random() * 0.1 : (random() * 2 - 1) * 0.1;
     return Math.round(next.delayMs * (1 + spread));
   };
@@ -100,9 +110,14 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       const probes = await Promise.all(systems.map((system) => options.probe(system, signal)));
       if (signal.aborted) return;
       const offline =
-        options.isOnline?.() === false ||
-        (systems.length === SYSTEMS.length && probes.every((probe) => probe.kind === 'network'));
-      systems.forEach((system, index) => apply(system, offline ? { kind: 'offline', message: NO_NETWORK } : probes[index]!));
+        options.isOnline?.() === false || (probes.some(isTransportFailure) && !(await networkWorks(systems, probes, signal)));
+      if (signal.aborted) return;
+      if (offline) {
+        // Our network, not theirs: both systems are offline, whichever was due.
+        for (const system of SYSTEMS) apply(system, { kind: 'offline', message: NO_NETWORK });
+        return;
+      }
+      systems.forEach((system, index) => apply(system, asServerFailure(probes[index]!)));
     })();
     try {
       await inFlight;
@@ -110,6 +125,18 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       inFlight = null;
       arm();
     }
+  }
+
+  /**
+   * A check failed without any HTTP answer: is it our network or theirs? Evidence that does not
+   * depend on the two schedules lining up: another endpoint of the environment answering, or
+   * else the other system checked right now.
+   */
+  async function networkWorks(systems: readonly HealthSystem[], probes: Probe[], signal: AbortSignal): Promise<boolean> {
+    if (options.reachable) return options.reachable(signal).catch(() => false);
+    const others = SYSTEMS.filter((system) => !systems.includes(system));
+    const more = await Promise.all(others.map((system) => options.probe(system, signal)));
+    return ![...probes, ...more].every(isTransportFailure);
   }
 
   function reset(): void {

@@ -23,6 +23,8 @@ export interface HealthServiceOptions {
   environment: () => { id: string; name: string };
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
   isOnline?: () => boolean;
+  /** Whether anything of the environment answers at all (see the monitor). */
+  reachable?: (signal: AbortSignal) => Promise<boolean>;
   random?: () => number;
   formatTime?: TimeFormatter;
   /** Minutes since local midnight (quiet hours); the machine's time zone by default. */
@@ -53,7 +55,8 @@ export interface HealthService {
   flush(): Promise<void>;
 }
 
-const TICK_MS = 15_000;
+/** How often held and deferred notifications are looked at: a small delay on top of a confirmed change. */
+const TICK_MS = 5_000;
 const SAVE_EVERY_MS = 5 * 60_000;
 const SERIES_BUCKETS = 96;
 
@@ -66,6 +69,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     rules: () => healthRules(options.preferences().monitoring),
     probe: options.probe,
     isOnline: options.isOnline,
+    reachable: options.reachable,
     random: options.random,
   });
   const policy = createNotificationPolicy({

@@ -54,7 +54,10 @@ export interface NotificationPolicy {
 }
 
 const COMBINE_WINDOW_MS = 30_000;
+/** Reminders at most this often per system; outages, recoveries and instability are never held back by it. */
 const MIN_GAP_MS = 5 * 60_000;
+/** Kinds that are told at once, whatever was told just before: a confirmed outage is always told. */
+const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', 'recovered', 'unstable']);
 const label: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
 const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
 
@@ -130,7 +133,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     const now = clock.now();
     if (silenced(now)) return;
     if (
-      notification.kind !== 'auth' &&
+      !NEVER_DEFERRED.has(notification.kind) &&
       notification.systems.some((system) => memory[system].lastSentAt !== null && now - memory[system].lastSentAt! < MIN_GAP_MS)
     ) {
       for (const system of notification.systems) memory[system].deferred = notification;
@@ -150,8 +153,13 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   function stillTrue(notification: HealthNotification, snapshot: HealthSnapshot): boolean {
     return notification.systems.every((system) => {
       const state = snapshot[system].state;
+      // Still down: no success seen since (the machine needs two to recover, so its state alone lags).
       if (notification.kind === 'down' || notification.kind === 'reminder')
-        return state === 'down' && (notification.kind === 'reminder' || !memory[system].downNotified);
+        return (
+          state === 'down' &&
+          snapshot[system].recoveries === 0 &&
+          (notification.kind === 'reminder' || !memory[system].downNotified)
+        );
       if (notification.kind === 'recovered') return isUp(state) && memory[system].downNotified !== null;
       if (notification.kind === 'unstable') return snapshot[system].unstable;
       return true;
@@ -206,21 +214,20 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
         }
         return;
       }
+      if (change.from === 'auth-error') authNotified = false; // refused again later: tell again
       if (!change.confirmed) return;
-      if (change.unstable) {
-        if (!memory[system].unstableNotified) {
-          memory[system].unstableNotified = true;
-          deliver(
-            make(
-              'unstable',
-              [system],
-              `${label[system]} is unstable`,
-              `${env()} — it went down and came back several times in 30 min. Quiet until it settles.`,
-            ),
-          );
-        }
-        return;
+      if (change.unstable && !memory[system].unstableNotified) {
+        memory[system].unstableNotified = true;
+        deliver(
+          make(
+            'unstable',
+            [system],
+            `${label[system]} is unstable`,
+            `${env()} — it went down and came back several times in 30 min. Each outage is still told.`,
+          ),
+        );
       }
+      // A confirmed outage is always told, unstable or not.
       if (change.to === 'down') onDown(system, change.outageStartedAt ?? change.at, snapshot);
       else if (isUp(change.to)) onRecovered(system);
     },
@@ -244,9 +251,9 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
           }
           continue;
         }
-        if (health.unstable || held) continue;
-        if (health.state === 'down' && !remembered.downNotified && health.outageStartedAt !== null) {
-          onDown(system, health.outageStartedAt, snapshot); // began while silenced or unstable: tell now
+        if (held?.notification.systems.includes(system)) continue;
+        if (health.state === 'down' && !remembered.downNotified && health.outageStartedAt !== null && health.recoveries === 0) {
+          onDown(system, health.outageStartedAt, snapshot); // began while silenced: tell now
         } else if (isUp(health.state) && remembered.downNotified && health.outageStartedAt === null) {
           onRecovered(system);
         } else if (

@@ -1,41 +1,51 @@
+/** Telling our network from theirs: what a failed check and the environment's other endpoint say. */
 import { describe, expect, it } from 'vitest';
-import { useMockServer } from '../../testing/mock-fixture.ts';
-import { ApiError, type ApiErrorFacts } from '../api/api-error.ts';
+import { ApiError } from '../api/api-error.ts';
 import { createServiceClients } from '../api/service-clients.ts';
-import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
+import { mockEnvironment, MOCK_CLIENT_SECRET } from '../environments/environment.ts';
 import { defaultPreferences } from '../settings/settings-schema.ts';
-import { classifyError, probeSystem } from './probe.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { startRawServer } from '../../testing/raw-server.ts';
+import { classifyError, environmentAnswers } from './probe.ts';
 
-const error = (facts: Partial<ApiErrorFacts>) =>
-  new ApiError({ kind: 'server', service: 'timeclock', operation: 'x', environment: 'QA', ...facts });
 const mock = useMockServer({ debtors: 10 });
+const clientsAt = (timeclockBaseUrl: string, debtorsBaseUrl: string) =>
+  createServiceClients(
+    { ...mockEnvironment({ timeclockBaseUrl, debtorsBaseUrl }) },
+    MOCK_CLIENT_SECRET,
+    defaultPreferences().network,
+    {
+      timeoutMs: 1_000,
+    },
+  );
+const unreachable = (reason: string) =>
+  new ApiError({ kind: 'unreachable', service: 'timeclock', operation: 'check', environment: 'QA', reason });
 
-describe('classifying a failed health check', () => {
-  it('tells our own network from a server that fails', () => {
-    expect(classifyError(error({ kind: 'unreachable', reason: 'host name not found at https://x/health' })).kind).toBe('network');
-    expect(classifyError(error({ kind: 'unreachable', reason: 'network unreachable at https://x/health' })).kind).toBe('network');
-    expect(classifyError(error({ kind: 'unreachable', reason: 'connection refused at https://x/health' })).kind).toBe('fail');
-    expect(classifyError(error({ kind: 'timeout' })).kind).toBe('fail');
-    expect(classifyError(error({ kind: 'bad-response', reason: 'it is not JSON' })).kind).toBe('fail');
+describe('our network or theirs', () => {
+  it('calls a failure without any HTTP answer a transport failure, but not a refused connection', () => {
+    expect(classifyError(unreachable('connection lost at http://x/'))).toMatchObject({ kind: 'fail', transport: true });
+    expect(classifyError(unreachable('host name not found at http://x/'))).toMatchObject({ kind: 'network' });
+    expect(classifyError(unreachable('connection refused at http://x/'))).not.toHaveProperty('transport');
   });
 
-  it('keeps refused credentials and rate limits apart, with Retry-After', () => {
-    expect(classifyError(error({ kind: 'unauthorized', status: 401 })).kind).toBe('auth');
-    expect(classifyError(error({ kind: 'forbidden', status: 403 })).kind).toBe('auth');
-    expect(classifyError(error({ kind: 'rate-limited', status: 429, retryAfterMs: 30_000 }))).toMatchObject({
-      kind: 'rate-limited',
-      retryAfterMs: 30_000,
-    });
+  it('counts any HTTP answer of the environment, even an error, as a working network', async () => {
+    expect(
+      await environmentAnswers(clientsAt(mock.server.timeclockBaseUrl, mock.server.debtorsBaseUrl), new AbortController().signal),
+    ).toBe(true);
+    const notFound = await startRawServer((req, res) => res.writeHead(404).end());
+    try {
+      expect(await environmentAnswers(clientsAt(notFound.url, notFound.url), new AbortController().signal)).toBe(true);
+    } finally {
+      await notFound.close();
+    }
   });
 
-  it('reads a 503 with Retry-After from the real mock as a failure that says when to come back', async () => {
-    const clients = createServiceClients(mockEnvironment(mock.server), MOCK_CLIENT_SECRET, defaultPreferences().network);
-    mock.server.control.setSystem('source', { rateLimit: null, status: 'down' });
-    expect(await probeSystem(clients.timeclock, 'source')).toMatchObject({
-      kind: 'fail',
-      message: 'The source system reports that it is down.',
-    });
-    mock.server.control.setSystem('source', { status: 'up' });
-    expect((await probeSystem(clients.timeclock, 'source')).kind).toBe('ok');
+  it('says the network may be ours when nothing answers at all', async () => {
+    const silent = await startRawServer(() => {}); // accepts, never answers
+    try {
+      expect(await environmentAnswers(clientsAt(silent.url, silent.url), new AbortController().signal)).toBe(false);
+    } finally {
+      await silent.close();
+    }
   });
 });

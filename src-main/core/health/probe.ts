@@ -4,12 +4,14 @@
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { ServiceClients } from '../api/service-clients.ts';
 import type { TimeclockClient } from '../api/timeclock-client.ts';
 
 export type Probe =
   /** `degraded`: the system answered but reports that it is degraded (a sentence). */
   | { kind: 'ok'; latencyMs: number; degraded?: string }
-  | { kind: 'fail'; message: string; retryAfterMs?: number }
+  /** `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be told apart. */
+  | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean }
   | { kind: 'network'; message: string }
   | { kind: 'auth'; message: string }
   | { kind: 'rate-limited'; message: string; retryAfterMs?: number };
@@ -24,7 +26,9 @@ export function classifyError(error: unknown): Probe {
   if (kind === 'unauthorized' || kind === 'forbidden') return { kind: 'auth', message };
   if (kind === 'rate-limited') return { kind: 'rate-limited', message, ...retryAfter };
   if (kind === 'unreachable' && OUR_NETWORK.test(error.facts.reason ?? '')) return { kind: 'network', message };
-  return { kind: 'fail', message, ...retryAfter };
+  // A refused connection is an answer from the server's machine: the network works, the service does not.
+  const transport = kind === 'timeout' || (kind === 'unreachable' && !/connection refused/.test(error.facts.reason ?? ''));
+  return { kind: 'fail', message, ...retryAfter, ...(transport ? { transport: true } : {}) };
 }
 
 export async function probeSystem(client: TimeclockClient, system: HealthSystem, signal?: AbortSignal): Promise<Probe> {
@@ -41,5 +45,28 @@ export async function probeSystem(client: TimeclockClient, system: HealthSystem,
     };
   } catch (error) {
     return classifyError(error);
+  }
+}
+
+/**
+ * Whether anything of the environment answers at all: the debtors service's base URL, another
+ * server route than the two health checks. Any HTTP answer (even 401 or 404) proves our network
+ * works; only a failure without an answer says it may not.
+ */
+export async function environmentAnswers(clients: ServiceClients, signal: AbortSignal): Promise<boolean> {
+  try {
+    await clients.http.debtors.request({
+      method: 'GET',
+      path: '',
+      operation: 'a network check',
+      signal,
+      retry: false,
+      acceptText: true,
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ApiError)) return false;
+    const noAnswer = error.kind === 'timeout' || error.kind === 'cancelled' || error.kind === 'unreachable';
+    return !noAnswer || /connection refused/.test(error.facts.reason ?? '');
   }
 }

@@ -27,7 +27,7 @@ export const storedEnvironmentSchema = v.object({
 });
 
 export const monitoringSchema = v.object({
-  pollIntervalSeconds: seconds(10, 3600, 30),
+  pollIntervalSeconds: seconds(10, 3600, 25),
   timeoutSeconds: seconds(2, 60, 10),
   latencyThresholdMs: seconds(100, 60_000, 2000),
   reminderMinutes: seconds(0, 1440, 60),

@@ -31,7 +31,7 @@ beforeEach(() => {
 describe('defaults and persistence', () => {
   it('starts with sensible defaults and no environment chosen yet', () => {
     const settings = createSettingsService(openStore(), admin());
-    expect(settings.preferences().monitoring).toMatchObject({ pollIntervalSeconds: 30, timeoutSeconds: 10, notifications: true });
+    expect(settings.preferences().monitoring).toMatchObject({ pollIntervalSeconds: 25, timeoutSeconds: 10, notifications: true });
     expect(settings.preferences().general).toEqual({ startAtLogin: false, theme: 'system' });
     expect(settings.activeEnvironmentId()).toBeNull();
     expect(settings.problems).toEqual([]);
@@ -147,7 +147,7 @@ describe('a damaged settings file', () => {
     ]);
     expect(readdirSync(dir)).toContain('settings.json.backup-2026-11-21T10-00-00-000Z');
     const settings = createSettingsService(openStore(), admin());
-    expect(settings.preferences().monitoring).toMatchObject({ pollIntervalSeconds: 30, timeoutSeconds: 15 });
+    expect(settings.preferences().monitoring).toMatchObject({ pollIntervalSeconds: 25, timeoutSeconds: 15 });
     expect(settings.preferences().general.theme).toBe('dark');
     expect(settings.userEnvironments().map((environment) => environment.id)).toEqual(['qa']);
   });
@@ -157,7 +157,7 @@ describe('a damaged settings file', () => {
     const prepared = prepareSettingsFile(file());
     expect(prepared.problems[0]).toMatch(/settings\.json is not valid JSON .*; starting from defaults\.$/);
     expect(readFileSync(prepared.backupPath!, 'utf8')).toBe('{ "monitoring": ');
-    expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(30);
+    expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(25);
   });
 
   it('reports values of the wrong type instead of coercing them silently, so the store opens', () => {
@@ -179,7 +179,7 @@ describe('a damaged settings file', () => {
     expect(prepared.problems).toEqual([
       `${file()} was a folder, not a file; it was moved to ${file()}.folder-set-aside-1000 and a new file started.`,
     ]);
-    expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(30);
+    expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(25);
   });
 
   it('leaves a healthy file alone', () => {

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { clockBench } from './clock-bench.ts';
 import { footprintBench } from './footprint-bench.ts';
+import { runChaos } from '../../testing/health-chaos.ts';
 import { healthBench } from './health-bench.ts';
 import { listBench } from './list-bench.ts';
 import { searchBench } from './search-bench.ts';
@@ -33,6 +34,8 @@ say('Clock path…');
 const clock = await clockBench(quick ? 10 : 30);
 say('Health timeline and heap…');
 const health = await healthBench();
+say('Health watch under chaos (300 seeded 8-hour timelines)…');
+const chaos = await runChaos(300);
 say('Footprint…');
 const footprint = footprintBench(quick ? 2 : 5);
 
@@ -50,6 +53,10 @@ const budgets = {
   'no notification for a 20 s blip': health.blip20sNotifications === 0,
   'each window ≤ 60 KB gzip': Object.values(footprint.windowsGzipKb).every((kb) => kb <= 60),
   'heap flat over 2,880 polls (≤ 512 KB growth)': health.heapGrowthOver2880PollsKb <= 512,
+  'chaos: no false alarm, no missed outage, none late or while failing':
+    chaos.falseAlarms + chaos.missed + chaos.lateDowns + chaos.recoveredWhileFailing === 0,
+  'chaos: outage → notification p50 ≤ 45 s, p90 ≤ 70 s, p99 ≤ 120 s':
+    chaos.latencyMs.p50 <= 45_000 && chaos.latencyMs.p90 <= 70_000 && chaos.latencyMs.p99 <= 120_000,
 };
 const result = {
   machine: {
@@ -65,6 +72,7 @@ const result = {
   list,
   clock,
   health,
+  chaos,
   footprint,
   budgets,
 };
@@ -105,6 +113,17 @@ if (jsonFile) {
   row('flapping: confirmed changes / notifications', `${health.flapping.confirmedChanges} / ${health.flapping.notifications}`);
   row('recovery → notification (s)', String(health.recoveryToNotificationSeconds));
   row('heap growth over 2,880 polls (KB)', String(health.heapGrowthOver2880PollsKb));
+  console.log(`Health under chaos (${chaos.timelines} seeded 8-hour timelines)`);
+  row('false alarms / missed outages', `${chaos.falseAlarms} / ${chaos.missed}`);
+  row(
+    'downs told after the failure ended / recoveries told while failing',
+    `${chaos.lateDowns} / ${chaos.recoveredWhileFailing}`,
+  );
+  const s = (ms: number) => `${Math.round(ms / 1000)} s`;
+  row(
+    'outage → notification',
+    `p50 ${s(chaos.latencyMs.p50)}  p90 ${s(chaos.latencyMs.p90)}  p99 ${s(chaos.latencyMs.p99)}  max ${s(chaos.latencyMs.max)}`,
+  );
   console.log('Footprint');
   row(
     'windows, JS + CSS gzip (KB)',
