@@ -30,6 +30,7 @@ import { connectIpc } from './electron/ipc-bridge.ts';
 import { safeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
 import { denyAllPermissions } from './electron/secure-window.ts';
 import { openSettingsStore } from './electron/settings-store.ts';
+import { useApplicationMenu } from './electron/app-menu.ts';
 import { systemProxyRoute } from './electron/system-proxy.ts';
 import { watchSystem } from './electron/system-watch.ts';
 import { createWindowManager, PANEL_SIZE, type WindowManager } from './electron/window-manager.ts';
@@ -49,6 +50,7 @@ if (claimSingleInstance(app, () => onSecondLaunch())) {
 async function start(): Promise<void> {
   app.dock?.hide();
   denyAllPermissions();
+  useApplicationMenu();
   serveAppScheme(rendererDir);
 
   const admin = loadAdminPolicy(adminFileLocation(process.platform, process.env), readIfPresent);
@@ -64,6 +66,7 @@ async function start(): Promise<void> {
     process,
     log,
     (summary) => void dialog.showMessageBox({ type: 'error', message: 'Timeclock Tray', detail: summary }),
+    vault.knownSecrets,
   );
   log.info(`Starting ${app.getName()} ${app.getVersion()}`);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);

@@ -6,6 +6,7 @@ import { resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { APP_HOST, APP_SCHEME } from './app-paths.ts';
+import { withSecurityHeaders } from './content-security-policy.ts';
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
@@ -18,7 +19,7 @@ export function serveAppScheme(rendererDir: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppAsset(rendererDir, request.url);
     if (!file) return new Response('Not found', { status: 404 });
-    return net.fetch(pathToFileURL(file).toString());
+    return withSecurityHeaders(await net.fetch(pathToFileURL(file).toString()));
   });
 }
 

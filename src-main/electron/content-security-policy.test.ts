@@ -1,6 +1,7 @@
 /** Every window ships the same strict Content-Security-Policy (the browser tests fail on any violation). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { APP_CSP, withSecurityHeaders } from './content-security-policy.ts';
 
 const rendererDir = new URL('../../src-renderer/', import.meta.url);
 const pages = readdirSync(rendererDir).filter((file) => file.endsWith('.html'));
@@ -14,10 +15,19 @@ describe('Content-Security-Policy', () => {
   it.each(pages)('%s allows nothing remote and no inline script or style', (page) => {
     const html = readFileSync(new URL(page, rendererDir), 'utf8');
     const policy = policyOf(html);
-    expect(policy).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; object-src 'none'",
-    );
+    expect(policy).toBe(APP_CSP);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('is sent as a header with every app:// response too', async () => {
+    const served = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'content-type': 'text/html' } }));
+    expect(served.headers.get('content-security-policy')).toBe(APP_CSP);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-type')).toBe('text/html');
+    expect(await served.text()).toBe('<p>x</p>');
+    expect(APP_CSP).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; object-src 'none'; require-trusted-types-for 'script'; trusted-types svelte-trusted-html",
+    );
   });
 });

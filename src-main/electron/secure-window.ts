@@ -3,6 +3,7 @@
  * Node, no navigation, no new windows (external https links go to the browser), no permissions.
  */
 import { BrowserWindow, session, shell, type BrowserWindowConstructorOptions } from 'electron';
+import { devToolsAllowed } from './app-menu.ts';
 import { APP_ORIGIN, preloadPath } from './app-paths.ts';
 
 export const secureWebPreferences = {
@@ -36,7 +37,12 @@ export function createSecureWindow(
   options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>,
   query: Record<string, string> = {},
 ): BrowserWindow {
-  const window = new BrowserWindow({ show: false, ...options, webPreferences: secureWebPreferences });
+  // Developer Tools only while developing: a release cannot open them (nor be asked to by a keystroke).
+  const window = new BrowserWindow({
+    show: false,
+    ...options,
+    webPreferences: { ...secureWebPreferences, devTools: devToolsAllowed() },
+  });
   const contents = window.webContents;
   contents.on('will-navigate', (event) => event.preventDefault());
   contents.on('will-redirect', (event) => event.preventDefault());

@@ -11,10 +11,35 @@ import { useGlobalShortcuts } from './global-shortcut.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
 import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
+import { applicationMenuTemplate, useApplicationMenu } from './app-menu.ts';
 import { createWindowManager } from './window-manager.ts';
 import type { WebContents } from 'electron';
 
 beforeEach(() => fake.resetFakeElectron());
+
+describe('the application menu', () => {
+  const roles = (template: unknown): string[] => JSON.stringify(template ?? null).match(/"role":"(\w+)"/g) ?? [];
+
+  it('offers no Reload or Developer Tools in a release, on any platform; windows cannot open them', () => {
+    for (const platform of ['win32', 'linux', 'darwin'] as const) {
+      const template = applicationMenuTemplate(platform, true);
+      expect(roles(template).join()).not.toMatch(/reload|forceReload|toggleDevTools/);
+    }
+    expect(applicationMenuTemplate('win32', true)).toBeNull();
+    expect(applicationMenuTemplate('darwin', true)).toEqual([{ role: 'appMenu' }, { role: 'editMenu' }]);
+    useApplicationMenu();
+    expect(fake.Menu.applicationMenu).toBeDefined();
+    createSecureWindow('panel', {});
+    expect(fake.BrowserWindow.created[0]?.options.webPreferences).toMatchObject({ devTools: false });
+  });
+
+  it('has Developer Tools while developing', () => {
+    expect(roles(applicationMenuTemplate('linux', false)).join()).toMatch(/toggleDevTools/);
+    fake.app.isPackaged = false;
+    createSecureWindow('panel', {});
+    expect(fake.BrowserWindow.created[0]?.options.webPreferences).toMatchObject({ devTools: true });
+  });
+});
 
 describe('secure windows', () => {
   it('are isolated, sandboxed, without Node or webviews, and load from app://', () => {

@@ -96,6 +96,8 @@ export class Tray extends Emitting {
 export const app = new (class extends Emitting {
   locked = true;
   quits = 0;
+  /** A release build (true) or development (false). */
+  isPackaged = true;
   requestSingleInstanceLock() {
     return this.locked;
   }
@@ -104,7 +106,13 @@ export const app = new (class extends Emitting {
   }
 })();
 
-export const Menu = { buildFromTemplate: (template: unknown[]) => ({ template }) };
+export const Menu = {
+  buildFromTemplate: (template: unknown[]) => ({ template }),
+  applicationMenu: undefined as { template: unknown[] } | null | undefined,
+  setApplicationMenu(menu: { template: unknown[] } | null) {
+    this.applicationMenu = menu;
+  },
+};
 
 export const ipcMain = {
   handlers: new Map<string, Listener>(),
@@ -206,6 +214,8 @@ export function resetFakeElectron(): void {
   globalShortcut.registered.clear();
   app.locked = true;
   app.quits = 0;
+  app.isPackaged = true;
+  Menu.applicationMenu = undefined;
   app.listeners.clear();
   globalShortcut.taken.clear();
 }

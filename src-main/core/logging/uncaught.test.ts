@@ -4,7 +4,7 @@ import { createLogger } from './logger.ts';
 import { catchUncaught } from './uncaught.ts';
 
 describe('uncaught errors', () => {
-  it('are logged redacted every time, and shown once per distinct problem', () => {
+  it('are logged and shown redacted, every time in the log and once per distinct problem on screen', () => {
     const fakeProcess = new EventEmitter();
     const lines: string[] = [];
     const shown: string[] = [];
@@ -15,6 +15,7 @@ describe('uncaught errors', () => {
         () => ['s3cret-value'],
       ),
       (summary) => shown.push(summary),
+      () => ['s3cret-value'],
     );
     fakeProcess.emit('uncaughtException', new Error('socket closed for s3cret-value'));
     fakeProcess.emit('uncaughtException', new Error('socket closed for s3cret-value'));
@@ -22,7 +23,7 @@ describe('uncaught errors', () => {
     expect(lines).toHaveLength(3);
     expect(lines.join('\n')).not.toContain('s3cret-value');
     expect(shown).toEqual([
-      'Something went wrong inside Timeclock Tray (socket closed for s3cret-value). It keeps running; the details are in the log (tray menu: Open logs folder).',
+      'Something went wrong inside Timeclock Tray (socket closed for [redacted]). It keeps running; the details are in the log (tray menu: Open logs folder).',
       'Something went wrong inside Timeclock Tray (disk full). It keeps running; the details are in the log (tray menu: Open logs folder).',
     ]);
   });

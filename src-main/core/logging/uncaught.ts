@@ -3,12 +3,19 @@
  * never a silent death, never a storm of dialogs. The app keeps running in the tray.
  */
 import type { EventEmitter } from 'node:events';
+import { redact } from '../security/redact.ts';
 import type { Logger } from './logger.ts';
 
-export function catchUncaught(processLike: Pick<EventEmitter, 'on'>, log: Logger, showOnce: (summary: string) => void): void {
+/** `knownSecrets`: what must never reach the dialog either (the log redacts on its own). */
+export function catchUncaught(
+  processLike: Pick<EventEmitter, 'on'>,
+  log: Logger,
+  showOnce: (summary: string) => void,
+  knownSecrets: () => Iterable<string> = () => [],
+): void {
   const shown = new Set<string>();
   const handle = (kind: string) => (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = redact(error instanceof Error ? error.message : String(error), knownSecrets());
     log.error(`${kind}:`, error);
     if (shown.has(message)) return;
     shown.add(message);

@@ -15,4 +15,32 @@ describe('CSV', () => {
       '\uFEFFName,Amount,Note\r\n"Acme, Inc.",1200.5,"said ""hi"""\r\nZenith,,"two\nlines"\r\n"  padded",3,"{""nested"":true}"\r\n',
     );
   });
+
+  it('neutralises cells a spreadsheet would run as formulas, and leaves numbers alone', () => {
+    const csv = toCsv(
+      ['Cell'],
+      [
+        ['=HYPERLINK("http://evil","x")'],
+        ['+1+cmd|'],
+        ['-2+3'],
+        ['@SUM(A1)'],
+        ['\tTab'],
+        ['\rCR'],
+        [-12.5],
+        ['-12.50'],
+        ['Acme'],
+      ],
+    );
+    expect(csv.split('\r\n').slice(1, -1)).toEqual([
+      `"'=HYPERLINK(""http://evil"",""x"")"`,
+      "'+1+cmd|",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\tTab",
+      `"'\rCR"`,
+      '-12.5',
+      '-12.50',
+      'Acme',
+    ]);
+  });
 });
