@@ -16,7 +16,7 @@ import type { SecretStatus, SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import { systemClock, type Clock } from './util/clock.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
-import { memoryFile, moveFolderAside, textFile } from './util/text-file.ts';
+import { memoryFile, moveFolderAside, PRIVATE_FILE, textFile } from './util/text-file.ts';
 import { durableFile } from './util/durable-file.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
@@ -149,7 +149,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const dataFile = (name: string) => (options.dataDir ? durableFile(dataPath(name)) : memoryFile());
   /** Keeps a damaged file's exact bytes beside it, for recovery by hand. */
   const setAside = (name: string, bytes: Buffer) => {
-    if (options.dataDir) writeFileSync(join(options.dataDir, name), bytes);
+    if (options.dataDir) writeFileSync(join(options.dataDir, name), bytes, { mode: PRIVATE_FILE });
   };
   const outbox = createOutbox(
     dataFile('outbox.json'),

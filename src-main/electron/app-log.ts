@@ -5,10 +5,13 @@
 import { dirname } from 'node:path';
 import log from 'electron-log/main';
 import { createLogger, type Logger } from '../core/logging/logger.ts';
+import { PRIVATE_FILE } from '../core/util/text-file.ts';
 
 export function openAppLog(knownSecrets: () => Iterable<string>): { logger: Logger; folder: () => string } {
   log.transports.file.maxSize = 5 * 1024 * 1024;
   log.transports.file.level = 'info';
+  // Readable by the user only, like every other file the app keeps.
+  log.transports.file.writeOptions = { ...log.transports.file.writeOptions, mode: PRIVATE_FILE };
   log.transports.console.level = 'warn';
   const logger = createLogger((level, line) => log[level](line), knownSecrets);
   return { logger, folder: () => dirname(log.transports.file.getFile().path) };

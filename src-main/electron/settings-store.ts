@@ -7,6 +7,7 @@ import { app } from 'electron';
 import ElectronStore from 'electron-store';
 import { prepareSettingsFile, settingsStoreSchema } from '../core/settings/settings-file.ts';
 import type { KeyValueStore } from '../core/settings/settings-service.ts';
+import { PRIVATE_FILE } from '../core/util/text-file.ts';
 
 export function openSettingsStore(): { store: KeyValueStore; problems: string[] } {
   const { problems } = prepareSettingsFile(join(app.getPath('userData'), 'settings.json'));
@@ -14,6 +15,7 @@ export function openSettingsStore(): { store: KeyValueStore; problems: string[] 
     name: 'settings',
     schema: settingsStoreSchema(),
     clearInvalidConfig: false,
+    configFileMode: PRIVATE_FILE,
   });
   return { store, problems };
 }

@@ -12,6 +12,7 @@ import { emptyAdminPolicy, type AdminPolicy } from '../core/settings/admin-polic
 import { settingsStoreSchema } from '../core/settings/settings-file.ts';
 import { createSettingsService } from '../core/settings/settings-service.ts';
 import type { Clock } from '../core/util/clock.ts';
+import { PRIVATE_FILE } from '../core/util/text-file.ts';
 import type { MockServer } from '../mock/mock-server.ts';
 import { fakeEncryptor } from './fake-encryptor.ts';
 import { startTestLookupWorker } from './lookup-worker.ts';
@@ -36,7 +37,12 @@ export function createTestCore(
   options: TestCoreOptions = {},
 ): AppCore & { settingsDir: string } {
   const settingsDir = options.settingsDir ?? mkdtempSync(join(tmpdir(), 'timeclock-core-'));
-  const store = new Conf<Record<string, unknown>>({ cwd: settingsDir, configName: 'settings', schema: settingsStoreSchema() });
+  const store = new Conf<Record<string, unknown>>({
+    cwd: settingsDir,
+    configName: 'settings',
+    schema: settingsStoreSchema(),
+    configFileMode: PRIVATE_FILE,
+  });
   const settings = createSettingsService(store, { ...emptyAdminPolicy(), ...options.admin });
   const vault = createSecretVault(options.encryptor ?? fakeEncryptor('strong'), {
     vaultEntry: settings.vaultEntry,

@@ -16,6 +16,31 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
 };
 
 describe('electron-builder.yml', () => {
+  it('flips every fuse that hardens the binary', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+      loadBrowserProcessSpecificV8Snapshot: false,
+    });
+    expect(config.asar).toBe(true);
+  });
+
+  it('signs macOS builds with the hardened runtime and minimal entitlements', () => {
+    const mac = config.mac as unknown as { hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string };
+    expect(mac.hardenedRuntime).toBe(true);
+    const entitlements = readFileSync(new URL(mac.entitlements, root), 'utf8');
+    expect(entitlements).toContain('com.apple.security.cs.allow-jit');
+    expect(entitlements).not.toMatch(
+      /<key>[^<]*(disable-library-validation|get-task-allow|allow-dyld-environment-variables)<\/key>/,
+    );
+    expect(mac.entitlementsInherit).toBe(mac.entitlements);
+  });
+
   it('is valid against electron-builder’s own schema', () => {
     const schema = JSON.parse(readFileSync(new URL('node_modules/app-builder-lib/scheme.json', root), 'utf8')) as object;
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);

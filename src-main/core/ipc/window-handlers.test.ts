@@ -87,7 +87,7 @@ describe('environments through the window API', () => {
   });
 
   it('never sends a saved secret to a changed address or sign-in: it must be typed again', async () => {
-    const { call } = setup();
+    const { call, core } = setup();
     const saved = await call('saveEnvironment', draft());
     if (!saved.ok) throw new Error('not saved');
     const id = saved.environment.id;
@@ -109,6 +109,14 @@ describe('environments through the window API', () => {
       }
       expect(received).not.toContain(SECRET);
       expect(await call('testConnection', { environmentId: id, draft: { ...draft(), id } })).toMatchObject({ ok: true });
+      // Saving it with the same addresses keeps the secret; with another address, the secret stays behind.
+      await call('saveEnvironment', { ...draft(), id, name: 'Renamed' });
+      expect(core.vault.get(id)).toBe(SECRET);
+      const moved = await call('saveEnvironment', { ...draft(), id, timeclockBaseUrl: `${attacker.url}/timeclock` });
+      expect(moved).toMatchObject({ ok: true, environment: { secret: { set: false } } });
+      expect(core.vault.get(id)).toBeNull();
+      await core.clock.refresh();
+      expect(received).not.toContain(SECRET);
     } finally {
       await attacker.close();
     }

@@ -96,8 +96,11 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     hidePanel: async () => shell.hidePanel(),
     listEnvironments: async () => list(),
     async saveEnvironment(draft) {
+      const before = draft.id ? core.environments.get(draft.id)?.environment : undefined;
       const result = core.environments.save(draft);
       if (!result.ok) return result;
+      // The saved secret was for the old addresses and sign-in: it is not carried to new ones.
+      if (before && !sameDestinations(before, result.value)) core.vault.clear(before.id);
       return changed({ ok: true, environment: view(core.environments.get(result.value.id)!) });
     },
     deleteEnvironment: async (id, confirmed = false) => {

@@ -3,9 +3,10 @@
  * accepts it, keeping a backup of the original whenever anything had to change. Also derives the
  * store's JSON Schema from the valibot schema, without defaults so the stored file stays sparse.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { moveFolderAside } from '../util/text-file.ts';
+import { moveFolderAside, PRIVATE_FILE } from '../util/text-file.ts';
 import { readSettingsDocument, type SettingsDocument } from './settings-document.ts';
 import { settingsDocumentSchema } from './settings-schema.ts';
 
@@ -38,8 +39,23 @@ export function prepareSettingsFile(path: string, now: () => Date = () => new Da
   if (problems.length === 0) return { problems, backupPath: null };
   const backupPath = `${path}.backup-${now().toISOString().replace(/[:.]/g, '-')}`;
   copyFileSync(path, backupPath);
-  writeFileSync(path, JSON.stringify(toStoredLayout(read.document), null, '\t'));
+  chmodSync(backupPath, PRIVATE_FILE);
+  pruneBackups(path);
+  writeFileSync(path, JSON.stringify(toStoredLayout(read.document), null, '\t'), { mode: PRIVATE_FILE });
+  chmodSync(path, PRIVATE_FILE); // an older file keeps its mode through a rewrite
   return { problems, backupPath };
+}
+
+/** Backups kept beside the settings file; older ones are removed (they may hold old secrets' ciphertext). */
+export const KEPT_BACKUPS = 5;
+
+function pruneBackups(path: string): void {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.backup-`;
+  const backups = readdirSync(folder)
+    .filter((name) => name.startsWith(prefix))
+    .sort(); // ISO timestamps sort in time order
+  for (const old of backups.slice(0, Math.max(0, backups.length - KEPT_BACKUPS))) rmSync(join(folder, old), { force: true });
 }
 
 type JsonSchema = Record<string, unknown>;

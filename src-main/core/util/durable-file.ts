@@ -4,16 +4,16 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readBytesIfPresent, readIfPresent, type TextFile } from './text-file.ts';
+import { PRIVATE_FILE, PRIVATE_FOLDER, readBytesIfPresent, readIfPresent, type TextFile } from './text-file.ts';
 
 export function durableFile(path: string): TextFile {
   return {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
     write(text) {
-      mkdirSync(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
       const temporary = `${path}.${process.pid}.tmp`;
-      const handle = openSync(temporary, 'w');
+      const handle = openSync(temporary, 'w', PRIVATE_FILE);
       try {
         writeSync(handle, text);
         fsyncSync(handle);

@@ -1,4 +1,10 @@
-/** A small text file written atomically (temp file, then rename), so a crash never leaves half a file. */
+/**
+ * A small text file written atomically (temp file, then rename), so a crash never leaves half a file.
+ * Files are readable by the user only (0600), in folders of the user only (0700), where the OS has
+ * such modes: punches, caches and history are nobody else's business.
+ */
+export const PRIVATE_FILE = 0o600;
+export const PRIVATE_FOLDER = 0o700;
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -34,9 +40,9 @@ export function textFile(path: string): TextFile {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
     write(text) {
-      mkdirSync(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
       const temporary = `${path}.${process.pid}.tmp`;
-      writeFileSync(temporary, text);
+      writeFileSync(temporary, text, { mode: PRIVATE_FILE });
       renameSync(temporary, path);
     },
   };
