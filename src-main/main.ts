@@ -3,6 +3,7 @@
  * IPC, protocol, notifications, power events, global shortcut). Starts in the built-in Mock
  * environment with the embedded mock server, unless the user or IT chose another environment.
  */
+import { accessSync, constants } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { claimSingleInstance } from './electron/single-instance.ts';
 import { createAppCore, type AppCore } from './core/app-core.ts';
 import { createWindowHandlers } from './core/ipc/window-handlers.ts';
 import { createSecretVault } from './core/security/vault.ts';
-import { adminFileLocation, loadAdminPolicy } from './core/settings/admin-policy.ts';
+import { adminFileLocation, adminFileWarning, loadAdminPolicy } from './core/settings/admin-policy.ts';
 import { createSettingsService } from './core/settings/settings-service.ts';
 import { panelPosition } from './core/tray/panel-position.ts';
 import { pauseUntil, type TrayAction } from './core/tray/tray-menu.ts';
@@ -40,6 +41,16 @@ if (process.platform === 'linux') {
   app.commandLine.appendSwitch('gtk-version', '3');
 }
 
+/** Whether this user could change a file that exists (false when it does not exist). */
+function isWritable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Set once the tray exists: a second launch opens the panel of this one. */
 let onSecondLaunch = () => {};
 if (claimSingleInstance(app, () => onSecondLaunch())) {
@@ -53,13 +64,16 @@ async function start(): Promise<void> {
   useApplicationMenu();
   serveAppScheme(rendererDir);
 
-  const admin = loadAdminPolicy(adminFileLocation(process.platform, process.env), readIfPresent);
+  const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged);
+  const admin = loadAdminPolicy(adminFile, readIfPresent);
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
   const vault = createSecretVault(safeStorageEncryptor, {
     vaultEntry: settings.vaultEntry,
     setVaultEntry: settings.setVaultEntry,
     allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
+    weakStorageAllowedBy: () => (settings.isLocked('security.allowWeakSecretStorage') ? 'admin' : 'user'),
+    vaultIds: settings.vaultIds,
   });
   const { logger: log, folder: logsFolder } = openAppLog(vault.knownSecrets);
   catchUncaught(
@@ -70,6 +84,8 @@ async function start(): Promise<void> {
   );
   log.info(`Starting ${app.getName()} ${app.getVersion()}`);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);
+  const adminWarning = adminFileWarning(adminFile, isWritable(adminFile));
+  if (adminWarning) log.warn(adminWarning);
 
   const mock = await startMockServer();
   const core = createAppCore({

@@ -87,6 +87,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const { settings, vault } = options;
   const clock = options.clock ?? systemClock;
   const events = createEmitter<PushedEvents>();
+  // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
+  vault.weakStorageChanged();
+  settings.onChange(() => vault.weakStorageChanged());
   const environments = createEnvironmentRegistry(settings, options.mockUrls);
   const secretFor = (id: string) => (id === 'mock' ? MOCK_CLIENT_SECRET : vault.get(id));
 

@@ -48,6 +48,8 @@ export function createTestCore(
     vaultEntry: settings.vaultEntry,
     setVaultEntry: settings.setVaultEntry,
     allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
+    weakStorageAllowedBy: () => (settings.isLocked('security.allowWeakSecretStorage') ? 'admin' : 'user'),
+    vaultIds: settings.vaultIds,
   });
   const core = createAppCore({
     productName: 'Timeclock Tray',

@@ -90,3 +90,27 @@ describe('secret vault', () => {
     expect(vault.knownSecrets().sort()).toEqual(['prod-secret-2', 'qa-secret-1']);
   });
 });
+
+describe('weak storage withdrawn', () => {
+  it('takes weakly stored secrets off the disk once forbidden, keeping them for this session, and says who allowed it', () => {
+    let allowed = true;
+    let by: 'user' | 'admin' = 'admin';
+    const entries = new Map<string, { data: string; weak: boolean }>();
+    const persistence: VaultPersistence = {
+      vaultEntry: (id) => entries.get(id),
+      setVaultEntry: (id, entry) => void (entry ? entries.set(id, entry) : entries.delete(id)),
+      allowWeakStorage: () => allowed,
+      weakStorageAllowedBy: () => by,
+      vaultIds: () => [...entries.keys()],
+    };
+    const vault = createSecretVault(fakeEncryptor('weak'), persistence);
+    expect(vault.set('qa', 'qa-secret-1').note).toBe(vaultNotes.weakByAdmin);
+    by = 'user';
+    expect(vault.status('qa').note).toBe(vaultNotes.weak);
+    allowed = false;
+    vault.weakStorageChanged();
+    expect(entries.size).toBe(0);
+    expect(vault.get('qa')).toBe('qa-secret-1');
+    expect(vault.status('qa')).toMatchObject({ set: true, storage: 'session' });
+  });
+});

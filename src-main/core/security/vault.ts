@@ -27,6 +27,10 @@ export interface VaultPersistence {
   vaultEntry(id: string): { data: string; weak: boolean } | undefined;
   setVaultEntry(id: string, entry: { data: string; weak: boolean } | null): void;
   allowWeakStorage(): boolean;
+  /** Who allowed weak storage, for the note: the user in Settings, or IT (a locked admin setting). */
+  weakStorageAllowedBy?: () => 'user' | 'admin';
+  /** Every environment id with a stored entry. */
+  vaultIds?: () => string[];
 }
 
 export interface SecretVault {
@@ -37,6 +41,11 @@ export interface SecretVault {
   clear(environmentId: string): void;
   /** Every secret known this session, so logs and messages can be redacted. */
   knownSecrets(): string[];
+  /**
+   * Weak storage was allowed or forbidden: once forbidden, every weakly stored secret leaves the
+   * disk (it stays in memory until quit, so nothing stops working mid-session).
+   */
+  weakStorageChanged(): void;
 }
 
 export class SecretRejectedError extends Error {
@@ -45,6 +54,8 @@ export class SecretRejectedError extends Error {
 
 export const vaultNotes = {
   weak: 'Saved with weak protection: this computer has no system keyring (such as GNOME Keyring or KWallet), so someone with access to your files could read it. You allowed this in Settings.',
+  weakByAdmin:
+    'Saved with weak protection: this computer has no system keyring (such as GNOME Keyring or KWallet), so someone with access to your files could read it. Your administrator allowed this.',
   sessionNoKeyring:
     'Not saved: this computer has no system keyring (such as GNOME Keyring or KWallet) to protect it, so it is kept only until you quit Timeclock Tray. Install a keyring, or allow weak storage in Settings, to keep it.',
   sessionNoEncryption:
@@ -79,7 +90,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
   }
 
   const noteFor = (storage: SecretStorage): string | null => {
-    if (storage === 'weak') return vaultNotes.weak;
+    if (storage === 'weak') return persistence.weakStorageAllowedBy?.() === 'admin' ? vaultNotes.weakByAdmin : vaultNotes.weak;
     if (storage === 'session')
       return encryptor.level() === 'unavailable' ? vaultNotes.sessionNoEncryption : vaultNotes.sessionNoKeyring;
     if (storage === 'unreadable') return vaultNotes.unreadable;
@@ -110,5 +121,14 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       persistence.setVaultEntry(id, null);
     },
     knownSecrets: () => [...inMemory.values()].map((entry) => entry.secret),
+    weakStorageChanged() {
+      if (persistence.allowWeakStorage()) return;
+      for (const id of persistence.vaultIds?.() ?? []) {
+        if (!persistence.vaultEntry(id)?.weak) continue;
+        const loaded = load(id);
+        persistence.setVaultEntry(id, null);
+        if (loaded) inMemory.set(id, { secret: loaded.secret, storage: 'session' });
+      }
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminFileLocation, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
+import { adminFileLocation, adminFileWarning, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
 
 const PATH = '/etc/timeclock-tray/admin.json';
 const load = (content: unknown) => loadAdminPolicy(PATH, () => (typeof content === 'string' ? content : JSON.stringify(content)));
@@ -18,8 +18,14 @@ describe('where the admin file is', () => {
     expect(adminFileLocation('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\TimeclockTray\\admin.json');
   });
 
-  it('can be moved with an environment variable', () => {
+  it('can be moved with an environment variable while developing, never in a released app', () => {
     expect(adminFileLocation('linux', { [ADMIN_FILE_ENV]: '/opt/it/tray.json' })).toBe('/opt/it/tray.json');
+    expect(adminFileLocation('linux', { [ADMIN_FILE_ENV]: '/home/me/mine.json' }, true)).toBe('/etc/timeclock-tray/admin.json');
+  });
+
+  it('warns when the user it binds could change it', () => {
+    expect(adminFileWarning('/etc/timeclock-tray/admin.json', true)).toContain('Make it writable by administrators only.');
+    expect(adminFileWarning('/etc/timeclock-tray/admin.json', false)).toBeNull();
   });
 });
 

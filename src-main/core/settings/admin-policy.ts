@@ -38,9 +38,14 @@ export const emptyAdminPolicy = (): AdminPolicy => ({
 });
 
 /** Where IT puts the file on each OS; the environment variable wins when set. */
-export function adminFileLocation(platform: NodeJS.Platform, env: Record<string, string | undefined>): string {
+/**
+ * Where the admin file is read from. The environment variable override is for development and
+ * testing only: a released app (`packaged`) reads only the machine-wide location, which a user
+ * cannot redirect.
+ */
+export function adminFileLocation(platform: NodeJS.Platform, env: Record<string, string | undefined>, packaged = false): string {
   const override = env[ADMIN_FILE_ENV];
-  if (override && override.trim() !== '') return override;
+  if (!packaged && override && override.trim() !== '') return override;
   if (platform === 'win32') return `${env.ProgramData ?? 'C:\\ProgramData'}\\TimeclockTray\\admin.json`;
   if (platform === 'darwin') return '/Library/Application Support/TimeclockTray/admin.json';
   return '/etc/timeclock-tray/admin.json';
@@ -177,4 +182,11 @@ export function isLockablePath(path: string): boolean {
     schema = schema?.entries?.[key] as typeof schema;
   }
   return schema !== undefined;
+}
+
+/** A warning when the admin file can be changed by the user it is meant to bind (it should be admin-only). */
+export function adminFileWarning(path: string, writableByUser: boolean): string | null {
+  return writableByUser
+    ? `${path} can be changed by this user; IT's settings and locks in it are only as safe as that. Make it writable by administrators only.`
+    : null;
 }

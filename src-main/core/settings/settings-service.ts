@@ -37,6 +37,7 @@ export interface SettingsService {
   environmentOverride(id: string): { employeeId?: string };
   setEnvironmentOverride(id: string, override: { employeeId?: string }): void;
   vaultEntry(id: string): VaultEntry | undefined;
+  vaultIds(): string[];
   setVaultEntry(id: string, entry: VaultEntry | null): void;
   onChange(listener: () => void): () => void;
 }
@@ -164,6 +165,7 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
       persist('environmentOverrides', document.environmentOverrides);
     },
     vaultEntry: (id) => document.vault[id],
+    vaultIds: () => Object.keys(document.vault),
     setVaultEntry(id, entry) {
       const vault = { ...document.vault };
       if (entry) vault[id] = entry;
