@@ -21,7 +21,9 @@ import { panelPosition } from './core/tray/panel-position.ts';
 import { pauseUntil, type TrayAction } from './core/tray/tray-menu.ts';
 import { readIfPresent } from './core/util/text-file.ts';
 import { trayView } from './core/tray/tray-view.ts';
-import { startMockServer, type MockServer } from './mock/mock-server.ts';
+import { createEmbeddedMock, type EmbeddedMock } from './mock/embedded-mock.ts';
+import type { MockControl } from './mock/mock-control.ts';
+import { MOCK_ENVIRONMENT_ID } from './core/environments/environment.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { assetsDir, rendererDir } from './electron/app-paths.ts';
 import { createAppTray } from './electron/app-tray.ts';
@@ -87,19 +89,29 @@ async function start(): Promise<void> {
   const adminWarning = adminFileWarning(adminFile, isWritable(adminFile));
   if (adminWarning) log.warn(adminWarning);
 
-  const mock = await startMockServer();
+  // The built-in mock runs only while the Mock environment is active.
+  const mock = createEmbeddedMock();
   const core = createAppCore({
     productName: 'Timeclock Tray',
     version: app.getVersion(),
     settings,
     vault,
-    mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
+    mockUrls: () => mock.urls(),
     dataDir: app.getPath('userData'),
     isOnline: () => net.isOnline(),
     // Requests follow the system's proxy settings and trust the operating system's certificates.
     network: { route: systemProxyRoute, systemCa: true },
     startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
   });
+
+  /** Starts or stops the mock to match the active environment; new addresses (the first start) reach the core. */
+  const followMock = async () => {
+    const before = JSON.stringify(mock.urls());
+    await mock.follow(core.activeEnvironment().id === MOCK_ENVIRONMENT_ID);
+    if (JSON.stringify(mock.urls()) !== before) core.environmentsChanged();
+  };
+  await followMock();
+  core.events.on('environmentsChanged', () => void followMock());
 
   const windows = createWindowManager(undefined, {
     opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
@@ -212,25 +224,25 @@ async function start(): Promise<void> {
 interface TrayActionContext {
   core: AppCore;
   windows: WindowManager;
-  mock: MockServer;
+  mock: EmbeddedMock;
   openPanel: () => void;
   logsFolder: () => string;
   quit: () => void;
 }
 
 function onTrayAction(action: TrayAction, { core, windows, mock, openPanel, logsFolder, quit }: TrayActionContext): void {
-  const bothSystems = (patch: Parameters<MockServer['control']['setSystem']>[1]) => {
-    mock.control.setSystem('source', patch);
-    mock.control.setSystem('target', patch);
+  const bothSystems = (patch: Parameters<MockControl['setSystem']>[1]) => {
+    mock.control()?.setSystem('source', patch);
+    mock.control()?.setSystem('target', patch);
   };
   const mockFaults: Partial<Record<TrayAction, () => void>> = {
-    'mock-source-down': () => mock.control.setSystem('source', { status: 'down' }),
-    'mock-source-up': () => mock.control.setSystem('source', { status: 'up' }),
-    'mock-target-down': () => mock.control.setSystem('target', { status: 'down' }),
-    'mock-target-up': () => mock.control.setSystem('target', { status: 'up' }),
+    'mock-source-down': () => mock.control()?.setSystem('source', { status: 'down' }),
+    'mock-source-up': () => mock.control()?.setSystem('source', { status: 'up' }),
+    'mock-target-down': () => mock.control()?.setSystem('target', { status: 'down' }),
+    'mock-target-up': () => mock.control()?.setSystem('target', { status: 'up' }),
     'mock-slow': () => bothSystems({ latencyMs: 2_500 }),
     'mock-rate-limit': () => bothSystems({ rateLimit: { retryAfterSeconds: 60, remaining: 1 } }),
-    'mock-reset': () => mock.control.reset(),
+    'mock-reset': () => mock.control()?.reset(),
   };
   const now = Date.now();
   switch (action) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { AppInfo, HealthLine, PushedEvents } from '../shared/ipc/contract.ts';
 import { createServiceClients, type ServiceClients } from './api/service-clients.ts';
 import { isMockEnvironment, MOCK_CLIENT_SECRET, type Environment } from './environments/environment.ts';
-import { createEnvironmentRegistry, type EnvironmentRegistry } from './environments/environment-registry.ts';
+import { createEnvironmentRegistry, type EnvironmentRegistry, type MockUrls } from './environments/environment-registry.ts';
 import { createHealthService, type HealthService } from './health/health-service.ts';
 import { environmentAnswers, probeSystem } from './health/probe.ts';
 import type { TimeFormatter } from './health/format-time.ts';
@@ -31,8 +31,8 @@ export interface AppCoreOptions {
   version: string;
   settings: SettingsService;
   vault: SecretVault;
-  /** Where the embedded mock listens this session. */
-  mockUrls: { timeclockBaseUrl: string; debtorsBaseUrl: string };
+  /** Where the embedded mock listens (a function where it starts and stops with the Mock environment). */
+  mockUrls: MockUrls | (() => MockUrls);
   clock?: Clock;
   /** Folder for files the core keeps between runs (health history); none in memory-only tests. */
   dataDir?: string;

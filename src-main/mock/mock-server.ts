@@ -20,6 +20,12 @@ export interface MockServerOptions {
   debtors?: number;
   seed?: number;
   now?: () => number;
+  /**
+   * When set, the control API (/__mock/…) answers only requests carrying this token in the
+   * `x-mock-token` header: the app's embedded mock uses a random one per session, so no other
+   * program or web page can drive it. Unset (the standalone `npm run mock`, tests): open.
+   */
+  controlToken?: string | null;
 }
 
 export interface MockServer {
@@ -65,7 +71,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   );
   mount('', controlRoutes(control));
 
-  const server = createServer((req, res) => router.lookup(req, res));
+  const server = createServer((req, res) => {
+    // Only loopback names: a web page that rebinds its own host name to 127.0.0.1 is refused.
+    if (!isLoopbackHost(req.headers.host))
+      return sendError(res, 403, 'forbidden', 'The mock answers only requests addressed to this computer.');
+    if (options.controlToken && req.url?.startsWith('/__mock') && req.headers['x-mock-token'] !== options.controlToken)
+      return sendError(res, 403, 'forbidden', 'The mock control API needs this session’s token.');
+    router.lookup(req, res);
+  });
   await listen(server, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
   const url = `http://${MOCK_HOST}:${port}`;
@@ -81,6 +94,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }),
   };
 }
+
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
+const isLoopbackHost = (host: string | undefined) => host !== undefined && LOOPBACK_HOST.test(host);
 
 function queryOf(url: string | undefined): URLSearchParams {
   return new URL(url ?? '/', 'http://mock').searchParams;

@@ -42,6 +42,11 @@ export interface ClockServiceOptions {
   random?: () => number;
 }
 
+/** A request about a punch that cannot be done, in words the window shows as they are. */
+export class PunchActionError extends Error {
+  override name = 'UserFacingError';
+}
+
 export type ClockAction = { kind: 'done'; outcome: PunchOutcome } | { kind: 'ignored'; reason: string };
 
 const REFRESH_MS = 5 * 60_000;
@@ -291,8 +296,9 @@ export function createClockService(options: ClockServiceOptions) {
 
   function stoppedPunch(punchId: string): Punch {
     const target = outbox.all().find((candidate) => candidate.id === punchId);
-    if (!target) throw new Error('That punch is no longer waiting: it was sent or discarded.');
-    if (!target.stopped) throw new Error('That punch is still being sent automatically; only a stopped punch can be changed.');
+    if (!target) throw new PunchActionError('That punch is no longer waiting: it was sent or discarded.');
+    if (!target.stopped)
+      throw new PunchActionError('That punch is still being sent automatically; only a stopped punch can be changed.');
     return target;
   }
 
@@ -329,7 +335,8 @@ export function createClockService(options: ClockServiceOptions) {
     /** The user found the punch on the server: it leaves the outbox, and the state is read again. */
     async markSent(punchId: string) {
       const target = stoppedPunch(punchId);
-      if (target.stopped?.kind !== 'unconfirmed') throw new Error('Only a punch whose outcome is unknown can be marked as sent.');
+      if (target.stopped?.kind !== 'unconfirmed')
+        throw new PunchActionError('Only a punch whose outcome is unknown can be marked as sent.');
       outbox.settle(target.id, null);
       localVersion++;
       server = { kind: 'unknown' };

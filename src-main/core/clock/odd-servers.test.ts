@@ -213,6 +213,8 @@ describe('404 told apart', () => {
     expect(view.stopped[0]).toMatchObject({ text: 'Clock-in at 08:02 not sent — set-up problem' });
     expect(view.stopped[0]!.text).not.toContain('refused');
     await s.call('saveEnvironment', { ...s.draft, timeclockBaseUrl: s.odd.url });
+    // A new address takes the secret typed again (a saved secret never follows an address change).
+    await s.call('setEnvironmentSecret', s.draft.id, 'acme-secret');
     await s.core.clock.flush();
     await s.runFor(60);
     expect(s.odd.events).toEqual([expect.objectContaining({ clockIn: at(0), clockOut: null })]);

@@ -33,16 +33,17 @@ export interface EnvironmentRegistry {
   remove(id: string): void;
 }
 
-export function createEnvironmentRegistry(
-  settings: SettingsService,
-  mockUrls: { timeclockBaseUrl: string; debtorsBaseUrl: string },
-): EnvironmentRegistry {
+/** Where the built-in mock listens; a function, since the app starts it only while the Mock is active. */
+export type MockUrls = { timeclockBaseUrl: string; debtorsBaseUrl: string };
+
+export function createEnvironmentRegistry(settings: SettingsService, mockUrls: MockUrls | (() => MockUrls)): EnvironmentRegistry {
+  const currentMockUrls = typeof mockUrls === 'function' ? mockUrls : () => mockUrls;
   const withOverride = (environment: Environment): Environment => {
     const employeeId = settings.environmentOverride(environment.id).employeeId;
     return employeeId ? { ...environment, employeeId } : environment;
   };
   const list = (): EnvironmentEntry[] => [
-    { environment: withOverride(mockEnvironment(mockUrls)), origin: 'builtin' },
+    { environment: withOverride(mockEnvironment(currentMockUrls())), origin: 'builtin' },
     ...settings.admin.environments.map((environment) => ({ environment: withOverride(environment), origin: 'admin' as const })),
     ...settings.userEnvironments().map((environment) => ({ environment, origin: 'user' as const })),
   ];

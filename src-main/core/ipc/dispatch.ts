@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { invokeArgs, type Envelope, type InvokeApi, type InvokeName } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
+import { plainJsonProblem } from './plain-json.ts';
 
 export class InvalidRequestError extends Error {}
 
@@ -23,7 +24,9 @@ export async function dispatchInvoke(
   onUnexpected: UnexpectedErrorSink = () => {},
 ): Promise<Envelope<unknown>> {
   try {
-    if (!isInvokeName(name)) throw new InvalidRequestError(`Unknown request ${JSON.stringify(name)}.`);
+    if (!isInvokeName(name)) throw new InvalidRequestError(`Unknown request ${JSON.stringify(String(name).slice(0, 60))}.`);
+    const shape = plainJsonProblem(args);
+    if (shape) throw new InvalidRequestError(`Invalid arguments for ${name}: ${shape}.`);
     const parsed = v.safeParse(invokeArgs[name], args);
     if (!parsed.success) {
       const issue = parsed.issues[0];

@@ -118,7 +118,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     },
     validateEnvironment: async (draft) => core.environments.validate(draft),
     setEnvironmentSecret: async (id, secret) => {
-      if (!core.environments.get(id)) throw new Error(`There is no environment with id "${id}".`);
+      if (!core.environments.get(id)) throw new InvalidRequestError(`There is no environment with id "${id}".`);
       core.vault.set(id, secret);
       return changed(core.secretStatus(id));
     },

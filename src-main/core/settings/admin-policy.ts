@@ -145,13 +145,13 @@ export function loadAdminPolicy(path: string, read: (path: string) => string | n
     else {
       const sectionProblems: string[] = [];
       for (const [name, value] of Object.entries(file.settings)) {
-        const schema = preferenceSections[name as SectionName];
+        const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name as SectionName] : undefined;
         if (!schema) {
           sectionProblems.push(`settings.${name}: unknown section; ignored.`);
           continue;
         }
         const cleaned = sparseClean(schema, value, `settings.${name}`, sectionProblems);
-        if (cleaned) policy.defaults[name as SectionName] = cleaned as Record<string, unknown>;
+        if (cleaned) policy.defaults[name as SectionName] = { ...(cleaned as Record<string, unknown>) };
       }
       policy.problems.push(...sectionProblems.map((text) => `${path}: ${text}`));
     }
@@ -173,13 +173,16 @@ export function loadAdminPolicy(path: string, read: (path: string) => string | n
 /** "environments", a section ("monitoring") or a field path in one ("monitoring.quietHours.start"). */
 export function isLockablePath(path: string): boolean {
   if (path === LOCK_ENVIRONMENTS) return true;
-  const [section, ...rest] = path.split('.');
-  let schema = preferenceSections[section as SectionName] as unknown as
-    { type: string; wrapped?: unknown; entries?: Record<string, unknown> } | undefined;
+  const [section = '', ...rest] = path.split('.');
+  type Node = { type: string; wrapped?: unknown; entries?: Record<string, unknown> } | undefined;
+  // Own properties only: "constructor" or "__proto__" is no setting.
+  let schema = (Object.hasOwn(preferenceSections, section)
+    ? preferenceSections[section as SectionName]
+    : undefined) as unknown as Node;
   for (const key of rest) {
     while (schema && (schema.type === 'optional' || schema.type === 'nullable') && schema.wrapped)
-      schema = schema.wrapped as typeof schema;
-    schema = schema?.entries?.[key] as typeof schema;
+      schema = schema.wrapped as Node;
+    schema = schema?.entries && Object.hasOwn(schema.entries, key) ? (schema.entries[key] as Node) : undefined;
   }
   return schema !== undefined;
 }

@@ -103,16 +103,16 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
     const errors: FieldErrors = {};
     const next: SparsePreferences = { ...document.preferences };
     for (const [name, sectionPatch] of Object.entries(patch) as Array<[SectionName, Record<string, unknown>]>) {
-      const schema = preferenceSections[name];
+      const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name] : undefined;
       if (!schema) {
-        errors[name] = `Unknown settings section "${name}".`;
+        errors[name] = `Unknown settings section "${String(name).slice(0, 50)}".`;
         continue;
       }
       for (const path of leafPaths(sectionPatch, name)) {
         if (lockedBy(path)) errors[path] = 'Set by your administrator; it cannot be changed here.';
       }
       const problems: string[] = [];
-      sparseClean(schema, sectionPatch, name, problems);
+      sparseClean(schema, sectionPatch, name, problems, 'refuse');
       for (const problem of problems) {
         const [path, message] = splitProblem(problem);
         errors[path] = message;

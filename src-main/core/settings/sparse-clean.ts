@@ -1,7 +1,9 @@
 /**
  * Keeps what a user (or admin) actually wrote, field by field: every value that fits its schema
  * stays, every value that does not is dropped with a sentence saying where and why, and fields
- * never written stay absent (so defaults from elsewhere can apply). Unknown fields are kept.
+ * never written stay absent (so defaults from elsewhere can apply). Unknown fields are kept when
+ * reading a stored file (a newer version may have written them) and refused, by name, in updates.
+ * Fields are looked up as own properties only: "constructor" or "__proto__" is just an unknown field.
  */
 import * as v from 'valibot';
 
@@ -12,7 +14,13 @@ const unwrap = (schema: AnySchema): AnySchema =>
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function sparseClean(schema: v.GenericSchema, raw: unknown, path: string, problems: string[]): unknown {
+export function sparseClean(
+  schema: v.GenericSchema,
+  raw: unknown,
+  path: string,
+  problems: string[],
+  unknownFields: 'keep' | 'refuse' = 'keep',
+): unknown {
   const inner = unwrap(schema as AnySchema);
   if (inner.type === 'object' && inner.entries) {
     if (!isPlainObject(raw)) {
@@ -21,12 +29,13 @@ export function sparseClean(schema: v.GenericSchema, raw: unknown, path: string,
     }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(raw)) {
-      const entry = inner.entries[key];
+      const entry = Object.hasOwn(inner.entries, key) ? inner.entries[key] : undefined;
       if (!entry) {
-        out[key] = value;
+        if (unknownFields === 'refuse') problems.push(`${path}.${key}: unknown setting; ignored.`);
+        else out[key] = value;
         continue;
       }
-      const cleaned = sparseClean(entry, value, `${path}.${key}`, problems);
+      const cleaned = sparseClean(entry, value, `${path}.${key}`, problems, unknownFields);
       if (cleaned !== undefined) out[key] = cleaned;
     }
     return out;
