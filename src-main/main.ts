@@ -30,7 +30,7 @@ import { createAppTray } from './electron/app-tray.ts';
 import { showNotification } from './electron/desktop-notifications.ts';
 import { useGlobalShortcuts } from './electron/global-shortcut.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
-import { safeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
+import { createSafeStorageEncryptor } from './electron/safe-storage-encryptor.ts';
 import { denyAllPermissions } from './electron/secure-window.ts';
 import { openSettingsStore } from './electron/settings-store.ts';
 import { useApplicationMenu } from './electron/app-menu.ts';
@@ -70,13 +70,14 @@ async function start(): Promise<void> {
   const admin = loadAdminPolicy(adminFile, readIfPresent);
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
-  const vault = createSecretVault(safeStorageEncryptor, {
+  const vault = createSecretVault(await createSafeStorageEncryptor(), {
     vaultEntry: settings.vaultEntry,
     setVaultEntry: settings.setVaultEntry,
     allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
     weakStorageAllowedBy: () => (settings.isLocked('security.allowWeakSecretStorage') ? 'admin' : 'user'),
     vaultIds: settings.vaultIds,
   });
+  await vault.unlock(); // the stored secrets, decrypted once before anything needs them
   const { logger: log, folder: logsFolder } = openAppLog(vault.knownSecrets);
   catchUncaught(
     process,
@@ -209,7 +210,17 @@ async function start(): Promise<void> {
   onSecondLaunch = openPanel;
   // A tray app stays running with no window open; it quits only from the menu.
   app.on('window-all-closed', () => {});
-  app.on('before-quit', () => {
+  let secretsSaved = false;
+  app.on('before-quit', (event) => {
+    // A secret typed just now is encrypted asynchronously: quit once it is on disk.
+    if (!secretsSaved) {
+      event.preventDefault();
+      void vault.flush().finally(() => {
+        secretsSaved = true;
+        app.quit();
+      });
+      return;
+    }
     stopWatching();
     useGlobalShortcuts({});
     core.health.stop();

@@ -1,14 +1,19 @@
-/** The vault's Encryptor on Electron's safeStorage (DPAPI, Keychain, or the Linux keyring). */
+/**
+ * The vault's Encryptor on Electron's safeStorage (DPAPI, Keychain, or the Linux keyring), through
+ * its asynchronous API: the synchronous one is deprecated in Electron 45 and gone in 46. The level
+ * is read once, after the app is ready.
+ */
 import { safeStorage } from 'electron';
-import type { Encryptor } from '../core/security/vault.ts';
+import type { EncryptionLevel, Encryptor } from '../core/security/vault.ts';
 
-export const safeStorageEncryptor: Encryptor = {
-  level() {
-    if (!safeStorage.isEncryptionAvailable()) return 'unavailable';
-    // Without a keyring Linux falls back to a hard-coded key: encryption in name only.
-    if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') return 'weak';
-    return 'strong';
-  },
-  encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
-  decrypt: (data) => safeStorage.decryptString(Buffer.from(data, 'base64')),
-};
+export async function createSafeStorageEncryptor(): Promise<Encryptor> {
+  const available = await safeStorage.isAsyncEncryptionAvailable();
+  // Without a keyring Linux falls back to a hard-coded key: encryption in name only.
+  const weak = process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
+  const level: EncryptionLevel = !available ? 'unavailable' : weak ? 'weak' : 'strong';
+  return {
+    level: () => level,
+    encrypt: async (plain) => (await safeStorage.encryptStringAsync(plain)).toString('base64'),
+    decrypt: async (data) => (await safeStorage.decryptStringAsync(Buffer.from(data, 'base64'))).result,
+  };
+}

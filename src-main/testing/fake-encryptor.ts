@@ -6,10 +6,10 @@ export function fakeEncryptor(level: EncryptionLevel = 'strong'): Encryptor & { 
   return {
     setLevel: (next) => (current = next),
     level: () => current,
-    encrypt: (plain) => {
+    encrypt: async (plain) => {
       if (current === 'unavailable') throw new Error('Encryption is not available.');
       return Buffer.from([...plain].reverse().join(''), 'utf8').toString('base64');
     },
-    decrypt: (data) => [...Buffer.from(data, 'base64').toString('utf8')].reverse().join(''),
+    decrypt: async (data) => [...Buffer.from(data, 'base64').toString('utf8')].reverse().join(''),
   };
 }

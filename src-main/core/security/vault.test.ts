@@ -9,16 +9,21 @@ function memoryPersistence(allowWeak = false): VaultPersistence & { entries: Map
     vaultEntry: (id) => entries.get(id),
     setVaultEntry: (id, entry) => void (entry ? entries.set(id, entry) : entries.delete(id)),
     allowWeakStorage: () => allowWeak,
+    vaultIds: () => [...entries.keys()],
   };
 }
 
 describe('secret vault', () => {
-  it('stores a secret only encrypted, and reads it back in a new session', () => {
+  it('stores a secret only encrypted, and reads it back in a new session', async () => {
     const persistence = memoryPersistence();
     const vault = createSecretVault(fakeEncryptor('strong'), persistence);
     expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'encrypted', note: null });
+    await vault.flush();
+    expect(persistence.entries.has('qa')).toBe(true);
     expect(JSON.stringify([...persistence.entries])).not.toContain('qa-secret-1');
     const nextSession = createSecretVault(fakeEncryptor('strong'), persistence);
+    expect(nextSession.status('qa').storage).toBe('unreadable'); // not yet decrypted
+    await nextSession.unlock();
     expect(nextSession.get('qa')).toBe('qa-secret-1');
     expect(nextSession.status('qa')).toEqual({ set: true, storage: 'encrypted', note: null });
   });
@@ -36,12 +41,15 @@ describe('secret vault', () => {
     });
   });
 
-  it('stores weakly only with the explicit opt-in, and labels it', () => {
+  it('stores weakly only with the explicit opt-in, and labels it', async () => {
     const persistence = memoryPersistence(true);
     const vault = createSecretVault(fakeEncryptor('weak'), persistence);
     expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'weak', note: vaultNotes.weak });
+    await vault.flush();
     expect(persistence.entries.get('qa')?.weak).toBe(true);
-    expect(createSecretVault(fakeEncryptor('weak'), persistence).status('qa').storage).toBe('weak');
+    const nextSession = createSecretVault(fakeEncryptor('weak'), persistence);
+    await nextSession.unlock();
+    expect(nextSession.status('qa').storage).toBe('weak');
   });
 
   it('keeps the secret for the session when the OS has no encryption at all', () => {
@@ -50,7 +58,7 @@ describe('secret vault', () => {
     expect(vault.get('qa')).toBe('qa-secret-1');
   });
 
-  it('reports a stored secret it cannot decrypt, and keeps it for later', () => {
+  it('reports a stored secret it cannot decrypt, and keeps it for later', async () => {
     const persistence = memoryPersistence();
     persistence.entries.set('qa', { data: '%%%not base64 of anything%%%', weak: false });
     const broken: Encryptor = {
@@ -60,16 +68,18 @@ describe('secret vault', () => {
       },
     };
     const vault = createSecretVault(broken, persistence);
+    await vault.unlock();
     expect(vault.get('qa')).toBeNull();
     expect(vault.status('qa')).toEqual({ set: false, storage: 'unreadable', note: vaultNotes.unreadable });
     expect(persistence.entries.has('qa')).toBe(true);
   });
 
-  it('clears a secret everywhere', () => {
+  it('clears a secret everywhere, also one whose encryption was still under way', async () => {
     const persistence = memoryPersistence();
     const vault = createSecretVault(fakeEncryptor('strong'), persistence);
     vault.set('qa', 'qa-secret-1');
     vault.clear('qa');
+    await vault.flush();
     expect(vault.get('qa')).toBeNull();
     expect(persistence.entries.size).toBe(0);
     expect(vault.knownSecrets()).toEqual([]);
@@ -92,7 +102,7 @@ describe('secret vault', () => {
 });
 
 describe('weak storage withdrawn', () => {
-  it('takes weakly stored secrets off the disk once forbidden, keeping them for this session, and says who allowed it', () => {
+  it('takes weakly stored secrets off the disk once forbidden, keeping them for this session, and says who allowed it', async () => {
     let allowed = true;
     let by: 'user' | 'admin' = 'admin';
     const entries = new Map<string, { data: string; weak: boolean }>();
@@ -105,6 +115,8 @@ describe('weak storage withdrawn', () => {
     };
     const vault = createSecretVault(fakeEncryptor('weak'), persistence);
     expect(vault.set('qa', 'qa-secret-1').note).toBe(vaultNotes.weakByAdmin);
+    await vault.flush();
+    expect(entries.size).toBe(1);
     by = 'user';
     expect(vault.status('qa').note).toBe(vaultNotes.weak);
     allowed = false;

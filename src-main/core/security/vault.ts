@@ -6,11 +6,12 @@
  */
 export type EncryptionLevel = 'strong' | 'weak' | 'unavailable';
 
+/** The OS's encryption, asynchronous as Electron's current safeStorage API is. */
 export interface Encryptor {
-  /** weak: Linux with no keyring (safeStorage's basic_text backend). */
+  /** weak: Linux with no keyring (safeStorage's basic_text backend). Known from the start. */
   level(): EncryptionLevel;
-  encrypt(plain: string): string;
-  decrypt(data: string): string;
+  encrypt(plain: string): Promise<string>;
+  decrypt(data: string): Promise<string>;
 }
 
 /** builtin: the Mock environment's public demo secret. */
@@ -41,6 +42,10 @@ export interface SecretVault {
   clear(environmentId: string): void;
   /** Every secret known this session, so logs and messages can be redacted. */
   knownSecrets(): string[];
+  /** Decrypts the stored secrets once, at start (the OS's encryption is asynchronous); before it they read as unreadable. */
+  unlock(): Promise<void>;
+  /** Resolves once every secret set so far is on disk (at quit, and in tests). */
+  flush(): Promise<void>;
   /**
    * Weak storage was allowed or forbidden: once forbidden, every weakly stored secret leaves the
    * disk (it stays in memory until quit, so nothing stops working mid-session).
@@ -75,17 +80,16 @@ export function validateSecret(secret: string): string | null {
 export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence): SecretVault {
   const inMemory = new Map<string, { secret: string; storage: SecretStorage }>();
 
-  function load(id: string): { secret: string; storage: SecretStorage } | null {
-    const cached = inMemory.get(id);
-    if (cached) return cached;
+  let writes: Promise<unknown> = Promise.resolve();
+  const load = (id: string) => inMemory.get(id) ?? null;
+
+  async function decryptStored(id: string): Promise<void> {
     const entry = persistence.vaultEntry(id);
-    if (!entry || encryptor.level() === 'unavailable') return null;
+    if (!entry || inMemory.has(id) || encryptor.level() === 'unavailable') return;
     try {
-      const loaded = { secret: encryptor.decrypt(entry.data), storage: entry.weak ? ('weak' as const) : ('encrypted' as const) };
-      inMemory.set(id, loaded);
-      return loaded;
+      inMemory.set(id, { secret: await encryptor.decrypt(entry.data), storage: entry.weak ? 'weak' : 'encrypted' });
     } catch {
-      return null;
+      /* stays unreadable: the status says so and asks for the secret again */
     }
   }
 
@@ -111,9 +115,15 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       const level = encryptor.level();
       const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());
       const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
-      if (persist) persistence.setVaultEntry(id, { data: encryptor.encrypt(secret), weak: level === 'weak' });
-      else persistence.setVaultEntry(id, null);
       inMemory.set(id, { secret, storage });
+      if (!persist) persistence.setVaultEntry(id, null);
+      else
+        writes = writes.then(async () => {
+          const data = await encryptor.encrypt(secret).catch(() => null);
+          // Written only if it is still this environment's secret (not cleared or replaced meanwhile).
+          if (data !== null && inMemory.get(id)?.secret === secret)
+            persistence.setVaultEntry(id, { data, weak: level === 'weak' });
+        });
       return { set: true, storage, note: noteFor(storage) };
     },
     clear(id) {
@@ -121,6 +131,10 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       persistence.setVaultEntry(id, null);
     },
     knownSecrets: () => [...inMemory.values()].map((entry) => entry.secret),
+    async unlock() {
+      await Promise.all((persistence.vaultIds?.() ?? []).map(decryptStored));
+    },
+    flush: () => writes.then(() => undefined),
     weakStorageChanged() {
       if (persistence.allowWeakStorage()) return;
       for (const id of persistence.vaultIds?.() ?? []) {
