@@ -152,7 +152,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         (error: unknown) => {
           // The service answered 2xx: for a write that means done, even if we cannot read what it said.
           if (error instanceof NotJsonError || error instanceof BodyTooLargeError)
-            throw fail(request, { kind: 'bad-response', status: response.status, reason: error.message });
+            throw fail(request, { kind: 'bad-response', status: response.status, reason: redact(error.message, secrets()) });
           throw error;
         },
       );
@@ -175,7 +175,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return parseBody(text, response.headers.get('content-type'), request.acceptText);
     } catch (error) {
       if (!(error instanceof NotJsonError)) throw error;
-      throw fail(request, { kind: 'bad-response', status: response.status, reason: error.message });
+      throw fail(request, { kind: 'bad-response', status: response.status, reason: redact(error.message, secrets()) });
     }
   }
 
@@ -214,7 +214,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         : fail(request, { kind: 'timeout', reason: `no answer within ${timeoutMs / 1000} s` });
     }
     if (error instanceof BodyTooLargeError || error instanceof NotJsonError) {
-      return fail(request, { kind: 'bad-response', reason: error.message });
+      return fail(request, { kind: 'bad-response', reason: redact(error.message, secrets()) });
     }
     return fail(request, { kind: 'unreachable', reason: `${networkReason(error)} at ${displayUrl(url)}` });
   }

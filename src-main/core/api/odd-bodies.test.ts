@@ -115,3 +115,15 @@ describe('request bodies as the profile says', () => {
     expect(JSON.parse(bodies[0]!)).toEqual({ EmpNo: 7, Start: '2026-11-23T08:00:00.000Z' });
   });
 });
+
+describe('what an unreadable answer shows', () => {
+  it('never shows the secret, even when the body that cannot be read begins with it', async () => {
+    const client = await timeclockAnswering((req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('secret echoed: secret <html>'),
+    );
+    const error = await failure(client.lastClockedTimeEvent('E1'));
+    expect(error.kind).toBe('bad-response');
+    expect(error.message).toContain('it is not JSON');
+    expect(JSON.stringify(error)).not.toMatch(/secret echoed: secret\b/);
+  });
+});
