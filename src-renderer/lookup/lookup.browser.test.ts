@@ -114,6 +114,19 @@ describe('debtor lookup', () => {
     expect(file!.content.split('\r\n').length).toBeGreaterThan(3);
   });
 
+  it('lets Enter on a button press that button, not open the selected debtor', async () => {
+    const view = await open();
+    await view.page.locator('.search').fill('acme');
+    await expect.poll(() => view.page.locator('.count').textContent()).toMatch(/match “acme”$/);
+    await view.page.getByRole('button', { name: 'Export CSV' }).focus();
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => view.shell.saved.length).toBe(1);
+    expect(await view.page.locator('article.detail').count()).toBe(0);
+    await view.page.locator('.search').focus();
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => view.page.locator('article.detail').count()).toBe(1);
+  });
+
   it('names an endpoint that failed, and works with the rest', async () => {
     mock.control.setService('debtors', { rateLimit: { retryAfterSeconds: 600, remaining: 1 } });
     const core = createTestCore(mock);

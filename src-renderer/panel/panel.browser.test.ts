@@ -68,6 +68,19 @@ describe('tray panel', () => {
     expect(view.problems).toEqual([]);
   });
 
+  it('moves focus to the button only when it opens: a refresh never takes it from elsewhere', async () => {
+    const core = await coreFor('E1002');
+    const view = await openPanel(core);
+    await expect.poll(() => view.page.locator(':focus').textContent()).toBe('Clock in');
+    await view.page.getByRole('button', { name: 'Settings…' }).focus();
+    await core.clock.refresh(); // pushes a fresh clock view, as the 5-minute refresh does
+    await view.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await view.page.locator(':focus').textContent()).toBe('Settings…');
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => view.shell.calls).toContain('open settings');
+    expect(eventsOf('E1002')).toHaveLength(0);
+  });
+
   it('does nothing twice on a double click', async () => {
     const view = await openPanel(await coreFor('E1002'));
     await view.page.getByRole('button', { name: 'Clock in' }).dblclick();
