@@ -17,7 +17,7 @@ import type { TextFile } from '../util/text-file.ts';
 import { createClockCache } from './clock-cache.ts';
 import { dueReminders, localCalendar, type LocalCalendar, type ReminderMemory } from './clock-reminders.ts';
 import { effectiveStatus, type ClockStatus, type ServerClock } from './clock-state.ts';
-import { clockView } from './clock-view.ts';
+import { actionOf, clockView } from './clock-view.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { createPunchSync, type PunchOutcome } from './punch-sync.ts';
 import { describeReadFailure } from './read-failure.ts';
@@ -221,8 +221,13 @@ export function createClockService(options: ClockServiceOptions) {
   async function punch(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
     if (busy) return { kind: 'ignored', reason: 'A punch is already being sent.' };
     const current = status();
-    const view = clockView(viewInput(current));
-    if (view.action === null) return { kind: 'ignored', reason: view.actionHint ?? 'Nothing can be done now.' };
+    const allowed = actionOf({
+      employeeId: active().employeeId,
+      environmentName: active().name,
+      punches: shownPunches(),
+      status: current,
+    });
+    if (allowed.action === null) return { kind: 'ignored', reason: allowed.actionHint ?? 'Nothing can be done now.' };
     if (kind === 'clock-out' && current.state !== 'in') return { kind: 'ignored', reason: 'You are not clocked in.' };
     const moment = punchMoment(clickedAt, current);
     if ('reason' in moment) return { kind: 'ignored', reason: moment.reason };

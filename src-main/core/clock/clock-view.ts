@@ -53,8 +53,10 @@ function punchView(punch: Punch, formatTime: TimeFormatter): PunchView {
   };
 }
 
-/** The button: which punch is safe now, or why none is. */
-function actionOf(input: ClockViewInput): Pick<ClockView, 'action' | 'actionHint'> {
+/** The button: which punch is safe now, or why none is. Cheap: no formatting. */
+export function actionOf(
+  input: Pick<ClockViewInput, 'employeeId' | 'environmentName' | 'punches' | 'status'>,
+): Pick<ClockView, 'action' | 'actionHint'> {
   if (input.employeeId.trim() === '')
     return { action: null, actionHint: `Enter your employee id for ${input.environmentName} in Settings before clocking in.` };
   if (input.punches.some((punch) => punch.stopped?.kind === 'unconfirmed'))

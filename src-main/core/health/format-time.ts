@@ -1,8 +1,10 @@
 /** Times and durations for people: "10:42", "12 min", "1 h 5 min". */
 export type TimeFormatter = (ms: number) => string;
 
+/** Made once: building an Intl formatter costs far more than using one (every view formats several times). */
+let localFormatter: Intl.DateTimeFormat | null = null;
 export const localTime: TimeFormatter = (ms) =>
-  new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(ms);
+  (localFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(ms);
 
 export function formatDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
