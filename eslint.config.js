@@ -36,6 +36,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
   },
   {
+    // Arrows point one way: the core never depends on the mock it is tested against (tests may).
+    files: ['src-main/core/**'],
+    ignores: ['src-main/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOnlyInShell,
+          patterns: [
+            ...electronOnlyInShell.patterns,
+            {
+              group: ['**/mock/*', '**/mock/**'],
+              message: 'The core must not depend on the mock; shared data goes in src-main/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Windows get everything from the main process through window.api; they may share its types only.
     files: ['src-renderer/**'],
     ignores: ['src-renderer/**/*.browser.test.ts'],

@@ -6,7 +6,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServiceName } from './faults.ts';
 
-export const demoCredentials = { clientId: 'demo-client', clientSecret: 'demo-secret' } as const;
+import { demoCredentials } from '../shared/demo-credentials.ts';
+
+export { demoCredentials };
 export const limitedCredentials = { clientId: 'limited-client', clientSecret: 'limited-secret' } as const;
 export const clockOnlyCredentials = { clientId: 'clock-only-client', clientSecret: 'clock-only-secret' } as const;
 

@@ -4,7 +4,7 @@
  */
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { defaultAuthScheme, type AuthScheme } from '../api/auth.ts';
-import { demoCredentials } from '../../mock/auth.ts';
+import { demoCredentials } from '../../shared/demo-credentials.ts';
 
 export interface Environment {
   id: string;
