@@ -119,12 +119,31 @@ describe('debtor lookup', () => {
     await view.page.locator('.search').fill('acme');
     await expect.poll(() => view.page.locator('.count').textContent()).toMatch(/match “acme”$/);
     await view.page.getByRole('button', { name: 'Export CSV' }).focus();
-    await view.page.keyboard.press('Enter');
+    await view.page.keyboard.press('Enter'); // used to be swallowed to open the selected debtor
     await expect.poll(() => view.shell.saved.length).toBe(1);
-    expect(await view.page.locator('article.detail').count()).toBe(0);
-    await view.page.locator('.search').focus();
-    await view.page.keyboard.press('Enter');
-    await expect.poll(() => view.page.locator('article.detail').count()).toBe(1);
+  });
+
+  it('keeps the detail pane on the selected row, and empties it when the results are empty', async () => {
+    const view = await open();
+    const { page } = view;
+    await page.locator('.search').fill('acme');
+    await expect.poll(() => page.locator('.count').textContent()).toMatch(/match “acme”$/);
+    /** Whether the pane shows the debtor of row `index` (the row's name cell starts with the name). */
+    const paneShowsRow = async (index: number) => {
+      const shown = await page
+        .locator('#detail-name')
+        .textContent()
+        .catch(() => null);
+      const row = await page.locator('.row').nth(index).locator('.name').textContent();
+      return shown !== null && shown !== '' && (row ?? '').startsWith(shown);
+    };
+    await expect.poll(() => paneShowsRow(0)).toBe(true);
+    await page.locator('.search').press('ArrowDown');
+    await expect.poll(() => paneShowsRow(1)).toBe(true);
+    expect(await paneShowsRow(0)).toBe(false);
+    await page.locator('.search').fill('zzzzqqqq');
+    await expect.poll(() => page.locator('aside.detail .empty').textContent()).toBe('No debtor selected.');
+    expect(await page.locator('article.detail').count()).toBe(0);
   });
 
   it('names an endpoint that failed, and works with the rest', async () => {
