@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { failure } from '../../testing/api-failure.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
+import type { Environment } from '../environments/environment.ts';
 import { defaultAuthScheme } from './auth.ts';
 import { createServiceClients } from './service-clients.ts';
 import { defaultPreferences } from '../settings/settings-schema.ts';
@@ -13,9 +14,10 @@ afterEach(async () => {
   raw = undefined;
 });
 
-async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0]) {
+/** The timeclock client of an environment on a raw server of the test's (with `changes` to the environment). */
+async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0], changes: Partial<Environment> = {}) {
   raw = await startRawServer(handler);
-  const environment = {
+  const environment: Environment = {
     id: 'qa',
     name: 'QA',
     timeclockBaseUrl: raw.url,
@@ -23,6 +25,7 @@ async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0])
     clientId: 'c',
     auth: defaultAuthScheme,
     employeeId: 'E1',
+    ...changes,
   };
   return createServiceClients(environment, 'secret', defaultPreferences().network, {
     retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
@@ -85,28 +88,25 @@ describe('odd answers', () => {
 describe('request bodies as the profile says', () => {
   it('writes the employee id as a number and the fields under their mapped names', async () => {
     const bodies: string[] = [];
-    raw = await startRawServer((req, res) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      req.on('end', () => {
-        bodies.push(text);
-        res.writeHead(201, { 'content-type': 'application/json' }).end('{"EventNo":1,"EmpNo":7,"Start":"2026-11-23T08:00:00Z"}');
-      });
-    });
-    const environment = {
-      id: 'qa',
-      name: 'QA',
-      timeclockBaseUrl: raw.url,
-      debtorsBaseUrl: raw.url,
-      clientId: 'c',
-      auth: defaultAuthScheme,
-      employeeId: '7',
-      profile: resolveProfile({
-        employeeIdType: 'number',
-        timeEventFields: { id: 'EventNo', employeeId: 'EmpNo', clockIn: 'Start', clockOut: null },
-      }),
-    };
-    const client = createServiceClients(environment, 'secret', defaultPreferences().network).timeclock;
+    const client = await timeclockAnswering(
+      (req, res) => {
+        let text = '';
+        req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        req.on('end', () => {
+          bodies.push(text);
+          res
+            .writeHead(201, { 'content-type': 'application/json' })
+            .end('{"EventNo":1,"EmpNo":7,"Start":"2026-11-23T08:00:00Z"}');
+        });
+      },
+      {
+        employeeId: '7',
+        profile: resolveProfile({
+          employeeIdType: 'number',
+          timeEventFields: { id: 'EventNo', employeeId: 'EmpNo', clockIn: 'Start', clockOut: null },
+        }),
+      },
+    );
     expect(await client.clockIn('7', '2026-11-23T08:00:00.000Z', 'k')).toMatchObject({
       id: '1',
       employeeId: '7',

@@ -5,15 +5,15 @@
  * credentials never go to another server.
  */
 import type { ApiRequest } from './http-client.ts';
+import { isRecord } from '../util/is-record.ts';
 
 export type PageRequest = Pick<ApiRequest, 'path' | 'query' | 'url'>;
 export type NextPage = { request: PageRequest | null } | { incomplete: string };
 
 type Fields = Record<string, unknown>;
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textAt = (record: Fields, ...path: string[]) => {
   let current: unknown = record;
-  for (const part of path) current = isObject(current) ? current[part] : undefined;
+  for (const part of path) current = isRecord(current) ? current[part] : undefined;
   return typeof current === 'string' && current.trim() !== '' ? current : null;
 };
 const numberAt = (record: Fields, ...names: string[]) => {
@@ -38,7 +38,7 @@ function linkHeaderNext(headers: Headers): string | null {
 }
 
 export function nextPage(body: unknown, headers: Headers, current: PageRequest, base: URL): NextPage {
-  const record = isObject(body) ? body : {};
+  const record = isRecord(body) ? body : {};
   const link =
     textAt(record, '@odata.nextLink') ??
     textAt(record, 'nextLink') ??
@@ -73,5 +73,5 @@ export function nextPage(body: unknown, headers: Headers, current: PageRequest, 
 
 /** How many records the server says exist, when it says so. */
 export function totalOf(body: unknown): number | null {
-  return isObject(body) ? numberAt(body, '@odata.count', 'total', 'totalCount', 'totalItems', 'count') : null;
+  return isRecord(body) ? numberAt(body, '@odata.count', 'total', 'totalCount', 'totalItems', 'count') : null;
 }

@@ -7,6 +7,7 @@
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { readInstant, ShapeError, type Tolerant } from './tolerant-read.ts';
+import { isRecord } from '../util/is-record.ts';
 
 /** What of the API profile reading an event needs. */
 export type EventReading = Pick<ApiProfile, 'timeEventFields' | 'singleEnvelope' | 'serverTimeZone'>;
@@ -39,7 +40,6 @@ export const TIME_EVENT_ALIASES = {
 export const SINGLE_ENVELOPES = ['data', 'result', 'value', 'item', 'event', 'timeEvent', 'clockedTimeEvent', 'payload'];
 
 type Fields = Record<string, unknown>;
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value of the first alias present, by lower-cased key, and the key it was under. */
 function pick(record: Fields, aliases: readonly string[]): { found: boolean; value: unknown; key?: string } {
@@ -57,8 +57,8 @@ const looksLikeEvent = (record: Fields) =>
 /** Unwraps up to three envelopes around one object. */
 export function unwrapSingle(body: unknown): unknown {
   let current = Array.isArray(body) && body.length === 1 ? (body[0] as unknown) : body;
-  for (let depth = 0; depth < 3 && isObject(current) && !looksLikeEvent(current); depth++) {
-    const inner = SINGLE_ENVELOPES.map((name) => pick(current as Fields, [name]).value).find(isObject);
+  for (let depth = 0; depth < 3 && isRecord(current) && !looksLikeEvent(current); depth++) {
+    const inner = SINGLE_ENVELOPES.map((name) => pick(current as Fields, [name]).value).find(isRecord);
     if (inner === undefined) break;
     current = inner;
   }
@@ -82,7 +82,7 @@ export function readTimeEvent(
   reading: EventReading = contractReading,
 ): Tolerant<ClockedTimeEvent> {
   const raw = unwrapSingle(reading.singleEnvelope ? atPath(body, reading.singleEnvelope) : body);
-  if (!isObject(raw)) throw new ShapeError(`the time event is ${describe(raw)}, not an object`);
+  if (!isRecord(raw)) throw new ShapeError(`the time event is ${describe(raw)}, not an object`);
   const names = (field: keyof typeof TIME_EVENT_ALIASES) => {
     const mapped = reading.timeEventFields[field];
     return mapped ? [mapped, ...TIME_EVENT_ALIASES[field]] : TIME_EVENT_ALIASES[field];

@@ -33,6 +33,9 @@ export interface TimeclockClient {
   serverClockOffsetMs(): number | null;
 }
 
+/** The route of an employee's last event (the connection test reads it as sent, too). */
+export const lastEventPath = (employeeId: string) => `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`;
+
 const healthPaths: Record<HealthSystem, { path: string; operation: string }> = {
   source: { path: 'health-check', operation: 'the source system health check' },
   target: { path: 'health', operation: 'the target system health check' },
@@ -76,7 +79,7 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
       const operation = `reading the last clocked time event of employee ${employeeId}`;
       const response = await http.request({
         method: 'GET',
-        path: `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`,
+        path: lastEventPath(employeeId),
         operation,
         signal,
       });

@@ -8,6 +8,7 @@ import { resolveProfile } from '../../shared/api/api-profile.ts';
 import { formatInstant } from '../api/date-filters.ts';
 import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
+import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ProfileSuggestion, type ServerSample } from './profile-proposals.ts';
 import type { Preferences } from '../settings/settings-schema.ts';
 import type { Environment } from './environment.ts';
@@ -86,7 +87,7 @@ async function sampleAnswers(clients: ServiceClients, employeeId: string, since:
     }
   };
   const [event, list] = await Promise.all([
-    read(clients.http.timeclock, `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`),
+    read(clients.http.timeclock, lastEventPath(employeeId)),
     read(clients.http.debtors, 'Debtors', { startingDateTime: since }),
   ]);
   return {

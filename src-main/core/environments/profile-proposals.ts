@@ -5,6 +5,7 @@
  */
 import type { ApiProfile, ApiProfileInput } from '../../shared/api/api-profile.ts';
 import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
+import { isRecord } from '../util/is-record.ts';
 
 export interface ProfileSuggestion {
   text: string;
@@ -24,7 +25,6 @@ export interface ServerSample {
 }
 
 type Fields = Record<string, unknown>;
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const LIST_KEYS = ['data', 'items', 'results', 'value', 'records'];
 
@@ -42,14 +42,14 @@ const looksLikeEvent = (record: Fields) =>
 function eventFieldSuggestions(event: unknown, profile: ApiProfile): ProfileSuggestion[] {
   const suggestions: ProfileSuggestion[] = [];
   let record = unwrapSingle(event);
-  if (isObject(record) && !looksLikeEvent(record)) {
-    const wrappers = Object.keys(record).filter((key) => isObject((record as Fields)[key]));
+  if (isRecord(record) && !looksLikeEvent(record)) {
+    const wrappers = Object.keys(record).filter((key) => isRecord((record as Fields)[key]));
     if (wrappers.length === 1) {
       suggestions.push({ text: `Time events come wrapped in “${wrappers[0]}”.`, change: { singleEnvelope: wrappers[0]! } });
       record = (record as Fields)[wrappers[0]!];
     }
   }
-  if (!isObject(record)) return suggestions;
+  if (!isRecord(record)) return suggestions;
   const keys = Object.keys(record);
   const mapping: Partial<Record<keyof typeof TIME_EVENT_ALIASES, string>> = {};
   for (const field of Object.keys(TIME_EVENT_ALIASES) as Array<keyof typeof TIME_EVENT_ALIASES>) {
@@ -74,11 +74,11 @@ function hasZonelessInstant(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return ZONELESS.test(value);
   if (depth > 3) return false;
   if (Array.isArray(value)) return value.slice(0, 5).some((item) => hasZonelessInstant(item, depth + 1));
-  return isObject(value) && Object.values(value).some((item) => hasZonelessInstant(item, depth + 1));
+  return isRecord(value) && Object.values(value).some((item) => hasZonelessInstant(item, depth + 1));
 }
 
 function listSuggestions(list: unknown, profile: ApiProfile): ProfileSuggestion[] {
-  if (!isObject(list)) return [];
+  if (!isRecord(list)) return [];
   const suggestions: ProfileSuggestion[] = [];
   const paging = ['@odata.nextLink', 'nextLink', 'next', 'nextCursor', 'nextPageToken', 'continuationToken', 'totalPages'].find(
     (key) => key in list,

@@ -12,6 +12,7 @@ import {
   type StoredEnvironment,
 } from './settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
+import { isRecord } from '../util/is-record.ts';
 
 export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> };
 
@@ -130,6 +131,3 @@ function reportWrongTypes(source: Record<string, unknown>, problems: string[]): 
       problems.push(`${field}: expected ${what} (got ${JSON.stringify(value)?.slice(0, 40) ?? typeof value}); ignored.`);
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,6 +10,7 @@ import type { AdminPolicy } from './admin-policy.ts';
 import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';
 import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from './settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
+import { isRecord } from '../util/is-record.ts';
 
 /** The part of conf / electron-store the core needs. */
 export interface KeyValueStore {
@@ -42,24 +43,21 @@ export interface SettingsService {
   onChange(listener: () => void): () => void;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function deepMerge(base: Record<string, unknown>, over: Record<string, unknown> | undefined): Record<string, unknown> {
   const out = { ...base };
   for (const [key, value] of Object.entries(over ?? {})) {
-    out[key] = isPlainObject(value) && isPlainObject(out[key]) ? deepMerge(out[key] as Record<string, unknown>, value) : value;
+    out[key] = isRecord(value) && isRecord(out[key]) ? deepMerge(out[key] as Record<string, unknown>, value) : value;
   }
   return out;
 }
 
 function leafPaths(value: unknown, prefix: string): string[] {
-  if (!isPlainObject(value)) return [prefix];
+  if (!isRecord(value)) return [prefix];
   return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, `${prefix}.${key}`));
 }
 
 function valueAt(source: Record<string, unknown> | undefined, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (isPlainObject(node) ? node[key] : undefined), source);
+  return path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), source);
 }
 
 function withValueAt(target: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
@@ -68,7 +66,7 @@ function withValueAt(target: Record<string, unknown>, path: string[], value: unk
   if (rest.length === 0) return { ...target, [head]: value };
   return {
     ...target,
-    [head]: withValueAt(isPlainObject(target[head]) ? (target[head] as Record<string, unknown>) : {}, rest, value),
+    [head]: withValueAt(isRecord(target[head]) ? (target[head] as Record<string, unknown>) : {}, rest, value),
   };
 }
 

@@ -6,13 +6,12 @@
  * Fields are looked up as own properties only: "constructor" or "__proto__" is just an unknown field.
  */
 import * as v from 'valibot';
+import { isRecord } from '../util/is-record.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
 
 const unwrap = (schema: AnySchema): AnySchema =>
   (schema.type === 'optional' || schema.type === 'nullish') && schema.wrapped ? unwrap(schema.wrapped) : schema;
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function sparseClean(
   schema: v.GenericSchema,
@@ -23,7 +22,7 @@ export function sparseClean(
 ): unknown {
   const inner = unwrap(schema as AnySchema);
   if (inner.type === 'object' && inner.entries) {
-    if (!isPlainObject(raw)) {
+    if (!isRecord(raw)) {
       problems.push(`${path}: expected an object; ignored.`);
       return undefined;
     }
