@@ -17,6 +17,7 @@ import {
   type ResourceName,
 } from './lookup-data.ts';
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
+import { foldForSearch } from './fold-text.ts';
 
 export interface LookupEngineOptions {
   client: DebtorsClient;
@@ -169,7 +170,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     const field = sort.key as Exclude<LookupSort['key'], 'relevance'>;
     const value = (key: string): string | number | null => {
       const current = row(key);
-      return field === 'name' ? current.name.toLowerCase() : current[field];
+      return field === 'name' ? foldForSearch(current.name) : current[field];
     };
     const values = new Map(keys.map((key) => [key, value(key)]));
     const order = Array.from(positions.keys()).sort((a, b) => {

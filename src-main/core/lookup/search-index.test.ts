@@ -68,4 +68,49 @@ describe('debtor search', () => {
   it('returns nothing for nonsense', () => {
     expect(names('qqqzzz')).toEqual([]);
   });
+
+  describe('in every language', () => {
+    const world: IndexEntry[] = [
+      { debtorKey: 'W1', name: 'Müller Großhandel GmbH', nicknames: [] },
+      { debtorKey: 'W2', name: 'Société Générale de Transport', nicknames: [] },
+      { debtorKey: 'W3', name: 'Żółć Spółka z o.o.', nicknames: ['Łódź Żółć'] },
+      { debtorKey: 'W4', name: 'شركة الأمل للتجارة', nicknames: [] },
+      { debtorKey: 'W5', name: '株式会社山田商事', nicknames: ['ヤマダ'] },
+      { debtorKey: 'W6', name: 'Fjørd Æble ApS', nicknames: [] },
+      { debtorKey: 'W7', name: 'Mullins Freight', nicknames: [] },
+      { debtorKey: 'W8', name: 'Иванов и Партнёры', nicknames: [] },
+    ];
+    const worldIndex = buildSearchIndex(world);
+    const found = (text: string) =>
+      Array.from(worldIndex.search(text), (position) => world.find((entry) => entry.debtorKey === worldIndex.keyAt(position))!.name);
+
+    it('ignores accents and case both ways', () => {
+      expect(found('muller')[0]).toBe('Müller Großhandel GmbH');
+      expect(found('MÜLLER')[0]).toBe('Müller Großhandel GmbH');
+      expect(found('societe')).toEqual(['Société Générale de Transport']);
+      expect(found('générale')).toEqual(['Société Générale de Transport']);
+    });
+
+    it('spells out letters that have no accent to drop', () => {
+      expect(found('grosshandel')).toContain('Müller Großhandel GmbH');
+      expect(found('großhandel')).toContain('Müller Großhandel GmbH');
+      expect(found('lodz')).toEqual(['Żółć Spółka z o.o.']);
+      expect(found('fjord aeble')).toEqual(['Fjørd Æble ApS']);
+    });
+
+    it('finds names typed exactly in their own script, anywhere in the name', () => {
+      expect(found('Żółć')[0]).toBe('Żółć Spółka z o.o.');
+      expect(found('الأمل')).toEqual(['شركة الأمل للتجارة']);
+      expect(found('الامل')).toEqual(['شركة الأمل للتجارة']);
+      expect(found('山田')).toEqual(['株式会社山田商事']);
+      expect(found('株式会社山田商事')).toEqual(['株式会社山田商事']);
+      expect(found('ヤマダ')).toEqual(['株式会社山田商事']);
+      expect(found('партнеры')).toEqual(['Иванов и Партнёры']);
+      expect(found('ガス')).toEqual([]);
+    });
+
+    it('sorts accented names with their plain letters', () => {
+      expect(found('').slice(0, 3)).toEqual(['Fjørd Æble ApS', 'Müller Großhandel GmbH', 'Mullins Freight']);
+    });
+  });
 });

@@ -6,9 +6,12 @@
  * Kept fast for every keystroke (see docs/benchmarks.md): one or two characters match by prefix,
  * found by binary search over the sorted names and nicknames; longer needles use uFuzzy's exact
  * matcher, narrowed from the previous keystroke's matches while the user keeps typing, and its
- * typo-tolerant matcher only when that finds little.
+ * typo-tolerant matcher only when that finds little. Names and needles are folded first
+ * (fold-text.ts): case and accents never matter; a needle in another script (CJK, Arabic,
+ * Cyrillic) is matched as typed, anywhere in the name.
  */
 import uFuzzy from '@leeoniya/ufuzzy';
+import { foldForSearch, isPlainFolded } from './fold-text.ts';
 
 export interface IndexEntry {
   debtorKey: string;
@@ -30,31 +33,33 @@ const tolerant = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 
 const FEW = 20;
 
 export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
-  // Plain string order on lower-cased names (then key): fast to build, and what a reader expects.
-  const lowered = entries.map((entry) => entry.name.toLowerCase());
+  // Plain string order on folded names (then key): fast to build, and what a reader expects.
+  const folded = entries.map((entry) => foldForSearch(entry.name));
   const order = Int32Array.from(entries.keys()).sort((a, b) => {
-    const [left, right] = [lowered[a]!, lowered[b]!];
+    const [left, right] = [folded[a]!, folded[b]!];
     if (left !== right) return left < right ? -1 : 1;
     const [leftKey, rightKey] = [entries[a]!.debtorKey, entries[b]!.debtorKey];
     return leftKey < rightKey ? -1 : leftKey > rightKey ? 1 : 0;
   });
   const ordered = Array.from(order, (index) => entries[index]!);
   const keys = ordered.map((entry) => entry.debtorKey);
-  const nameLower = Array.from(order, (index) => lowered[index]!);
-  const nicknamesLower = ordered.map((entry) => entry.nicknames.map((nickname) => nickname.toLowerCase()));
+  const nameFolded = Array.from(order, (index) => folded[index]!);
+  const nicknamesFolded = ordered.map((entry) => entry.nicknames.map(foldForSearch));
   // One line per debtor: what a user may type to find it.
-  const haystack = ordered.map((entry) => [entry.name, ...entry.nicknames, entry.debtorKey].join(' · '));
+  const haystack = ordered.map((entry, position) =>
+    [nameFolded[position], ...nicknamesFolded[position]!, entry.debtorKey.toLowerCase()].join(' · '),
+  );
   const byKey = new Map(keys.map((key, position) => [key.toUpperCase(), position]));
   const everything = Int32Array.from(keys.keys());
 
   // One- and two-character needles match by prefix only. Names are sorted, so their matches are one
   // contiguous range found by binary search; nicknames get a sorted list of their own.
-  const nicknameList = nicknamesLower
+  const nicknameList = nicknamesFolded
     .flatMap((nicknames, position) => nicknames.map((nickname) => [nickname, position] as const))
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const nicknameTexts = nicknameList.map(([nickname]) => nickname);
   const prefixMatches = (prefix: string): number[] => {
-    const [from, to] = prefixRange(nameLower, prefix);
+    const [from, to] = prefixRange(nameFolded, prefix);
     const byName = Array.from({ length: to - from }, (_, offset) => from + offset);
     const [nickFrom, nickTo] = prefixRange(nicknameTexts, prefix);
     if (nickFrom === nickTo) return byName;
@@ -80,9 +85,15 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
   };
 
   function matchesOf(needle: string, isKey: boolean): number[] {
-    if (needle.length <= 2) return prefixMatches(needle.toLowerCase());
+    // CJK words are one or two characters long: only Latin-like needles this short mean a prefix.
+    if (needle.length <= 2 && isPlainFolded(needle)) return prefixMatches(needle);
     // Typing on (more letters or another word): the new matches are among the previous ones.
     const narrowed = previous && needle.startsWith(previous.needle) ? previous.matches : undefined;
+    if (!isPlainFolded(needle)) {
+      const found = containing(haystack, needle, narrowed);
+      previous = { needle, matches: found };
+      return found;
+    }
     let found = exact.filter(haystack, needle, narrowed) ?? [];
     if (found.length === 0 && /\s/.test(needle)) {
       // Words in another order ("foods acme").
@@ -106,17 +117,17 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
     size: keys.length,
     keyAt: (position) => keys[position]!,
     search(text) {
-      const needle = text.trim();
-      if (needle === '') return everything;
-      const lower = needle.toLowerCase();
-      const exactKey = byKey.get(needle.toUpperCase());
+      const typed = text.trim();
+      if (typed === '') return everything;
+      const needle = foldForSearch(typed);
+      const exactKey = byKey.get(typed.toUpperCase());
       const byName: number[] = [];
       const byNickname: number[] = [];
       const rest: number[] = [];
       for (const position of matchesOf(needle, exactKey !== undefined)) {
         if (position === exactKey) continue;
-        if (nameLower[position]!.startsWith(lower)) byName.push(position);
-        else if (nicknamesLower[position]!.some((nickname) => nickname.startsWith(lower))) byNickname.push(position);
+        if (nameFolded[position]!.startsWith(needle)) byName.push(position);
+        else if (nicknamesFolded[position]!.some((nickname) => nickname.startsWith(needle))) byNickname.push(position);
         else rest.push(position);
       }
       const ranked = new Int32Array((exactKey === undefined ? 0 : 1) + byName.length + byNickname.length + rest.length);
@@ -126,6 +137,17 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
       return ranked;
     },
   };
+}
+
+/** Positions (ascending) whose line holds the needle as typed: for scripts without word typos. */
+function containing(lines: readonly string[], needle: string, among: readonly number[] | undefined): number[] {
+  const found: number[] = [];
+  if (among) {
+    for (const position of among) if (lines[position]!.includes(needle)) found.push(position);
+  } else {
+    for (let position = 0; position < lines.length; position++) if (lines[position]!.includes(needle)) found.push(position);
+  }
+  return found;
 }
 
 /** The half-open range of a sorted list whose entries start with `prefix`. */
