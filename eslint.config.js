@@ -56,7 +56,7 @@ export default tseslint.config(
     },
   },
   {
-    // Windows get everything from the main process through window.api; they may share its types only.
+    // Windows get everything from the main process through window.api; they share its types and its ground floor.
     files: ['src-renderer/**'],
     ignores: ['src-renderer/**/*.browser.test.ts'],
     languageOptions: { globals: globals.browser },
@@ -65,7 +65,12 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/src-main/**'], allowTypeImports: true, message: 'The renderer may import only types from src-main.' },
+            {
+              // The ground floor (pure helpers, no Node, no Electron) may be shared; the core may not.
+              regex: 'src-main/(?!shared/)',
+              allowTypeImports: true,
+              message: 'The renderer may import only types from src-main, and pure helpers from src-main/shared.',
+            },
           ],
         },
       ],

@@ -10,7 +10,6 @@ import { clockGlyphs, healthBadges, trayIconFile, trayTemplateFile, type HealthB
 
 const assets = new URL('../../assets/', import.meta.url);
 const source = (name: string) => readFileSync(new URL(`source/${name}`, assets), 'utf8');
-const badgeColours: Record<HealthBadge, string> = { up: '#1f9d55', suspect: '#e39b0b', down: '#dc2626', unknown: '#9ca3af' };
 
 function render(svg: string, width: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
@@ -19,14 +18,15 @@ function write(path: string, png: Buffer): void {
   writeFileSync(new URL(path, assets), png);
   console.log(`assets/${path} (${png.length} bytes)`);
 }
-const withBadge = (glyph: string, fill: string) =>
-  glyph.replace('</svg>', `${source('badge.svg').replace('{{fill}}', fill)}</svg>`);
+// Each health has its own shape as well as its colour, for colour-blind eyes: a dot when up, a
+// triangle when unstable, a crossed square when down, a hollow ring when unknown.
+const withBadge = (glyph: string, health: HealthBadge) => glyph.replace('</svg>', `${source(`badge-${health}.svg`)}</svg>`);
 
 mkdirSync(new URL('tray/', assets), { recursive: true });
 for (const clock of clockGlyphs) {
   const glyph = source(`clock-${clock}.svg`);
   for (const health of healthBadges) {
-    const svg = withBadge(glyph, badgeColours[health]);
+    const svg = withBadge(glyph, health);
     const file = trayIconFile(clock, health);
     write(`tray/${file}`, render(svg, 16));
     write(`tray/${file.replace('.png', '@2x.png')}`, render(svg, 32));

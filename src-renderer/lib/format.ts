@@ -1,7 +1,16 @@
 /** Formatting for windows, in the user's locale. */
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+import { formatMoment } from '../../src-main/shared/moments.ts';
 
-export const formatClock = (iso: string | null) => (iso === null ? '—' : clock.format(new Date(iso)));
+/** A moment, with its day unless it is today: "17:02", "Tue 17:02", "17 Nov, 17:02". */
+export const formatClock = (iso: string | null) => (iso === null ? '—' : formatMoment(Date.parse(iso)));
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** A calendar day or the day of an instant, as the locale writes it: "17 Nov 2026". */
+export function formatDay(value: string | null): string {
+  if (!value) return '—';
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
+  return Number.isNaN(day) ? value : dayFormat.format(day);
+}
 export const formatMs = (ms: number | null) => (ms === null ? '—' : `${Math.round(ms).toLocaleString()} ms`);
 export const formatPercent = (share: number | null) =>
   share === null

@@ -61,9 +61,13 @@ describe('tray panel', () => {
     const view = await openPanel(await coreFor('E1002'), 'dark');
     await view.page.keyboard.press('Enter');
     await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
-    expect(await view.page.locator('.detail').textContent()).toMatch(/^since \d\d:\d\d( [AP]M)? · just now$/);
+    expect(await view.page.locator('.detail').textContent()).toMatch(/^since \d{1,2}:\d\d( [AP]M)? · just now$/);
     expect(await view.page.getByRole('button', { name: 'Clock out' }).isVisible()).toBe(true);
     expect(eventsOf('E1002')).toHaveLength(1);
+    // Said once, in the live region that does not wrap the button.
+    const announced = view.page.getByTestId('announcement');
+    await expect.poll(() => announced.textContent()).toMatch(/^Clocked in since .+ · just now$/);
+    expect(await view.page.locator('[aria-live] button, [role="status"] button').count()).toBe(0);
     await view.screenshot('panel-clocked-in-dark');
     expect(view.problems).toEqual([]);
   });
@@ -97,6 +101,7 @@ describe('tray panel', () => {
     await expect.poll(() => pending.locator('span').first().textContent()).toMatch(/^Clock-in at .+ pending sync$/);
     expect(await pending.locator('.reason').textContent()).toContain('(503)');
     expect(await view.page.locator('.headline').textContent()).toBe('Clocked in');
+    expect(await view.page.getByTestId('announcement').textContent()).toMatch(/^Clocked in since /);
     await view.screenshot('panel-pending');
     mock.control.setService('timeclock', { unavailable: false });
     await core.clock.sync();
@@ -106,7 +111,16 @@ describe('tray panel', () => {
 
   it("shows the service's words for an unknown employee and lets a refused punch be tried again or discarded", async () => {
     const view = await openPanel(await coreFor('E9999'));
-    expect(await view.page.locator('.clock .problem').textContent()).toContain(
+    // A short sentence for the employee; the service's words behind "Details", opened by keyboard.
+    expect(await view.page.locator('.clock .problem > p').textContent()).toContain(
+      "The timeclock service's answer can't be used, so your clock state is unknown.",
+    );
+    const technical = view.page.locator('.clock .problem .technical');
+    expect(await technical.isVisible()).toBe(false);
+    await view.page.locator('.clock .problem summary').focus();
+    await view.page.keyboard.press('Enter');
+    await expect.poll(() => technical.isVisible()).toBe(true);
+    expect(await technical.textContent()).toBe(
       'The timeclock service of Mock (built-in) answered “not found” (404) for employee E9999. It said: “No employee with id E9999.” If that is not your employee id, correct it in Settings.',
     );
     await view.page.getByRole('button', { name: 'Clock in' }).click();
@@ -152,8 +166,10 @@ describe('tray panel', () => {
     const prompt = view.page.locator('.prompt');
     await expect.poll(() => prompt.count()).toBe(1);
     expect(await prompt.locator('p').textContent()).toMatch(/^This computer slept from .+ to .+ while you were clocked in\.$/);
+    // The question takes the focus, on the answer that changes nothing: Enter keeps the shift.
+    await expect.poll(() => view.page.locator(':focus').textContent()).toBe('Stay clocked in');
     await view.screenshot('panel-sleep-prompt');
-    await prompt.getByRole('button', { name: 'Stay clocked in' }).click();
+    await view.page.keyboard.press('Enter');
     await expect.poll(() => prompt.count()).toBe(0);
     expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
   });
@@ -174,6 +190,7 @@ describe('tray panel', () => {
     await core.checkHealthNow();
     await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-state')).toBe('suspect');
     expect(view.calls.length).toBe(before);
+    await expect.poll(() => view.page.getByTestId('announcement').textContent()).toMatch(/^Source system — /);
   });
 
   it('refuses a request outside the contract, with a clear error', async () => {

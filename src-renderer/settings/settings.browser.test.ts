@@ -61,7 +61,7 @@ describe('settings window: environments', () => {
     const first = view.page.locator('.row').first();
     await expect.poll(() => first.locator('.name').textContent()).toBe('Mock (built-in)');
     expect(await first.locator('.active').textContent()).toBe('●');
-    expect(await first.locator('.badge.mock').isVisible()).toBe(true);
+    expect(await first.locator('.mock-badge').isVisible()).toBe(true);
     await view.screenshot('settings-environments-light');
     expect(view.problems).toEqual([]);
   });

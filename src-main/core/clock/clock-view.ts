@@ -78,6 +78,19 @@ function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter)
   return ['Clock state unknown', ''];
 }
 
+/**
+ * The problem in one sentence an employee can act on; the full text (status, address, the
+ * server's words) stays behind "Details". With a last known state the service is only out of
+ * reach; without one, what it said could not be used.
+ */
+function problemSummaryOf(input: ClockViewInput): string | null {
+  if (input.problem === null) return null;
+  const waiting = input.punches.some((punch) => !punch.stopped);
+  const saved = waiting ? ' Your punches are saved on this computer and will be sent.' : '';
+  if (input.asOf !== null) return `The timeclock service can't be reached right now.${saved}`;
+  return `The timeclock service's answer can't be used, so your clock state is unknown.${saved}`;
+}
+
 /** Beyond this, a punch's time would visibly differ from the service's own clock. */
 const CLOCK_DISAGREEMENT_MS = 2 * 60_000;
 
@@ -102,6 +115,7 @@ export function clockView(input: ClockViewInput): ClockView {
     employeeId: input.employeeId,
     environmentName: input.environmentName,
     problem: input.problem,
+    problemSummary: problemSummaryOf(input),
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
     clockWarning: clockWarningOf(input.serverClockOffsetMs),
     pending: punches.filter((punch) => punch.status === 'pending'),

@@ -1,10 +1,10 @@
-/** Times and durations for people: "10:42", "12 min", "1 h 5 min". */
+/** Times and durations for people: "10:42", "Tue 17:02", "12 min", "1 h 5 min". */
+import { formatMoment } from '../../shared/moments.ts';
+
 export type TimeFormatter = (ms: number) => string;
 
-/** Made once: building an Intl formatter costs far more than using one (every view formats several times). */
-let localFormatter: Intl.DateTimeFormat | null = null;
-export const localTime: TimeFormatter = (ms) =>
-  (localFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })).format(ms);
+/** A moment with its day when it is not today (see shared/moments.ts). */
+export const localTime: TimeFormatter = (ms) => formatMoment(ms);
 
 export function formatDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);

@@ -8,6 +8,7 @@
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
+import { shorten } from '../util/shorten.ts';
 import { formatDuration, localMinutesOfDay, type TimeFormatter } from './format-time.ts';
 import type { HealthChange, SystemState } from './health-machine.ts';
 import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
@@ -59,6 +60,10 @@ const MIN_GAP_MS = 5 * 60_000;
 /** Kinds that are told at once, whatever was told just before: a confirmed outage is always told. */
 const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', 'recovered', 'unstable']);
 const label: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
+/** Windows shows about 120 characters of a toast's body before cutting it. */
+export const NOTIFICATION_BODY_MAX = 120;
+/** What an employee most needs to know when the service is down. */
+const PUNCHES_SAFE = 'Your punches are kept here and sent later.';
 const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
 
 interface Memory {
@@ -94,7 +99,8 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     kind,
     systems,
     title,
-    body,
+    // Notification centres cut long bodies mid-word; the status window has the whole story.
+    body: shorten(body, NOTIFICATION_BODY_MAX),
     since,
     at: clock.now(),
     sound: kind === 'down' && options.settings().sound,
@@ -105,14 +111,14 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
           'down',
           systems,
           'Source and target systems are down',
-          `Timeclock service · ${env()} — not answering since ${formatTime(since)}. You'll be told when they recover.`,
+          `${env()}: down since ${formatTime(since)}. ${PUNCHES_SAFE}`,
           since,
         )
       : make(
           'down',
           systems,
           `${label[systems[0]!]} is down`,
-          `Timeclock service · ${env()} — not answering since ${formatTime(since)}. You'll be told when it recovers.`,
+          `${env()}: down since ${formatTime(since)}. ${PUNCHES_SAFE}`,
           since,
         );
 
@@ -192,7 +198,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
         'recovered',
         [system],
         `${label[system]} recovered`,
-        `${env()} — back after ${formatDuration(now - told.since)} (down since ${formatTime(told.since)}).`,
+        `${env()}: back after ${formatDuration(now - told.since)} (down since ${formatTime(told.since)}).`,
         told.since,
       ),
     );
@@ -223,7 +229,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
             'unstable',
             [system],
             `${label[system]} is unstable`,
-            `${env()} — it went down and came back several times in 30 min. Each outage is still told.`,
+            `${env()}: down and back several times in 30 min. Each outage is still told.`,
           ),
         );
       }
@@ -268,7 +274,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
               'reminder',
               [system],
               `${label[system]} is still down`,
-              `${env()} — down since ${formatTime(since)} (${formatDuration(now - since)}).`,
+              `${env()}: down since ${formatTime(since)} (${formatDuration(now - since)}). ${PUNCHES_SAFE}`,
               since,
             ),
           );

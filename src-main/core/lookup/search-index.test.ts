@@ -82,7 +82,10 @@ describe('debtor search', () => {
     ];
     const worldIndex = buildSearchIndex(world);
     const found = (text: string) =>
-      Array.from(worldIndex.search(text), (position) => world.find((entry) => entry.debtorKey === worldIndex.keyAt(position))!.name);
+      Array.from(
+        worldIndex.search(text),
+        (position) => world.find((entry) => entry.debtorKey === worldIndex.keyAt(position))!.name,
+      );
 
     it('ignores accents and case both ways', () => {
       expect(found('muller')[0]).toBe('Müller Großhandel GmbH');

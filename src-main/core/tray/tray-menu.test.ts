@@ -103,10 +103,29 @@ describe('tray menu', () => {
     expect(labels(real)).toContain('Environment: Production');
   });
 
-  it('summarises environment, health and pause in the tooltip', () => {
-    expect(trayTooltip(state({ notificationsPausedUntil: '11:15' }))).toBe(
-      'Timeclock Tray — Environment: Mock (built-in) · demo data\nClocked in since 08:02 · 3 h 12 min\nSource up · Target down since 10:42\nNotifications paused until 11:15',
+  it('puts the clock state first in the tooltip, then health, environment and pause', () => {
+    expect(trayTooltip(state({ notificationsPausedUntil: '11:15', isMock: false, environmentName: 'Production' }))).toBe(
+      'Clocked in since 08:02 · 3 h 12 min\nSource up · Target down since 10:42\nProduction\nNotifications paused until 11:15',
     );
+    expect(trayTooltip(state())).toContain('\nMock (built-in) · demo data');
+  });
+
+  it('keeps the tooltip within the 127 characters Windows shows, dropping the least important lines whole', () => {
+    const crowded = state({
+      environmentName: 'Production — Frankfurt data centre (primary, managed by Group IT)',
+      clockPending: ['Clock-in at 08:02 not yet recorded', 'Clock-out at 12:00 not yet recorded'],
+      healthSummary: 'Source system down since 10:42 · Target system not answering since 10:44',
+      notificationsPausedUntil: '11:15',
+    });
+    const tooltip = trayTooltip(crowded);
+    expect(tooltip.length).toBeLessThanOrEqual(127);
+    expect(tooltip.split('\n')).toEqual([
+      'Clocked in since 08:02 · 3 h 12 min',
+      'Source system down since 10:42 · Target system not answering since 10:44',
+    ]);
+    const oneLong = trayTooltip(state({ clockHeadline: `Clock state unknown ${'because '.repeat(30)}` }));
+    expect(oneLong.length).toBeLessThanOrEqual(127);
+    expect(oneLong.endsWith('…')).toBe(true);
   });
 });
 

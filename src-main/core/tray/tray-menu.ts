@@ -3,6 +3,7 @@
  * an Electron menu and routes each item's `action` back. Every action is in the menu, because many
  * Linux trays never deliver clicks on the icon.
  */
+import { shorten } from '../util/shorten.ts';
 export type MockAction = 'source-down' | 'source-up' | 'target-down' | 'target-up' | 'slow' | 'rate-limit' | 'reset';
 export type PauseChoice = '15m' | '1h' | 'tomorrow';
 
@@ -64,7 +65,7 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
     clockItem(state),
     item(state.clockHeadline, undefined, false),
     ...state.clockPending.map((line) => item(line, undefined, false)),
-    ...(state.clockProblem ? [item(shorten(state.clockProblem), undefined, false)] : []),
+    ...(state.clockProblem ? [item(shorten(state.clockProblem, MENU_LINE_MAX), undefined, false)] : []),
     separator,
     ...state.healthLines.map((line) => item(line, undefined, false)),
     item('Health status…', 'open-status'),
@@ -133,19 +134,30 @@ function mockMenu(): MenuItemModel {
 }
 
 /** Menu items are one line: long messages are cut at a word, whole ones live in the panel. */
-function shorten(text: string, max = 90): string {
-  return text.length <= max ? text : `${text.slice(0, text.lastIndexOf(' ', max - 1))}…`;
-}
+const MENU_LINE_MAX = 90;
 
+/** Windows cuts a tray tooltip at 127 characters (NOTIFYICONDATA.szTip holds 128 with its end). */
+export const TOOLTIP_MAX = 127;
+
+/**
+ * Most important first, so what a cut drops is the least: the clock state and elapsed time, then
+ * health, then unsent punches, the environment and a pause. Lines that no longer fit are left out
+ * whole; a first line too long on its own is cut at a word.
+ */
 export function trayTooltip(state: TrayState): string {
+  const pending = state.clockPending.length;
   const lines = [
-    `${state.productName} — ${environmentLine(state)}`,
     state.clockHeadline,
-    ...state.clockPending,
     state.healthSummary,
-  ];
-  if (state.notificationsPausedUntil) lines.push(`Notifications paused until ${state.notificationsPausedUntil}`);
-  return lines.join('\n');
+    pending === 0 ? '' : pending === 1 ? (state.clockPending[0] ?? '') : `${pending} punches not yet recorded`,
+    state.isMock ? `${state.environmentName} · demo data` : state.environmentName,
+    state.notificationsPausedUntil ? `Notifications paused until ${state.notificationsPausedUntil}` : '',
+  ].filter((line) => line !== '');
+  let tooltip = shorten(lines[0] ?? state.productName, TOOLTIP_MAX);
+  for (const line of lines.slice(1)) {
+    if (tooltip.length + 1 + line.length <= TOOLTIP_MAX) tooltip += `\n${line}`;
+  }
+  return tooltip;
 }
 
 function environmentLine(state: TrayState): string {

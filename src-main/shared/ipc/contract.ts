@@ -124,8 +124,10 @@ export interface ClockView {
   busy: boolean;
   employeeId: string;
   environmentName: string;
-  /** What stops us knowing or acting, in words (unknown employee, service unreachable). */
+  /** What stops us knowing or acting, in full, for the Details disclosure (status, address, the server's words). */
   problem: string | null;
+  /** The same in one short sentence for an employee ("The timeclock can't be reached. …"). */
+  problemSummary: string | null;
   /** When the service last told us (ISO), if it is not answering now. */
   asOf: string | null;
   /** This computer's clock disagrees with the service's by minutes or more: punches carry this computer's time. */

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import sirv from 'sirv';
+import { expectAccessible } from './accessibility.ts';
 import { eventNames, invokeNames, type EventName, type InvokeApi, type PushedEvents } from '../../shared/ipc/contract.ts';
 import { buildWindowApi } from '../../shared/ipc/build-window-api.ts';
 import { dispatchInvoke } from '../../core/ipc/dispatch.ts';
@@ -39,6 +40,11 @@ export interface OpenedWindow {
   problems: string[];
   /** Every request the page made through the bridge, as the main process would see it. */
   calls: Array<{ name: string; args: unknown[]; result: unknown }>;
+  /**
+   * Saves a full-page screenshot, after checking the window as it is now with axe-core in both the
+   * light and the dark theme: every screenshot is an accessibility checkpoint, and it throws on
+   * any violation.
+   */
   screenshot(name: string): Promise<string>;
 }
 
@@ -124,6 +130,7 @@ export async function startHarness(): Promise<Harness> {
         problems,
         calls,
         async screenshot(name) {
+          await expectAccessible(page, options.colorScheme ?? 'light', name);
           const path = `${screenshotDir}/${name}.png`;
           await page.screenshot({ path, fullPage: true });
           return path;

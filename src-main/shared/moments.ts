@@ -1,0 +1,35 @@
+/**
+ * Moments for people, in the computer's locale: the time alone for today ("17:02", "5:02 PM" — the
+ * OS decides 12 or 24 hours), the weekday within the last week ("Tue 17:02"), the date beyond
+ * ("17 Nov, 17:02"). A time with no day beside it must mean today. Used by the core's messages and
+ * by the windows alike.
+ */
+
+let formatters: { time: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat; date: Intl.DateTimeFormat } | null = null;
+
+/** Made once: building an Intl formatter costs far more than using one. */
+function made() {
+  return (formatters ??= {
+    time: new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
+    weekday: new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
+    date: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }),
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** The local midnight starting the day of `ms`. */
+export function startOfLocalDay(ms: number): number {
+  const date = new Date(ms);
+  date.setHours(0, 0, 0, 0);
+  return date.getTime();
+}
+
+export function formatMoment(ms: number, now: number = Date.now()): string {
+  const { time, weekday, date } = made();
+  const today = startOfLocalDay(now);
+  if (ms >= today && ms < today + DAY_MS) return time.format(ms);
+  // Six days back, a weekday name is unambiguous; a week back it would name today's weekday.
+  if (ms < today && ms >= today - 6 * DAY_MS) return weekday.format(ms);
+  return date.format(ms);
+}
