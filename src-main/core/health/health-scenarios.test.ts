@@ -112,6 +112,13 @@ describe('health scenarios against the real mock', () => {
     await h.runUntil(30 * MIN);
     expect(h.titles()).toEqual(['Target system is down', 'Target system recovered']);
     expect(h.notifications[1]!.body).toMatch(/back after 1[89] min/);
+    // Short enough for a toast, the environment named once, and what it means for punches.
+    const [downBody, recoveredBody] = h.notifications.map((notification) => notification.body);
+    expect(downBody).toMatch(/: down since .+\. Your punches are kept here and sent later\.$/);
+    for (const body of [downBody!, recoveredBody!]) {
+      expect(body.length).toBeLessThanOrEqual(120);
+      expect(body.split('Mock (built-in)').length - 1).toBe(1);
+    }
   });
 
   it('combines both systems going down together into one notification', async () => {
