@@ -70,9 +70,12 @@ describe('debtor lookup', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#detail-name').count()).toBe(1);
     expect(await page.locator('.detail .score').count()).toBe(2);
+    // Known fields in words and formatted; the raw value is what Copy takes.
     expect(await page.locator('.fields dt').allTextContents()).toEqual(
-      expect.arrayContaining(['debtorKey', 'name', 'creditLimit', 'modifiedAt']),
+      expect.arrayContaining(['Debtor key', 'Name', 'Credit limit', 'Last changed']),
     );
+    const creditLimit = page.locator('.fields dt:text-is("Credit limit") + dd span');
+    expect(await creditLimit.textContent()).toMatch(/^\$[\d,]+(\.\d\d)?$/);
     await view.screenshot('lookup-detail-light');
     await page.getByRole('button', { name: 'Copy all' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Copied' }).count()).toBe(1);
