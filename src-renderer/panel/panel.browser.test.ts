@@ -174,6 +174,34 @@ describe('tray panel', () => {
     expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
   });
 
+  it('fixes a forgotten clock-out from yesterday with a chosen time, by keyboard, refusing a time before the clock-in', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(8, 0, 0, 0);
+    mock.control.timeclock.clockIn('E1002', yesterday.toISOString());
+    const view = await openPanel(await coreFor('E1002'));
+    const offer = view.page.locator('section[aria-labelledby="forgotten-title"]');
+    await expect.poll(() => offer.count()).toBe(1);
+    const field = offer.getByLabel('Stopped working at');
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const day = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
+    expect(await field.inputValue()).toBe(`${day}T16:00`); // the clock-in plus a usual shift
+    await view.screenshot('panel-forgotten-clock-out');
+    await field.fill(`${day}T07:30`);
+    await field.press('Enter');
+    await expect
+      .poll(() => view.page.locator('.clock .problem, p.problem').allTextContents())
+      .toEqual([expect.stringMatching(/^You clocked in at .+: choose a later time\.$/)]);
+    expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
+    await field.fill(`${day}T17:05`);
+    await field.press('Enter');
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
+    const expected = new Date(yesterday);
+    expected.setHours(17, 5, 0, 0);
+    expect(eventsOf('E1002')[0]!.clockOut).toBe(expected.toISOString());
+    expect(await offer.count()).toBe(0);
+  });
+
   it('hides on Esc and opens the health status window from its link', async () => {
     const view = await openPanel(await coreFor('E1002'));
     await view.page.getByRole('button', { name: 'Health status…' }).click();

@@ -245,6 +245,33 @@ describe('reminders and sleep', () => {
     expect(core.clock.view().sleepPrompt).toBeNull();
   });
 
+  it('offers to fix a forgotten clock-out after the long-shift limit, and checks the time chosen', async () => {
+    const { core, clock, events } = await setup();
+    await core.clock.toggle();
+    const clockedInAt = clock.now();
+    clock.jump(5 * 3_600_000);
+    expect(core.clock.view().forgotten).toBeNull();
+    clock.jump(6 * 3_600_000); // 11 h: past the default 10-hour limit
+    expect(core.clock.view().forgotten).toEqual({
+      since: new Date(clockedInAt).toISOString(),
+      suggestedAt: new Date(clockedInAt + 8 * 3_600_000).toISOString(),
+      latest: new Date(clock.now()).toISOString(),
+    });
+    expect(await core.clock.clockOutAt(clock.now() + 60_000)).toMatchObject({
+      kind: 'ignored',
+      reason: expect.stringMatching(/has not come yet/),
+    });
+    expect(await core.clock.clockOutAt(clockedInAt - 3_600_000)).toMatchObject({
+      kind: 'ignored',
+      reason: expect.stringMatching(/^You clocked in at .+: choose a later time\.$/),
+    });
+    expect(await core.clock.clockOutAt(Number.NaN)).toMatchObject({ kind: 'ignored' });
+    expect(events()[0]!.clockOut).toBeNull();
+    await core.clock.clockOutAt(clockedInAt + 8 * 3_600_000 + 30_000);
+    expect(events()[0]!.clockOut).toBe(new Date(clockedInAt + 8 * 3_600_000 + 30_000).toISOString());
+    expect(core.clock.view()).toMatchObject({ state: 'out', forgotten: null });
+  });
+
   it('changes nothing when told to stay clocked in', async () => {
     const { core, clock, events } = await setup();
     await core.clock.toggle();

@@ -296,6 +296,7 @@ export function createClockService(options: ClockServiceOptions) {
       serverClockOffsetMs: options.clientsFor(environment.id)?.timeclock.serverClockOffsetMs() ?? null,
       sleepPrompt,
       formatTime,
+      forgottenAfterMs: options.preferences().clock.longShiftHours * 3_600_000,
     };
   }
 
@@ -323,6 +324,17 @@ export function createClockService(options: ClockServiceOptions) {
     toggle: () => (status().state === 'in' ? punch('clock-out', clock.now()) : punch('clock-in', clock.now())),
     clockIn: () => punch('clock-in', clock.now()),
     clockOut: (at = clock.now()) => punch('clock-out', at),
+    /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
+    async clockOutAt(at: number): Promise<ClockAction> {
+      const current = status();
+      if (current.state !== 'in') return { kind: 'ignored', reason: 'You are not clocked in.' };
+      if (!Number.isFinite(at)) return { kind: 'ignored', reason: 'Choose the time you stopped working.' };
+      if (at > clock.now())
+        return { kind: 'ignored', reason: `${formatTime(at)} has not come yet: choose the time you stopped working.` };
+      if (at < current.since + 60_000)
+        return { kind: 'ignored', reason: `You clocked in at ${formatTime(current.since)}: choose a later time.` };
+      return punch('clock-out', at);
+    },
     discard(punchId: string) {
       stoppedPunch(punchId);
       outbox.remove(punchId);

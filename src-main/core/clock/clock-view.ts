@@ -1,5 +1,6 @@
 /** What the panel and tray show of the clock, as a pure function of the state the service holds. */
 import type { ClockView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
+import { startOfLocalDay } from '../../shared/moments.ts';
 import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
@@ -19,6 +20,20 @@ export interface ClockViewInput {
   serverClockOffsetMs: number | null;
   sleepPrompt: { from: number; to: number } | null;
   formatTime: TimeFormatter;
+  /** Clocked in longer than this counts as a forgotten clock-out (the long-shift limit). */
+  forgottenAfterMs: number;
+}
+
+/** A shift that would end at its clock-in plus this is what "Clock out at…" proposes. */
+const USUAL_SHIFT_MS = 8 * 3_600_000;
+
+function forgottenOf(input: ClockViewInput): ClockView['forgotten'] {
+  const { status, now } = input;
+  if (status.state !== 'in' || input.busy) return null;
+  const beforeToday = status.since < startOfLocalDay(now);
+  if (!beforeToday && now - status.since < input.forgottenAfterMs) return null;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { since: iso(status.since), suggestedAt: iso(Math.min(now, status.since + USUAL_SHIFT_MS)), latest: iso(now) };
 }
 
 const stoppedWords: Record<StopKind, string> = {
@@ -116,6 +131,7 @@ export function clockView(input: ClockViewInput): ClockView {
     environmentName: input.environmentName,
     problem: input.problem,
     problemSummary: problemSummaryOf(input),
+    forgotten: forgottenOf(input),
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
     clockWarning: clockWarningOf(input.serverClockOffsetMs),
     pending: punches.filter((punch) => punch.status === 'pending'),

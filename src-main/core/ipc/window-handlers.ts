@@ -10,6 +10,7 @@ import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import { checkTransactionRange, summarise, transactionsCsv } from '../lookup/advance.ts';
+import { PunchActionError } from '../clock/clock-service.ts';
 import { InvalidRequestError } from './dispatch.ts';
 
 /** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */
@@ -86,6 +87,11 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     },
     async markPunchSent(punchId) {
       await core.clock.markSent(punchId);
+      return core.clock.view();
+    },
+    async clockOutAt(at) {
+      const action = await core.clock.clockOutAt(Date.parse(at));
+      if (action.kind === 'ignored') throw new PunchActionError(action.reason);
       return core.clock.view();
     },
     async answerSleepPrompt(answer) {

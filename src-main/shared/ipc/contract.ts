@@ -137,6 +137,11 @@ export interface ClockView {
   stopped: PunchView[];
   /** After a long sleep while clocked in: the question to ask. */
   sleepPrompt: { from: string; to: string; question: string } | null;
+  /**
+   * Clocked in since before today, or longer than the long-shift limit: the panel offers
+   * "Clock out at…" with a time (ISO instants: the clock-in, the suggestion, now).
+   */
+  forgotten: { since: string; suggestedAt: string; latest: string } | null;
 }
 
 /** One debtor in the lookup's results. */
@@ -249,6 +254,8 @@ export interface InvokeApi {
   /** The user checked the server: a punch whose outcome was unknown is there. */
   markPunchSent(punchId: string): Promise<ClockView>;
   answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
+  /** Clock out at a past moment (ISO instant), after the clock-in and not in the future. */
+  clockOutAt(at: string): Promise<ClockView>;
   openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): Promise<void>;
   /** The panel hides itself (Esc, or after an action). */
   hidePanel(): Promise<void>;
@@ -325,6 +332,7 @@ export const invokeArgs = {
   retryPunch: v.strictTuple([text(100)]),
   markPunchSent: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
+  clockOutAt: v.strictTuple([v.pipe(v.string(), v.maxLength(40))]),
   openWindow: v.strictTuple([
     v.picklist(['status', 'settings', 'lookup']),
     v.optional(v.picklist(['environments', 'monitoring', 'clock', 'lookup', 'general'])),
