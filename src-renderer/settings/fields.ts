@@ -15,6 +15,8 @@ export interface FieldDef {
   when?: string;
   /** An empty text field means "none" (null). */
   nullable?: boolean;
+  /** An expert option: shown under "Advanced", closed unless it has a problem. */
+  advanced?: boolean;
 }
 
 export interface SectionDef {
@@ -119,12 +121,19 @@ export const preferenceSections: SectionDef[] = [
           { value: 'dark', label: 'Dark' },
         ],
       },
-      { path: 'network.requestTimeoutSeconds', label: 'Give up on a request after', kind: 'number', unit: 'seconds' },
-      { path: 'network.maxResponseMegabytes', label: 'Largest answer accepted', kind: 'number', unit: 'MB' },
+      {
+        path: 'network.requestTimeoutSeconds',
+        label: 'Give up on a request after',
+        kind: 'number',
+        unit: 'seconds',
+        advanced: true,
+      },
+      { path: 'network.maxResponseMegabytes', label: 'Largest answer accepted', kind: 'number', unit: 'MB', advanced: true },
       {
         path: 'security.allowWeakSecretStorage',
         label: 'Allow saving client secrets with weak protection where the computer has no keyring',
         kind: 'toggle',
+        advanced: true,
         help: 'Only matters on Linux without GNOME Keyring or KWallet: the secret is then readable by anyone with access to your files.',
       },
     ],

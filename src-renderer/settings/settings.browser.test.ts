@@ -213,6 +213,19 @@ describe('settings window: preferences', () => {
     expect(core.settings.preferences().monitoring.reminderMinutes).toBe(90);
   });
 
+  it('keeps expert options under Advanced, opened by keyboard, and checks them there', async () => {
+    const view = await open('settings', {}, 'dark', 'section=general');
+    const { page } = view;
+    const largest = page.getByLabel('Largest answer accepted');
+    expect(await largest.isVisible()).toBe(false);
+    await page.locator('details.advanced summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => largest.isVisible()).toBe(true);
+    await view.screenshot('settings-advanced-dark');
+    await largest.fill('0');
+    await expect.poll(() => page.locator('[data-path="network.maxResponseMegabytes"] .error').count()).toBe(1);
+  });
+
   it('refuses a global shortcut without a modifier, in words', async () => {
     const view = await open('settings', {}, 'light', 'section=clock');
     await view.page.getByLabel('Global shortcut to clock in or out').fill('T');
