@@ -226,6 +226,27 @@ describe('settings window: preferences', () => {
     await expect.poll(() => page.locator('[data-path="network.maxResponseMegabytes"] .error').count()).toBe(1);
   });
 
+  it('asks before leaving a section with changes not saved, keeping them unless told to discard', async () => {
+    const view = await open('settings', {}, 'light', 'section=monitoring');
+    const { page, core } = view;
+    const before = core.settings.preferences().monitoring.reminderMinutes;
+    await page.locator('[data-path="monitoring.reminderMinutes"] input').fill('95');
+    await page.locator('#nav-monitoring').focus();
+    await page.keyboard.press('ArrowDown');
+    const question = page.getByRole('alertdialog');
+    await expect.poll(() => question.textContent()).toContain('Monitoring has changes that are not saved. Leave for Clock');
+    expect(await page.locator(':focus').textContent()).toBe('Stay and keep editing');
+    await view.screenshot('settings-leave-unsaved');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => question.count()).toBe(0);
+    expect(await page.locator('h1').textContent()).toBe('Monitoring');
+    expect(await page.locator('[data-path="monitoring.reminderMinutes"] input').inputValue()).toBe('95');
+    await page.getByRole('button', { name: 'Clock', exact: true }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Clock');
+    expect(core.settings.preferences().monitoring.reminderMinutes).toBe(before);
+  });
+
   it('refuses a global shortcut without a modifier, in words', async () => {
     const view = await open('settings', {}, 'light', 'section=clock');
     await view.page.getByLabel('Global shortcut to clock in or out').fill('T');
