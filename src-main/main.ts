@@ -202,7 +202,7 @@ async function start(): Promise<void> {
       void core.clock.refresh();
       void core.clock.sync();
     },
-    onResumed: (since) => core.clock.resumed(since),
+    onResumed: (since, how) => core.clock.resumed(since, how),
   });
   core.health.start();
   core.clock.start();

@@ -265,12 +265,12 @@ describe('notifications', () => {
 });
 
 describe('system watch', () => {
-  it('reports staleness on resume, unlock and network return, and how long the machine slept', () => {
+  it('reports staleness on resume, unlock and network return, and how long the machine slept or was locked', () => {
     vi.useFakeTimers();
     let stale = 0;
-    const resumed: number[] = [];
+    const resumed: Array<[number, string]> = [];
     let now = 1_000;
-    const stop = watchSystem({ onStale: () => stale++, onResumed: (since) => resumed.push(since) }, 1_000, () => now);
+    const stop = watchSystem({ onStale: () => stale++, onResumed: (since, how) => resumed.push([since, how]) }, 1_000, () => now);
     fake.powerMonitor.emit('suspend');
     now = 9_000;
     fake.powerMonitor.emit('resume');
@@ -280,10 +280,18 @@ describe('system watch', () => {
     fake.net.online = true;
     vi.advanceTimersByTime(1_000);
     expect(stale).toBe(3);
-    expect(resumed).toEqual([1_000]);
+    expect(resumed).toEqual([[1_000, 'slept']]);
+    fake.powerMonitor.emit('lock-screen');
+    now = 20_000;
+    fake.powerMonitor.emit('unlock-screen');
+    expect(resumed).toEqual([
+      [1_000, 'slept'],
+      [9_000, 'locked'],
+    ]);
+    expect(stale).toBe(4);
     stop();
     fake.powerMonitor.emit('resume');
-    expect(stale).toBe(3);
+    expect(stale).toBe(4);
     vi.useRealTimers();
   });
 });

@@ -7,8 +7,8 @@ import { net, powerMonitor } from 'electron';
 export interface SystemWatchHandlers {
   /** Resume, unlock, or the network came back. */
   onStale(): void;
-  /** The machine woke; it went to sleep at `since` (ms). */
-  onResumed(since: number): void;
+  /** The machine woke, or its screen was unlocked; it went to sleep or was locked at `since` (ms). */
+  onResumed(since: number, how: 'slept' | 'locked'): void;
 }
 
 export function watchSystem(handlers: SystemWatchHandlers, pollMs = 10_000, now: () => number = Date.now): () => void {
@@ -16,12 +16,19 @@ export function watchSystem(handlers: SystemWatchHandlers, pollMs = 10_000, now:
   const suspend = () => void (suspendedAt = now());
   const resume = () => {
     handlers.onStale();
-    if (suspendedAt !== null) handlers.onResumed(suspendedAt);
+    if (suspendedAt !== null) handlers.onResumed(suspendedAt, 'slept');
     suspendedAt = null;
   };
-  const unlock = () => handlers.onStale();
+  let lockedAt: number | null = null;
+  const lock = () => void (lockedAt ??= now());
+  const unlock = () => {
+    handlers.onStale();
+    if (lockedAt !== null) handlers.onResumed(lockedAt, 'locked');
+    lockedAt = null;
+  };
   powerMonitor.on('suspend', suspend);
   powerMonitor.on('resume', resume);
+  powerMonitor.on('lock-screen', lock);
   powerMonitor.on('unlock-screen', unlock);
   let online = net.isOnline();
   const poll = setInterval(() => {
@@ -33,6 +40,7 @@ export function watchSystem(handlers: SystemWatchHandlers, pollMs = 10_000, now:
   return () => {
     powerMonitor.off('suspend', suspend);
     powerMonitor.off('resume', resume);
+    powerMonitor.off('lock-screen', lock);
     powerMonitor.off('unlock-screen', unlock);
     clearInterval(poll);
   };

@@ -272,6 +272,14 @@ describe('reminders and sleep', () => {
     expect(core.clock.view()).toMatchObject({ state: 'out', forgotten: null });
   });
 
+  it('asks the same after a long locked screen, in its own words', async () => {
+    const { core, clock } = await setup();
+    await core.clock.toggle();
+    clock.jump(3 * 3_600_000);
+    core.clock.resumed(clock.now() - 2 * 3_600_000, 'locked');
+    expect(core.clock.view().sleepPrompt?.question).toMatch(/^The screen was locked from .+ to .+ while you were clocked in\.$/);
+  });
+
   it('changes nothing when told to stay clocked in', async () => {
     const { core, clock, events } = await setup();
     await core.clock.toggle();

@@ -76,7 +76,7 @@ export function createClockService(options: ClockServiceOptions) {
   /** The latest punch recorded here, per environment and employee: punches are strictly increasing seconds. */
   const lastPunchAt = new Map<string, number>();
   let syncing: Promise<PunchOutcome[]> | null = null;
-  let sleepPrompt: { from: number; to: number } | null = null;
+  let sleepPrompt: { from: number; to: number; how: 'slept' | 'locked' } | null = null;
   let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
   const timers: Record<'refresh' | 'sync' | 'reminders', unknown> = { refresh: null, sync: null, reminders: null };
   let running = false;
@@ -361,15 +361,16 @@ export function createClockService(options: ClockServiceOptions) {
       await runSync();
     },
     /** The machine woke after sleeping since `from`: if that was long and we are clocked in, ask. */
-    resumed(from: number) {
+    /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
+    resumed(from: number, how: 'slept' | 'locked' = 'slept') {
       const away = clock.now() - from;
       const current = status();
       // Only a sleep that began after the clock-in can end the working time.
       if (current.state === 'in' && current.since < from && away >= options.preferences().clock.sleepPromptMinutes * 60_000) {
-        sleepPrompt = { from, to: clock.now() };
+        sleepPrompt = { from, to: clock.now(), how };
         notify(
           `You were away for ${formatDuration(away)}`,
-          `You are still clocked in. Open the panel to clock out at ${formatTime(from)}, when this computer went to sleep, or to stay clocked in.`,
+          `You are still clocked in. Open the panel to clock out at ${formatTime(from)}, when ${how === 'locked' ? 'the screen was locked' : 'this computer went to sleep'}, or to stay clocked in.`,
         );
       }
       void refresh();

@@ -18,7 +18,7 @@ export interface ClockViewInput {
   asOf: number | null;
   /** How far the service's clock is ahead of this computer's, as last measured. */
   serverClockOffsetMs: number | null;
-  sleepPrompt: { from: number; to: number } | null;
+  sleepPrompt: { from: number; to: number; how: 'slept' | 'locked' } | null;
   formatTime: TimeFormatter;
   /** Clocked in longer than this counts as a forgotten clock-out (the long-shift limit). */
   forgottenAfterMs: number;
@@ -139,7 +139,7 @@ export function clockView(input: ClockViewInput): ClockView {
     sleepPrompt: sleepPrompt && {
       from: new Date(sleepPrompt.from).toISOString(),
       to: new Date(sleepPrompt.to).toISOString(),
-      question: `This computer slept from ${formatTime(sleepPrompt.from)} to ${formatTime(sleepPrompt.to)} while you were clocked in.`,
+      question: `${sleepPrompt.how === 'locked' ? 'The screen was locked' : 'This computer slept'} from ${formatTime(sleepPrompt.from)} to ${formatTime(sleepPrompt.to)} while you were clocked in.`,
     },
   };
 }
