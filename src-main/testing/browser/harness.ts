@@ -23,7 +23,13 @@ export interface Harness {
   open(
     window: string,
     bridge: BridgeOptions,
-    options?: { colorScheme?: 'light' | 'dark'; size?: { width: number; height: number }; query?: string },
+    options?: {
+      colorScheme?: 'light' | 'dark';
+      size?: { width: number; height: number };
+      query?: string;
+      /** Page zoom as a user sets it: the window keeps its size, CSS pixels grow (2 = 200 %). */
+      zoom?: number;
+    },
   ): Promise<OpenedWindow>;
   close(): Promise<void>;
 }
@@ -47,6 +53,12 @@ export interface OpenedWindow {
    */
   screenshot(name: string): Promise<string>;
 }
+
+/** A window of `size` device pixels at `zoom` has that many times fewer CSS pixels. */
+const zoomed = (size: { width: number; height: number }, zoom: number) => ({
+  width: Math.round(size.width / zoom),
+  height: Math.round(size.height / zoom),
+});
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -80,8 +92,8 @@ export async function startHarness(): Promise<Harness> {
     async open(window, bridge, options = {}) {
       const context = await browser.newContext({
         colorScheme: options.colorScheme ?? 'light',
-        viewport: options.size ?? { width: 420, height: 560 },
-        deviceScaleFactor: 1,
+        viewport: zoomed(options.size ?? { width: 420, height: 560 }, options.zoom ?? 1),
+        deviceScaleFactor: options.zoom ?? 1,
         // The Copy buttons write to the clipboard, the one permission the app grants its windows.
         permissions: ['clipboard-read', 'clipboard-write'],
       });

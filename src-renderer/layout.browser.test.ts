@@ -1,0 +1,62 @@
+/**
+ * Every window at its minimum size and at 200 % zoom: nothing cut off sideways, the main action
+ * reachable by scrolling the body (never scrolled away with it in the panel), axe-clean in both
+ * themes (the screenshot checks that).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWindowHandlers } from '../src-main/core/ipc/window-handlers.ts';
+import { startMockServer, type MockServer } from '../src-main/mock/mock-server.ts';
+import { startHarness, type Harness } from '../src-main/testing/browser/harness.ts';
+import { createTestCore } from '../src-main/testing/test-core.ts';
+import { recordingShell } from '../src-main/testing/test-shell.ts';
+
+let mock: MockServer;
+let harness: Harness;
+
+beforeAll(async () => {
+  mock = await startMockServer({ debtors: 50 });
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+  await mock?.close();
+});
+
+const windows = [
+  { name: 'panel', size: { width: 360, height: 480 }, action: 'Clock in' },
+  { name: 'settings', size: { width: 640, height: 480 }, action: 'Environments' },
+  { name: 'status', size: { width: 480, height: 420 }, action: 'Check now' },
+  { name: 'welcome', size: { width: 520, height: 560 }, action: null },
+] as const;
+
+describe('layout at minimum size and 200 % zoom', () => {
+  for (const window of windows) {
+    for (const zoom of [1, 2]) {
+      it(`${window.name} at ${zoom * 100} %: nothing cut off sideways, the main action reachable`, async () => {
+        const core = createTestCore(mock);
+        core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+        const view = await harness.open(
+          window.name,
+          { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+          { size: window.size, zoom, colorScheme: zoom === 2 ? 'dark' : 'light' },
+        );
+        const { page } = view;
+        await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0);
+        const overflow = await page.evaluate(() => {
+          const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } })
+            .document.documentElement;
+          return root.scrollWidth - root.clientWidth;
+        });
+        expect(overflow).toBeLessThanOrEqual(1);
+        if (window.action) {
+          const action = page.getByRole('button', { name: window.action, exact: true }).first();
+          await expect.poll(() => action.count()).toBe(1);
+          await action.scrollIntoViewIfNeeded();
+          expect(await action.isVisible()).toBe(true);
+        }
+        await view.screenshot(`layout-${window.name}-${zoom * 100}`);
+        expect(view.problems).toEqual([]);
+      });
+    }
+  }
+});
