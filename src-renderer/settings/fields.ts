@@ -1,7 +1,7 @@
 /** The preference fields of the settings window, by section. Their rules live in the core. */
 import type { Preferences } from '../../src-main/shared/ipc/contract.ts';
 
-export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text';
+export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text' | 'shortcut';
 
 export interface FieldDef {
   /** "monitoring.pollIntervalSeconds" */
@@ -74,9 +74,9 @@ export const preferenceSections: SectionDef[] = [
       {
         path: 'clock.globalShortcut',
         label: 'Global shortcut to clock in or out',
-        kind: 'text',
+        kind: 'shortcut',
         nullable: true,
-        help: 'For example CommandOrControl+Alt+T. Leave empty for none.',
+        help: 'Press Record, then the keys (for example Ctrl+Alt+T). Leave empty for none.',
       },
     ],
   },
@@ -100,9 +100,9 @@ export const preferenceSections: SectionDef[] = [
       {
         path: 'lookup.globalShortcut',
         label: 'Global shortcut to open the lookup',
-        kind: 'text',
+        kind: 'shortcut',
         nullable: true,
-        help: 'For example CommandOrControl+Alt+L. Leave empty for none.',
+        help: 'Press Record, then the keys (for example Ctrl+Alt+L). Leave empty for none.',
       },
     ],
   },

@@ -258,6 +258,23 @@ describe('settings window: preferences', () => {
     await view.screenshot('settings-clock');
   });
 
+  it('records a global shortcut by pressing it, and Esc cancels a recording', async () => {
+    const view = await open('settings', {}, 'light', 'section=lookup');
+    const { page } = view;
+    const field = page.getByLabel('Global shortcut to open the lookup');
+    const record = page.locator('[data-path="lookup.globalShortcut"]').getByRole('button', { name: 'Record' });
+    await record.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => field.inputValue()).toBe('Press the keys… (Esc to cancel)');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => field.inputValue()).toBe('');
+    await record.click();
+    await page.keyboard.press('Control+Alt+KeyK');
+    await expect.poll(() => field.inputValue()).toBe('CommandOrControl+Alt+K');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => view.core.settings.preferences().lookup.globalShortcut).toBe('CommandOrControl+Alt+K');
+  });
+
   it('saves a global shortcut that opens the lookup', async () => {
     const view = await open('settings', {}, 'dark', 'section=lookup');
     await view.page.getByLabel('Global shortcut to open the lookup').fill('CommandOrControl+Alt+L');
