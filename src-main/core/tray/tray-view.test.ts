@@ -25,6 +25,16 @@ describe('tray view', () => {
     mock.server.control.setSystem('target', { status: 'up' });
   });
 
+  it("puts the problem's short sentence in the menu, not the technical detail", async () => {
+    const core = createTestCore(mock.server, { clock: createFakeClock(), formatTime: hhmm });
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E9999' });
+    await core.clock.refresh();
+    expect(core.clock.view().problem).toContain('(404)');
+    expect(trayView(core, hhmm).state.clockProblem).toBe(
+      "The timeclock service's answer can't be used, so your clock state is unknown.",
+    );
+  });
+
   it('shows when notifications resume', () => {
     const clock = createFakeClock(Date.parse('2026-11-23T09:00:00Z'));
     const core = createTestCore(mock.server, { clock, formatTime: hhmm });

@@ -39,7 +39,7 @@ export function trayView(
       clockBusy: clock.busy,
       clockHeadline: clock.headline,
       clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),
-      clockProblem: clock.problem,
+      clockProblem: clock.problemSummary, // the short sentence; the details are in the panel
       environmentName: environment.name,
       isMock: environment.isMock,
       healthLines: core.health.lines().map((line) => line.text),
