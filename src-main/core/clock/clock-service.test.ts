@@ -272,6 +272,19 @@ describe('reminders and sleep', () => {
     expect(core.clock.view()).toMatchObject({ state: 'out', forgotten: null });
   });
 
+  it('says in a short sentence whether the service is out of reach or its answer unusable', async () => {
+    const { core } = await setup();
+    mock.server.control.setService('timeclock', { unavailable: true });
+    try {
+      await core.clock.refresh();
+      expect(core.clock.view().problemSummary).toBe("The timeclock service can't be reached right now.");
+    } finally {
+      mock.server.control.setService('timeclock', { unavailable: false });
+    }
+    await core.clock.refresh();
+    expect(core.clock.view().problemSummary).toBeNull();
+  });
+
   it('asks the same after a long locked screen, in its own words', async () => {
     const { core, clock } = await setup();
     await core.clock.toggle();

@@ -70,6 +70,8 @@ export function createClockService(options: ClockServiceOptions) {
   const cacheKey = () => `${active().id}:${active().employeeId}`;
   let server: ServerClock = cache.get(cacheKey()) ?? { kind: 'unknown' };
   let problem: string | null = null;
+  /** The problem is only that the service is out of reach (not an answer we could not use). */
+  let problemIsOutage = false;
   let busy = false;
   /** Bumped by every local change of the clock; an answer read before the latest change is stale. */
   let localVersion = 0;
@@ -119,12 +121,14 @@ export function createClockService(options: ClockServiceOptions) {
       // A punch made or settled while this read was under way is newer than its answer.
       if (versionAtStart !== localVersion || active().id !== environment.id) return;
       problem = null;
+      problemIsOutage = false;
       remember(event);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (versionAtStart !== localVersion) return;
       const failure = await describeReadFailure(error, clients, environment);
       problem = failure.message;
+      problemIsOutage = error.transient && !failure.stateUnknown;
       if (failure.stateUnknown) server = { kind: 'unknown' };
     }
     changed();
@@ -292,6 +296,7 @@ export function createClockService(options: ClockServiceOptions) {
       environmentName: environment.name,
       punches: shownPunches(),
       problem,
+      problemIsOutage: problem !== null && problemIsOutage,
       asOf: problem && server.kind === 'known' ? server.readAt : null,
       serverClockOffsetMs: options.clientsFor(environment.id)?.timeclock.serverClockOffsetMs() ?? null,
       sleepPrompt,
@@ -360,7 +365,6 @@ export function createClockService(options: ClockServiceOptions) {
       await refresh();
       await runSync();
     },
-    /** The machine woke after sleeping since `from`: if that was long and we are clocked in, ask. */
     /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
     resumed(from: number, how: 'slept' | 'locked' = 'slept') {
       const away = clock.now() - from;

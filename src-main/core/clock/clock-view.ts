@@ -14,6 +14,8 @@ export interface ClockViewInput {
   /** Punches to show: the active environment's, and any whose environment no longer exists. */
   punches: Punch[];
   problem: string | null;
+  /** The problem is that the service is out of reach, not that its answer was unusable. */
+  problemIsOutage?: boolean;
   /** When the service last answered, if it is not answering now. */
   asOf: number | null;
   /** How far the service's clock is ahead of this computer's, as last measured. */
@@ -95,14 +97,14 @@ function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter)
 
 /**
  * The problem in one sentence an employee can act on; the full text (status, address, the
- * server's words) stays behind "Details". With a last known state the service is only out of
- * reach; without one, what it said could not be used.
+ * server's words) stays behind "Details": either the service is out of reach (network, timeout,
+ * 5xx, 429), or it answered and what it said could not be used.
  */
 function problemSummaryOf(input: ClockViewInput): string | null {
   if (input.problem === null) return null;
   const waiting = input.punches.some((punch) => !punch.stopped);
   const saved = waiting ? ' Your punches are saved on this computer and will be sent.' : '';
-  if (input.asOf !== null) return `The timeclock service can't be reached right now.${saved}`;
+  if (input.problemIsOutage) return `The timeclock service can't be reached right now.${saved}`;
   return `The timeclock service's answer can't be used, so your clock state is unknown.${saved}`;
 }
 
