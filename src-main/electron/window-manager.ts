@@ -4,16 +4,15 @@
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, WebContents } from 'electron';
 import { createSecureWindow } from './secure-window.ts';
+import { windowSizes, type WindowName } from './window-sizes.ts';
 
-export type WindowName = 'panel' | 'status' | 'settings' | 'welcome' | 'lookup';
-
-export const PANEL_SIZE = { width: 360, height: 480 };
+export { PANEL_SIZE, type WindowName } from './window-sizes.ts';
 
 const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPreferences'>> = {
   // The tray panel: small, frameless, above other windows, on the current workspace only.
   panel: {
     title: 'Timeclock Tray',
-    ...PANEL_SIZE,
+    ...windowSizes.panel,
     frame: false,
     resizable: false,
     movable: false,
@@ -23,13 +22,12 @@ const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPrefer
     skipTaskbar: true,
     alwaysOnTop: true,
   },
-  status: { title: 'Timeclock service health', width: 900, height: 760, minWidth: 480, minHeight: 420 },
-  lookup: { title: 'Debtor lookup — Timeclock Tray', width: 1200, height: 800, minWidth: 760, minHeight: 480 },
-  settings: { title: 'Settings — Timeclock Tray', width: 860, height: 720, minWidth: 640, minHeight: 480 },
+  status: { title: 'Timeclock service health', ...windowSizes.status },
+  lookup: { title: 'Debtor lookup — Timeclock Tray', ...windowSizes.lookup },
+  settings: { title: 'Settings — Timeclock Tray', ...windowSizes.settings },
   welcome: {
     title: 'Welcome to Timeclock Tray',
-    width: 520,
-    height: 560,
+    ...windowSizes.welcome,
     resizable: false,
     maximizable: false,
     fullscreenable: false,

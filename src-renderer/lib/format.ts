@@ -1,4 +1,5 @@
 /** Formatting for windows, in the user's locale. */
+import { isCalendarDay } from '../../src-main/shared/dates.ts';
 import { formatMoment } from '../../src-main/shared/moments.ts';
 
 /** A moment, with its day unless it is today: "17:02", "Tue 17:02", "17 Nov, 17:02". */
@@ -15,7 +16,7 @@ const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 's
 /** A calendar day or the day of an instant, as the locale writes it: "17 Nov 2026". */
 export function formatDay(value: string | null): string {
   if (!value) return '—';
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
+  const day = isCalendarDay(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
   return Number.isNaN(day) ? value : dayFormat.format(day);
 }
 export const formatMs = (ms: number | null) => (ms === null ? '—' : `${Math.round(ms).toLocaleString()} ms`);

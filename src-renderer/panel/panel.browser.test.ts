@@ -187,6 +187,9 @@ describe('tray panel', () => {
     const day = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
     expect(await field.inputValue()).toBe(`${day}T16:00`); // the clock-in plus a usual shift
     await view.screenshot('panel-forgotten-clock-out');
+    await field.fill('');
+    await field.press('Enter');
+    await expect.poll(() => view.page.locator('p.problem').textContent()).toBe('Choose the time you stopped working.');
     await field.fill(`${day}T07:30`);
     await field.press('Enter');
     await expect
