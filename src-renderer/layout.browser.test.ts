@@ -3,6 +3,7 @@
  * reachable by scrolling, axe-clean in both themes (the screenshot checks that).
  * The sizes are the shell's own (electron/window-sizes.ts), so the two cannot drift apart.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../src-main/core/ipc/window-handlers.ts';
 import { smallestSize } from '../src-main/electron/window-sizes.ts';
@@ -28,7 +29,19 @@ const windows = [
   { name: 'settings', action: 'Environments' },
   { name: 'status', action: 'Check now' },
   { name: 'welcome', action: null },
+  { name: 'lookup', action: 'Refresh' },
 ] as const;
+
+/** Whether the element is wholly inside the window as it is, without scrolling anything. */
+const inView = (page: Page, name: string) =>
+  page
+    .getByRole('button', { name, exact: true })
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const { innerWidth, innerHeight } = globalThis as unknown as { innerWidth: number; innerHeight: number };
+      return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+    });
 
 describe('layout at minimum size and 200 % zoom', () => {
   for (const window of windows) {
@@ -49,6 +62,11 @@ describe('layout at minimum size and 200 % zoom', () => {
           return root.scrollWidth - root.clientWidth;
         });
         expect(overflow).toBeLessThanOrEqual(1);
+        if (window.name === 'panel') {
+          // The panel scrolls its body, never its clock button nor its links.
+          expect(await inView(page, 'Clock in')).toBe(true);
+          expect(await inView(page, 'Settings…')).toBe(true);
+        }
         if (window.action) {
           const action = page.getByRole('button', { name: window.action, exact: true }).first();
           await expect.poll(() => action.count()).toBe(1);

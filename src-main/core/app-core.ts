@@ -20,6 +20,7 @@ import { memoryFile, moveFolderAside, PRIVATE_FILE, textFile } from './util/text
 import { durableFile } from './util/durable-file.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
+import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
 import { environmentFetch, type NetworkRoute } from './api/network.ts';
@@ -164,6 +165,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     outbox,
     // A cache, not a record: atomic is enough, no fsync.
     cache: options.dataDir ? textFile(dataPath('clock-cache.json')) : memoryFile(),
+    journal: createHoursJournal(options.dataDir ? textFile(dataPath('hours.json')) : memoryFile(), () => clock.now()),
     activeEnvironment: () => environments.active().environment,
     clientsFor,
     environmentExists: (id) => environments.get(id) !== undefined,

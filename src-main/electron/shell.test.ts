@@ -192,6 +192,7 @@ describe('tray', () => {
       clockBlocked: null,
       clockBusy: false,
       clockHeadline: 'Clocked out',
+      clockHours: 'Today 0 min · This week 0 min',
       clockPending: [],
       clockProblem: null,
       environmentName: 'Mock',

@@ -28,7 +28,6 @@ const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPrefer
   welcome: {
     title: 'Welcome to Timeclock Tray',
     ...windowSizes.welcome,
-    resizable: false,
     maximizable: false,
     fullscreenable: false,
   },

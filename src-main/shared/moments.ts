@@ -5,7 +5,12 @@
  * by the windows alike.
  */
 
-let formatters: { time: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat; date: Intl.DateTimeFormat } | null = null;
+let formatters: {
+  time: Intl.DateTimeFormat;
+  weekday: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  dayOfWeek: Intl.DateTimeFormat;
+} | null = null;
 
 /** Made once: building an Intl formatter costs far more than using one. */
 function made() {
@@ -13,6 +18,7 @@ function made() {
     time: new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
     weekday: new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
     date: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }),
+    dayOfWeek: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' }),
   });
 }
 
@@ -32,4 +38,24 @@ export function formatMoment(ms: number, now: number = Date.now()): string {
   // Six days back, a weekday name is unambiguous; a week back it would name today's weekday.
   if (ms < today && ms >= today - 6 * DAY_MS) return weekday.format(ms);
   return date.format(ms);
+}
+
+/** The time alone, for lists already grouped by day ("8:02", "17:30"). */
+export const formatTimeOfDay = (ms: number): string => made().time.format(ms);
+
+/** A day with its weekday, for headings of a day's list ("Mon, 23 Nov"). */
+export const formatWeekday = (ms: number): string => made().dayOfWeek.format(ms);
+
+/** The local midnight starting the week of `ms` (weeks start on Monday, as ISO 8601 has it). */
+export function startOfLocalWeek(ms: number): number {
+  const date = new Date(startOfLocalDay(ms));
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7));
+  return date.getTime();
+}
+
+/** The local midnight after the day of `ms` (days are not always 24 hours long). */
+export function startOfNextLocalDay(ms: number): number {
+  const date = new Date(startOfLocalDay(ms));
+  date.setDate(date.getDate() + 1);
+  return date.getTime();
 }

@@ -3,7 +3,8 @@
  * formatted (money, days, moments); fields we do not know keep the server's own name and value.
  * Copy always copies the server's raw value, for pasting into other systems.
  */
-import { formatClock, formatDay } from '../lib/format.ts';
+import { formatTimeOfDay } from '../../src-main/shared/moments.ts';
+import { formatDay } from '../lib/format.ts';
 
 type Kind = 'text' | 'usd' | 'moment' | 'day' | 'status';
 
@@ -50,6 +51,7 @@ function formatted(kind: Kind, value: unknown, raw: string): string {
   if (kind === 'status') return statusWords[raw] ?? raw;
   if (typeof value !== 'string') return raw;
   if (kind === 'day') return formatDay(value);
-  if (kind === 'moment') return Number.isNaN(Date.parse(value)) ? raw : `${formatDay(value)}, ${formatClock(value)}`;
+  if (kind === 'moment')
+    return Number.isNaN(Date.parse(value)) ? raw : `${formatDay(value)}, ${formatTimeOfDay(Date.parse(value))}`;
   return raw;
 }

@@ -76,6 +76,10 @@ describe('debtor lookup', () => {
     );
     const creditLimit = page.locator('.fields dt:text-is("Credit limit") + dd span');
     expect(await creditLimit.textContent()).toMatch(/^\$[\d,]+(\.\d\d)?$/);
+    // A moment is its day once, then its time: "Jan 19, 2025, 8:38 AM" (not the day twice).
+    const changed = await page.locator('.fields dt:text-is("Last changed") + dd span').textContent();
+    expect(changed?.match(/\d{4}/g)).toHaveLength(1);
+    expect(changed).toMatch(/\d{1,2}:\d\d(\s?[AP]M)?$/);
     await view.screenshot('lookup-detail-light');
     await page.getByRole('button', { name: 'Copy all' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Copied' }).count()).toBe(1);

@@ -112,12 +112,12 @@ describe('tray panel', () => {
   it("shows the service's words for an unknown employee and lets a refused punch be tried again or discarded", async () => {
     const view = await openPanel(await coreFor('E9999'));
     // A short sentence for the employee; the service's words behind "Details", opened by keyboard.
-    expect(await view.page.locator('.clock .problem > p').textContent()).toContain(
+    expect(await view.page.locator('.body .problem > p').textContent()).toContain(
       "The timeclock service's answer can't be used, so your clock state is unknown.",
     );
-    const technical = view.page.locator('.clock .problem .technical');
+    const technical = view.page.locator('.body .problem .technical');
     expect(await technical.isVisible()).toBe(false);
-    await view.page.locator('.clock .problem summary').focus();
+    await view.page.locator('.body .problem summary').focus();
     await view.page.keyboard.press('Enter');
     await expect.poll(() => technical.isVisible()).toBe(true);
     expect(await technical.textContent()).toBe(
@@ -148,7 +148,7 @@ describe('tray panel', () => {
     const view = await openPanel(core, 'dark');
     const button = view.page.getByRole('button', { name: 'Clock in' });
     expect(await button.isDisabled()).toBe(true);
-    expect(await view.page.locator('.hint').textContent()).toContain(
+    expect(await view.page.locator('#action-hint').textContent()).toContain(
       'Enter your employee id for Acme in Settings before clocking in.',
     );
     await view.screenshot('panel-no-employee-dark');
@@ -193,7 +193,7 @@ describe('tray panel', () => {
     await field.fill(`${day}T07:30`);
     await field.press('Enter');
     await expect
-      .poll(() => view.page.locator('.clock .problem, p.problem').allTextContents())
+      .poll(() => view.page.locator('.body .problem, p.problem').allTextContents())
       .toEqual([expect.stringMatching(/^You clocked in at .+: choose a later time\.$/)]);
     expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
     await field.fill(`${day}T17:05`);
@@ -203,6 +203,24 @@ describe('tray panel', () => {
     expected.setHours(17, 5, 0, 0);
     expect(eventsOf('E1002')[0]!.clockOut).toBe(expected.toISOString());
     expect(await offer.count()).toBe(0);
+  });
+
+  it("shows my hours today and this week, and this week's shifts behind a disclosure opened by keyboard", async () => {
+    mock.control.timeclock.clockIn('E1002', new Date(Date.now() - 2 * 3_600_000).toISOString());
+    const core = await coreFor('E1002');
+    const view = await openPanel(core);
+    const { hours } = core.clock.view();
+    expect(hours.todayMs).toBeGreaterThan(0);
+    const totals = view.page.getByTestId('hours');
+    expect((await totals.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`Today ${hours.today} This week ${hours.week}`);
+    const summary = view.page.getByText("This week's shifts");
+    await summary.focus();
+    await view.page.keyboard.press('Enter');
+    const shifts = view.page.locator('.hours li');
+    await expect.poll(() => shifts.last().textContent()).toMatch(/ – now$/);
+    expect(await view.page.locator('.hours .hint').last().textContent()).toMatch(/the timeclock service keeps the record/);
+    await summary.scrollIntoViewIfNeeded();
+    await view.screenshot('panel-my-hours');
   });
 
   it('hides on Esc and opens the health status window from its link', async () => {

@@ -410,3 +410,37 @@ describe("the computer's clock against the service's", () => {
     expect(core.clock.view().clockWarning).toBeNull();
   });
 });
+
+describe('my hours', () => {
+  it("adds today's shifts from the service's answers, counts an offline punch as pending, and keeps them over a restart", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-hours-'));
+    const first = await setup('E1002', dataDir);
+    await first.core.clock.toggle();
+    first.clock.jump(2 * 3_600_000);
+    await first.core.clock.toggle();
+    first.clock.jump(30 * 60_000);
+    await first.core.clock.toggle();
+    first.clock.jump(60 * 60_000);
+    expect(first.core.clock.view().hours).toMatchObject({ week: '3 h' });
+
+    await serviceDown();
+    await first.core.clock.toggle();
+    const offline = first.core.clock.view().hours;
+    expect(offline.week).toBe('3 h');
+    expect(offline.days.at(-1)!.sessions.map((session) => session.pending)).toEqual([false, true]);
+    first.core.clock.stop();
+
+    await serviceUp();
+    const second = await setup('E1002', dataDir);
+    await second.core.clock.sync();
+    expect(second.events().every((event) => event.clockOut !== null)).toBe(true);
+    expect(second.core.clock.view().hours).toMatchObject({ week: '3 h' });
+    expect(
+      second.core.clock
+        .view()
+        .hours.days.at(-1)!
+        .sessions.map((session) => session.pending),
+    ).toEqual([false, false]);
+    second.core.clock.stop();
+  });
+});

@@ -17,7 +17,10 @@ import type { TextFile } from '../util/text-file.ts';
 import { createClockCache } from './clock-cache.ts';
 import { dueReminders, localCalendar, type LocalCalendar, type ReminderMemory } from './clock-reminders.ts';
 import { effectiveStatus, type ClockStatus, type ServerClock } from './clock-state.ts';
+import { startOfLocalWeek } from '../../shared/moments.ts';
 import { actionOf, clockView } from './clock-view.ts';
+import { createHoursJournal, type HoursJournal } from './hours-journal.ts';
+import { myHours, sessionsOf } from './my-hours.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { createPunchSync, type PunchOutcome } from './punch-sync.ts';
 import { describeReadFailure } from './read-failure.ts';
@@ -32,6 +35,8 @@ export interface ClockServiceOptions {
   outbox: Outbox;
   /** Remembers the service's last answer per environment and employee, for starts without network. */
   cache?: TextFile;
+  /** The shifts this computer saw, for "My hours" (the service keeps no history we can read). */
+  journal?: HoursJournal;
   activeEnvironment: () => Environment;
   clientsFor: (environmentId: string) => ServiceClients | null;
   /** Whether an environment still exists (punches of deleted ones stay visible until discarded). */
@@ -66,6 +71,7 @@ export function createClockService(options: ClockServiceOptions) {
     random: options.random,
   });
   const cache = createClockCache(options.cache);
+  const journal = options.journal ?? createHoursJournal(undefined, () => clock.now());
   const active = () => options.activeEnvironment();
   const cacheKey = () => `${active().id}:${active().employeeId}`;
   let server: ServerClock = cache.get(cacheKey()) ?? { kind: 'unknown' };
@@ -103,6 +109,7 @@ export function createClockService(options: ClockServiceOptions) {
     }
     server = { kind: 'known', event, readAt: clock.now() };
     cache.set(cacheKey(), server);
+    if (event) journal.record(active().id, employeeId, event);
   }
 
   function schedule(name: keyof typeof timers, delayMs: number | null, run: () => void): void {
@@ -286,9 +293,19 @@ export function createClockService(options: ClockServiceOptions) {
     return outbox.all().filter((punch) => punch.environmentId === active().id || !exists(punch.environmentId));
   }
 
+  function hours(current: ClockStatus) {
+    const { id, employeeId } = active();
+    const now = clock.now();
+    const waiting = outbox
+      .all()
+      .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
+    return myHours(sessionsOf(journal.shifts(id, employeeId, startOfLocalWeek(now)), waiting, current), now);
+  }
+
   function viewInput(current: ClockStatus) {
     const environment = active();
     return {
+      hours: hours(current),
       status: current,
       now: clock.now(),
       busy,

@@ -1,5 +1,5 @@
 /** What the panel and tray show of the clock, as a pure function of the state the service holds. */
-import type { ClockView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
+import type { ClockView, HoursView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
 import { startOfLocalDay } from '../../shared/moments.ts';
 import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
@@ -24,6 +24,7 @@ export interface ClockViewInput {
   formatTime: TimeFormatter;
   /** Clocked in longer than this counts as a forgotten clock-out (the long-shift limit). */
   forgottenAfterMs: number;
+  hours: HoursView;
 }
 
 /** A shift that would end at its clock-in plus this is what "Clock out at…" proposes. */
@@ -134,6 +135,7 @@ export function clockView(input: ClockViewInput): ClockView {
     problem: input.problem,
     problemSummary: problemSummaryOf(input),
     forgotten: forgottenOf(input),
+    hours: input.hours,
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
     clockWarning: clockWarningOf(input.serverClockOffsetMs),
     pending: punches.filter((punch) => punch.status === 'pending'),

@@ -7,6 +7,7 @@ const state = (overrides: Partial<TrayState> = {}): TrayState => ({
   clockBlocked: null,
   clockBusy: false,
   clockHeadline: 'Clocked in since 08:02 · 3 h 12 min',
+  clockHours: 'Today 3 h 12 min · This week 21 h',
   clockPending: [],
   clockProblem: null,
   environmentName: 'Mock (built-in)',
@@ -27,11 +28,12 @@ const submenu = (items: MenuItemModel[], label: string) => {
 };
 
 describe('tray menu', () => {
-  it('starts with the clock action, so it works where tray clicks are never delivered, then the elapsed time', () => {
+  it('starts with the clock action, so it works where tray clicks are never delivered, then the elapsed time and my hours', () => {
     const menu = trayMenu(state());
-    expect(menu.slice(0, 2)).toEqual([
+    expect(menu.slice(0, 3)).toEqual([
       { type: 'normal', label: 'Clock out', action: 'toggle-clock' },
       { type: 'normal', label: 'Clocked in since 08:02 · 3 h 12 min', enabled: false },
+      { type: 'normal', label: 'Today 3 h 12 min · This week 21 h', enabled: false },
     ]);
     expect(trayMenu(state({ clockAction: 'clock-in', clockHeadline: 'Clocked out since 17:01' }))[0]).toMatchObject({
       label: 'Clock in',
@@ -51,13 +53,13 @@ describe('tray menu', () => {
     const problem = 'Employee E9 is not known to the timeclock service of QA. Check the employee id in Settings.';
     const menu = trayMenu(state({ clockBusy: true, clockPending: ['Clock-in at 08:02 pending sync'], clockProblem: problem }));
     expect(menu[0]).toEqual({ type: 'normal', label: 'Clock out', action: 'toggle-clock', enabled: false });
-    expect(labels(menu)[2]).toBe('Clock-in at 08:02 pending sync');
-    expect(labels(menu)[3]).toBe('Employee E9 is not known to the timeclock service of QA. Check the employee id in…');
-    expect(labels(menu)[3]!.length).toBeLessThanOrEqual(91);
+    expect(labels(menu)[3]).toBe('Clock-in at 08:02 pending sync');
+    expect(labels(menu)[4]).toBe('Employee E9 is not known to the timeclock service of QA. Check the employee id in…');
+    expect(labels(menu)[4]!.length).toBeLessThanOrEqual(91);
   });
 
   it('shows one disabled line per system, then the health actions', () => {
-    const menu = trayMenu(state()).slice(3);
+    const menu = trayMenu(state()).slice(4);
     expect(menu.slice(0, 2)).toEqual([
       { type: 'normal', label: 'Source system — up · 142 ms · checked 12 s ago', enabled: false },
       { type: 'normal', label: 'Target system — down since 10:42', enabled: false },
@@ -65,6 +67,7 @@ describe('tray menu', () => {
     expect(labels(trayMenu(state()))).toEqual([
       'Clock out',
       'Clocked in since 08:02 · 3 h 12 min',
+      'Today 3 h 12 min · This week 21 h',
       '—',
       'Source system — up · 142 ms · checked 12 s ago',
       'Target system — down since 10:42',

@@ -38,6 +38,8 @@ export interface TrayState {
   clockBusy: boolean;
   /** "Clocked in since 08:02 · 3 h 12 min". */
   clockHeadline: string;
+  /** "Today 3 h 12 min · This week 21 h". */
+  clockHours: string;
   /** "Clock-in at 08:02 pending sync", and refused ones. */
   clockPending: string[];
   clockProblem: string | null;
@@ -64,6 +66,7 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
   return [
     clockItem(state),
     item(state.clockHeadline, undefined, false),
+    item(state.clockHours, undefined, false),
     ...state.clockPending.map((line) => item(line, undefined, false)),
     ...(state.clockProblem ? [item(shorten(state.clockProblem, MENU_LINE_MAX), undefined, false)] : []),
     separator,

@@ -38,6 +38,7 @@ export function trayView(
             : { label: 'Clock state unknown — open the panel…', action: 'open-panel' },
       clockBusy: clock.busy,
       clockHeadline: clock.headline,
+      clockHours: `Today ${clock.hours.today} · This week ${clock.hours.week}`,
       clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),
       clockProblem: clock.problemSummary, // the short sentence; the details are in the panel
       environmentName: environment.name,

@@ -107,6 +107,19 @@ export interface PunchView {
   actions: PunchAction[];
 }
 
+/** "My hours": working time today and this week (weeks start on Monday), from what this computer saw. */
+export interface HoursView {
+  /** "3 h 12 min". */
+  today: string;
+  week: string;
+  todayMs: number;
+  weekMs: number;
+  /** This week's days with shifts, oldest first; each shift "8:02 – 12:00", "13:00 – now". */
+  days: Array<{ day: string; total: string; sessions: Array<{ text: string; pending: boolean; counted: boolean }> }>;
+  /** Where the figures come from, and what they leave out. */
+  note: string;
+}
+
 export interface ClockView {
   state: 'in' | 'out' | 'unknown';
   /** ISO instant clocked in since. */
@@ -142,6 +155,7 @@ export interface ClockView {
    * "Clock out at…" with a time (ISO instants: the clock-in, the suggestion, now).
    */
   forgotten: { since: string; suggestedAt: string; latest: string } | null;
+  hours: HoursView;
 }
 
 /** One debtor in the lookup's results. */

@@ -1,0 +1,110 @@
+/** "My hours" from seen shifts and waiting punches: counted honestly, per local day, weeks from Monday. */
+import { describe, expect, it } from 'vitest';
+import { memoryFile } from '../util/text-file.ts';
+import type { ClockStatus } from './clock-state.ts';
+import { createHoursJournal, type Shift } from './hours-journal.ts';
+import { myHours, sessionsOf } from './my-hours.ts';
+import type { Punch } from './outbox.ts';
+
+/** Local times, so the test means the same in every time zone: Monday 23 Nov 2026 is day 23. */
+const at = (day: number, hours: number, minutes = 0) => new Date(2026, 10, day, hours, minutes).getTime();
+const shift = (from: number, to: number | null): Shift => ({
+  environmentId: 'mock',
+  employeeId: 'E1',
+  clockIn: from,
+  clockOut: to,
+});
+const out: ClockStatus = { state: 'out', lastOut: null };
+const waitingPunch = (kind: Punch['kind'], ms: number) => ({ kind, at: new Date(ms).toISOString() }) as Punch;
+
+describe('my hours', () => {
+  it('adds up today and the week from Monday, with each day its shifts', () => {
+    const now = at(25, 15);
+    const hours = myHours(
+      sessionsOf([shift(at(22, 9), at(22, 17)), shift(at(23, 8), at(23, 16, 30)), shift(at(25, 8), at(25, 12))], [], {
+        state: 'in',
+        since: at(25, 13),
+        eventId: 'e4',
+        pendingPunchId: null,
+      }),
+      now,
+    );
+    expect(hours).toMatchObject({ today: '6 h', week: '14 h 30 min', todayMs: 6 * 3_600_000 });
+    // Sunday the 22nd belongs to the week before; Tuesday had no shift and is left out.
+    expect(hours.days.map((day) => day.total)).toEqual(['8 h 30 min', '6 h']);
+    expect(hours.days[1]!.sessions.map((session) => session.text.endsWith('now'))).toEqual([false, true]);
+    expect(hours.note).not.toMatch(/not counted/);
+  });
+
+  it('counts waiting punches as pending, closing the shift they end', () => {
+    const now = at(23, 18);
+    const sessions = sessionsOf(
+      [shift(at(23, 8), null)],
+      [waitingPunch('clock-out', at(23, 12)), waitingPunch('clock-in', at(23, 13)), waitingPunch('clock-out', at(23, 17))],
+      { state: 'out', lastOut: at(23, 17) },
+    );
+    const hours = myHours(sessions, now);
+    expect(hours.today).toBe('8 h');
+    expect(hours.days[0]!.sessions.map((session) => session.pending)).toEqual([true, true]);
+  });
+
+  it('does not count a shift whose end was never seen, and says so', () => {
+    const hours = myHours(sessionsOf([shift(at(23, 8), null), shift(at(24, 8), at(24, 9))], [], out), at(24, 10));
+    expect(hours.week).toBe('1 h');
+    expect(hours.days[0]!.sessions[0]).toMatchObject({ counted: false });
+    expect(hours.days[0]!.sessions[0]!.text).toMatch(/end unknown$/);
+    expect(hours.note).toMatch(/^A shift whose end this computer never saw is not counted/);
+  });
+
+  it('splits a night shift at midnight', () => {
+    const hours = myHours(sessionsOf([shift(at(23, 22), at(24, 6))], [], out), at(24, 7));
+    expect(hours.days.map((day) => day.total)).toEqual(['2 h', '6 h']);
+    expect(hours.today).toBe('6 h');
+  });
+
+  it('counts a running shift the journal never saw from the clock state', () => {
+    const hours = myHours(
+      sessionsOf([], [], { state: 'in', since: at(23, 8), eventId: null, pendingPunchId: 'p' }),
+      at(23, 9, 30),
+    );
+    expect(hours.today).toBe('1 h 30 min');
+    expect(hours.days[0]!.sessions[0]).toMatchObject({ pending: true, counted: true });
+  });
+});
+
+describe('the hours journal', () => {
+  it('keeps the latest answer per clock-in second, survives a restart, forgets what is five weeks old', () => {
+    const file = memoryFile();
+    let now = at(23, 9);
+    const journal = createHoursJournal(file, () => now);
+    journal.record('mock', 'E1', { id: 'a', employeeId: 'E1', clockIn: new Date(at(23, 8)).toISOString(), clockOut: null });
+    journal.record('mock', 'E1', {
+      id: 'a',
+      employeeId: 'E1',
+      clockIn: new Date(at(23, 8)).toISOString(),
+      clockOut: new Date(at(23, 12)).toISOString(),
+    });
+    journal.record('mock', 'E2', { id: 'b', employeeId: 'E2', clockIn: new Date(at(23, 8)).toISOString(), clockOut: null });
+    expect(createHoursJournal(file, () => now).shifts('mock', 'E1', 0)).toEqual([shift(at(23, 8), at(23, 12))]);
+    now += 36 * 86_400_000;
+    journal.record('mock', 'E1', { id: 'c', employeeId: 'E1', clockIn: new Date(now).toISOString(), clockOut: null });
+    expect(
+      createHoursJournal(file, () => now)
+        .shifts('mock', 'E1', 0)
+        .map((kept) => kept.clockIn),
+    ).toEqual([now]);
+  });
+
+  it('ignores an event that ends before it starts, and a damaged file', () => {
+    const file = memoryFile();
+    file.write('{not json');
+    const journal = createHoursJournal(file, () => at(23, 9));
+    journal.record('mock', 'E1', {
+      id: 'a',
+      employeeId: 'E1',
+      clockIn: new Date(at(23, 8)).toISOString(),
+      clockOut: new Date(at(23, 7)).toISOString(),
+    });
+    expect(journal.shifts('mock', 'E1', 0)).toEqual([]);
+  });
+});

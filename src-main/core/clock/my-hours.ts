@@ -1,0 +1,84 @@
+/**
+ * "My hours": today's and this week's working time, and the week's shifts per day, from the shifts
+ * the service answered with (the journal) and the punches still waiting to be sent. Pure. A shift
+ * whose end cannot be known (the service has a newer one, or the state is unknown) is listed but
+ * not counted, and the view says so: a total is never made up.
+ */
+import type { HoursView } from '../../shared/ipc/contract.ts';
+import { formatTimeOfDay, formatWeekday, startOfLocalWeek, startOfNextLocalDay } from '../../shared/moments.ts';
+import { formatDuration } from '../health/format-time.ts';
+import type { ClockStatus } from './clock-state.ts';
+import type { Shift } from './hours-journal.ts';
+import type { Punch } from './outbox.ts';
+
+interface Session {
+  from: number;
+  /** Null: still working (counted up to now) when `open`, else the end is unknown (not counted). */
+  to: number | null;
+  open: boolean;
+  pending: boolean;
+}
+
+/** The service's shifts with waiting punches applied in order: a clock-in opens, a clock-out closes. */
+export function sessionsOf(shifts: readonly Shift[], waiting: readonly Punch[], status: ClockStatus): Session[] {
+  const sessions: Session[] = shifts.map((shift) => ({ from: shift.clockIn, to: shift.clockOut, open: false, pending: false }));
+  for (const punch of waiting) {
+    const at = Date.parse(punch.at);
+    if (punch.kind === 'clock-in') sessions.push({ from: at, to: null, open: false, pending: true });
+    else {
+      const last = sessions.findLast((session) => session.to === null && session.from < at);
+      if (last) Object.assign(last, { to: at, pending: true });
+    }
+  }
+  // Only the shift the clock shows as running goes on; any other open one ended where this computer did not see.
+  if (status.state === 'in') {
+    const second = Math.floor(status.since / 1000);
+    const running = sessions.find((session) => session.to === null && Math.floor(session.from / 1000) === second);
+    if (running) running.open = true;
+    else sessions.push({ from: status.since, to: null, open: true, pending: status.pendingPunchId !== null });
+  }
+  return sessions.sort((a, b) => a.from - b.from);
+}
+
+/** Where a session ends for counting: now while running, its start when its end is unknown. */
+const endOf = (session: Session, now: number) => (session.open ? now : (session.to ?? session.from));
+
+const overlap = (session: Session, now: number, from: number, to: number) =>
+  Math.max(0, Math.min(endOf(session, now), to) - Math.max(session.from, from));
+
+const hoursText = (ms: number) => (ms < 60_000 ? '0 min' : formatDuration(ms));
+
+export function myHours(sessions: readonly Session[], now: number): HoursView {
+  const weekStart = startOfLocalWeek(now);
+  const days: HoursView['days'] = [];
+  let weekMs = 0;
+  let todayMs = 0;
+  for (let dayStart = weekStart; dayStart <= now; dayStart = startOfNextLocalDay(dayStart)) {
+    const dayEnd = startOfNextLocalDay(dayStart);
+    const ofDay = sessions.filter((session) => session.from < dayEnd && endOf(session, now) >= dayStart);
+    const totalMs = ofDay.reduce((sum, session) => sum + overlap(session, now, dayStart, dayEnd), 0);
+    weekMs += totalMs;
+    if (now < dayEnd) todayMs = totalMs;
+    if (ofDay.length === 0) continue;
+    days.push({
+      day: formatWeekday(dayStart),
+      total: hoursText(totalMs),
+      sessions: ofDay.map((session) => ({
+        text: `${formatTimeOfDay(session.from)} – ${session.open ? 'now' : session.to === null ? 'end unknown' : formatTimeOfDay(session.to)}`,
+        pending: session.pending,
+        counted: session.open || session.to !== null,
+      })),
+    });
+  }
+  const uncounted = sessions.some((session) => !session.open && session.to === null && session.from < now);
+  return {
+    today: hoursText(todayMs),
+    week: hoursText(weekMs),
+    todayMs,
+    weekMs,
+    days,
+    note: uncounted
+      ? 'A shift whose end this computer never saw is not counted. Counted from the shifts this computer saw; the timeclock service keeps the record.'
+      : 'Counted from the shifts this computer saw; the timeclock service keeps the record.',
+  };
+}
