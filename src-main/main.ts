@@ -152,7 +152,15 @@ async function start(): Promise<void> {
       core.events.emit('focusSystem', system);
     }),
   );
-  core.clock.onNotification((notification) => showNotification(notification, openPanel));
+  core.clock.onNotification((notification) =>
+    showNotification(
+      {
+        ...notification,
+        ...(notification.action === 'clock-out' ? { button: { label: 'Clock out', run: () => void core.clock.clockOut() } } : {}),
+      },
+      openPanel,
+    ),
+  );
   for (const problem of core.problems)
     showNotification({ title: 'Timeclock Tray needs your attention', body: problem }, openPanel);
 

@@ -263,6 +263,19 @@ describe('notifications', () => {
     shown?.emit('click');
     expect(clicked).toBe(1);
   });
+
+  it('offers a button where asked, and runs its action (not the click) when pressed', () => {
+    let clicked = 0;
+    let ran = 0;
+    showNotification(
+      { title: 'Still clocked in', body: 'It is past 17:30.', button: { label: 'Clock out', run: () => ran++ } },
+      () => clicked++,
+    );
+    const [shown] = fake.Notification.shown;
+    expect(shown?.options.actions).toEqual([{ type: 'button', text: 'Clock out' }]);
+    shown?.emit('action', {}, 0);
+    expect([ran, clicked]).toEqual([1, 0]);
+  });
 });
 
 describe('system watch', () => {

@@ -166,7 +166,9 @@ export const nativeImage = {
 export class Notification extends Emitting {
   static readonly shown: Notification[] = [];
   static isSupported = () => true;
-  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
+  constructor(
+    readonly options: { title: string; body: string; silent?: boolean; actions?: Array<{ type: string; text?: string }> },
+  ) {
     super();
   }
   show() {

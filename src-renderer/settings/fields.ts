@@ -65,6 +65,8 @@ export const preferenceSections: SectionDef[] = [
       { path: 'clock.notClockedInReminder.enabled', label: 'Remind me when I have not clocked in by a set time', kind: 'toggle' },
       { path: 'clock.notClockedInReminder.time', label: 'By', kind: 'time', when: 'clock.notClockedInReminder.enabled' },
       { path: 'clock.notClockedInReminder.weekdays', label: 'On', kind: 'weekdays', when: 'clock.notClockedInReminder.enabled' },
+      { path: 'clock.endOfDayReminder.enabled', label: 'Remind me to clock out at the end of the day', kind: 'toggle' },
+      { path: 'clock.endOfDayReminder.time', label: 'At', kind: 'time', when: 'clock.endOfDayReminder.enabled' },
       {
         path: 'clock.sleepPromptMinutes',
         label: 'Ask whether to clock out after a sleep longer than',

@@ -147,7 +147,9 @@ describe('settings window: environments', () => {
     await expect.poll(() => page.locator('.summary li').count()).toBe(2);
     await view.screenshot('settings-validation-dark');
     expect(view.core.environments.list()).toHaveLength(1);
+    // Esc on a draft with changes asks before closing it.
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect.poll(() => page.locator('form.editor').count()).toBe(0);
   });
 
@@ -245,6 +247,42 @@ describe('settings window: preferences', () => {
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Clock');
     expect(core.settings.preferences().monitoring.reminderMinutes).toBe(before);
+  });
+
+  it('moves through the environment list with arrow keys, edits with Enter, and asks before throwing away changes', async () => {
+    const view = await open('settings');
+    const { page, core } = view;
+    await fillNewEnvironment(view, 'demo-secret');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.row').count()).toBe(2);
+    const list = page.getByRole('listbox', { name: 'Environments' });
+    await list.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => list.getAttribute('aria-activedescendant')).toBe('environment-option-mock');
+    await page.keyboard.press('ArrowDown');
+    const second = await page.locator('.row').nth(1).getAttribute('id');
+    await expect.poll(() => list.getAttribute('aria-activedescendant')).toBe(second);
+    expect(await page.locator(`#${second}`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe('Local QA');
+    await name.fill('Local QA renamed');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog');
+    await expect.poll(() => question.textContent()).toContain('Your changes to this environment are not saved.');
+    expect(await page.locator(':focus').textContent()).toBe('Keep editing');
+    await view.screenshot('settings-environment-unsaved');
+    await page.keyboard.press('Enter');
+    expect(await name.inputValue()).toBe('Local QA renamed');
+    // Leaving the section asks too.
+    await page.locator('#nav-environments').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => question.textContent()).toContain('Environments has changes that are not saved.');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => name.count()).toBe(0);
+    expect(core.environments.list().map((environment) => environment.environment.name)).toContain('Local QA');
   });
 
   it('refuses a global shortcut without a modifier, in words', async () => {

@@ -53,3 +53,31 @@ describe('not clocked in by the set time', () => {
     expect(dueReminders(out, monday('10:00'), defaultPreferences().clock, fresh, hhmm, utc).reminders).toEqual([]);
   });
 });
+
+describe('end of the day', () => {
+  const withEndOfDay = (enabled = true) => ({ ...settings(), longShiftHours: 24, endOfDayReminder: { enabled, time: '17:30' } });
+  const inSince = (since: number) => ({ state: 'in' as const, since, eventId: 'x', pendingPunchId: null });
+
+  it('reminds once when still clocked in after the set time, with Clock out as its button', () => {
+    const first = dueReminders(inSince(monday('08:00')), monday('17:31'), withEndOfDay(), fresh, hhmm, utc);
+    expect(first.reminders).toEqual([
+      {
+        title: 'Still clocked in',
+        body: 'It is past 17:30 and you have been clocked in since 08:00. Clock out if you are done for the day.',
+        action: 'clock-out',
+      },
+    ]);
+    expect(dueReminders(inSince(monday('08:00')), monday('18:30'), withEndOfDay(), first.memory, hhmm, utc).reminders).toEqual(
+      [],
+    );
+  });
+
+  it('stays quiet before the time, when clocked out, for a shift begun after the time, and when off', () => {
+    expect(dueReminders(inSince(monday('08:00')), monday('17:29'), withEndOfDay(), fresh, hhmm, utc).reminders).toEqual([]);
+    expect(
+      dueReminders({ state: 'out', lastOut: monday('17:00') }, monday('18:00'), withEndOfDay(), fresh, hhmm, utc).reminders,
+    ).toEqual([]);
+    expect(dueReminders(inSince(monday('18:00')), monday('19:00'), withEndOfDay(), fresh, hhmm, utc).reminders).toEqual([]);
+    expect(dueReminders(inSince(monday('08:00')), monday('18:00'), withEndOfDay(false), fresh, hhmm, utc).reminders).toEqual([]);
+  });
+});

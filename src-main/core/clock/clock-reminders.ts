@@ -1,7 +1,8 @@
 /**
  * Reminders about the clock, never spammy: still clocked in after a long shift (at most hourly),
- * and (optional) not clocked in by a set time on workdays (once a day). Pure: the caller keeps the
- * memory between calls.
+ * (optional) not clocked in by a set time on workdays, and (optional) still clocked in at the end
+ * of the day, with "Clock out" as the notification's button (each once a day). Pure: the caller
+ * keeps the memory between calls.
  */
 import type { Preferences } from '../settings/settings-schema.ts';
 import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
@@ -10,11 +11,14 @@ import type { ClockStatus } from './clock-state.ts';
 export interface ReminderMemory {
   longShiftRemindedAt: number | null;
   notClockedInRemindedOn: string | null;
+  endOfDayRemindedOn?: string | null;
 }
 
 export interface Reminder {
   title: string;
   body: string;
+  /** A button on the notification, where the OS shows buttons (Windows, macOS). */
+  action?: 'clock-out';
 }
 
 export interface LocalCalendar {
@@ -36,6 +40,12 @@ export const localCalendar: LocalCalendar = {
 };
 
 const HOUR = 3_600_000;
+
+/** "17:30" → minutes since midnight. */
+const minutesOf = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+};
 
 export function dueReminders(
   status: ClockStatus,
@@ -64,7 +74,6 @@ export function dueReminders(
   }
 
   const wanted = settings.notClockedInReminder;
-  const [hours, minutes] = wanted.time.split(':').map(Number) as [number, number];
   const today = calendar.day(now);
   const workedToday = status.state === 'out' && status.lastOut !== null && calendar.day(status.lastOut) === today;
   if (
@@ -72,7 +81,7 @@ export function dueReminders(
     status.state === 'out' &&
     !workedToday &&
     wanted.weekdays.includes(calendar.weekday(now)) &&
-    calendar.minutes(now) >= hours * 60 + minutes &&
+    calendar.minutes(now) >= minutesOf(wanted.time) &&
     memory.notClockedInRemindedOn !== today
   ) {
     reminders.push({
@@ -80,6 +89,23 @@ export function dueReminders(
       body: `It is past ${wanted.time}. Clock in from the tray when you start.`,
     });
     next.notClockedInRemindedOn = today;
+  }
+
+  const endOfDay = settings.endOfDayReminder;
+  if (
+    endOfDay.enabled &&
+    status.state === 'in' &&
+    calendar.minutes(now) >= minutesOf(endOfDay.time) &&
+    // A shift begun after the time today (a late shift) has not reached its end of day.
+    !(calendar.day(status.since) === today && calendar.minutes(status.since) >= minutesOf(endOfDay.time)) &&
+    memory.endOfDayRemindedOn !== today
+  ) {
+    reminders.push({
+      title: 'Still clocked in',
+      body: `It is past ${endOfDay.time} and you have been clocked in since ${formatTime(status.since)}. Clock out if you are done for the day.`,
+      action: 'clock-out',
+    });
+    next.endOfDayRemindedOn = today;
   }
   return { reminders, memory: next };
 }

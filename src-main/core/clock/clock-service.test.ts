@@ -444,3 +444,20 @@ describe('my hours', () => {
     second.core.clock.stop();
   });
 });
+
+describe('the end-of-day reminder', () => {
+  it('reminds once, past the set time while clocked in, with Clock out as the button', async () => {
+    const { core, clock, runFor } = await setup();
+    const later = new Date(clock.now() + 3_600_000);
+    const time = `${String(later.getHours()).padStart(2, '0')}:${String(later.getMinutes()).padStart(2, '0')}`;
+    core.settings.updatePreferences({ clock: { endOfDayReminder: { enabled: true, time } } });
+    const reminders: unknown[] = [];
+    core.clock.onNotification((notification) => notification.action && reminders.push(notification));
+    await core.clock.toggle();
+    await runFor(50 * 60);
+    expect(reminders).toEqual([]);
+    await runFor(3 * 3600);
+    expect(reminders).toEqual([expect.objectContaining({ title: 'Still clocked in', action: 'clock-out' })]);
+    core.clock.stop();
+  });
+});

@@ -28,6 +28,8 @@ import { describeReadFailure } from './read-failure.ts';
 export interface ClockNotification {
   title: string;
   body: string;
+  /** The notification's button, where the OS shows one. */
+  action?: 'clock-out';
 }
 
 export interface ClockServiceOptions {
@@ -283,7 +285,7 @@ export function createClockService(options: ClockServiceOptions) {
       options.calendar ?? localCalendar,
     );
     reminderMemory = result.memory;
-    for (const reminder of result.reminders) notify(reminder.title, reminder.body);
+    for (const reminder of result.reminders) events.emit('notification', reminder);
     schedule('reminders', REMINDER_TICK_MS, checkReminders);
   }
 

@@ -66,6 +66,8 @@ export const clockSchema = v.object({
     {},
   ),
   sleepPromptMinutes: seconds(5, 1440, 30),
+  /** Still clocked in at this time of day: a reminder with "Clock out" as its button, once a day. */
+  endOfDayReminder: v.optional(v.object({ enabled: v.optional(v.boolean(), false), time: clockTime('17:30') }), {}),
 });
 
 export const lookupSchema = v.object({
