@@ -72,7 +72,23 @@ export default defineConfig(({ mode }) => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['src-main/**/*.test.ts'], environment: 'node' },
+          test: {
+            name: 'unit',
+            include: ['src-main/**/*.test.ts'],
+            exclude: ['src-main/**/*.whole-app.test.ts', '**/node_modules/**'],
+            environment: 'node',
+          },
+        },
+        {
+          extends: true,
+          // The built app on the Electron stand-in: needs `npm run build` first (npm test does).
+          test: {
+            name: 'whole-app',
+            include: ['src-main/**/*.whole-app.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 60_000,
+          },
         },
         {
           extends: true,

@@ -35,11 +35,15 @@ afterAll(async () => {
   await mock?.close();
 });
 
-const open = (colorScheme: 'light' | 'dark' = 'light') =>
+const open = (colorScheme: 'light' | 'dark' = 'light', query = '') =>
   harness.open(
     'status',
     { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
-    { colorScheme, size: { width: 900, height: 760 } },
+    { colorScheme, size: { width: 900, height: 760 }, query },
+  );
+const focusedId = (view: Awaited<ReturnType<typeof open>>) =>
+  view.page.evaluate(
+    () => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
   );
 
 describe('status window', () => {
@@ -84,13 +88,12 @@ describe('status window', () => {
     const view = await open();
     await expect.poll(() => view.page.locator('[data-system="target"]').count()).toBe(1);
     core.events.emit('focusSystem', 'target');
-    await expect
-      .poll(() =>
-        view.page.evaluate(
-          () => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
-        ),
-      )
-      .toBe('system-target');
+    await expect.poll(() => focusedId(view)).toBe('system-target');
+  });
+
+  it('focuses the system named in its address once the cards are drawn (a notification opened it)', async () => {
+    const view = await open('light', 'system=target');
+    await expect.poll(() => focusedId(view)).toBe('system-target');
   });
 
   it('"Check now" shows a fresh failure at once, as not answering rather than down', async () => {

@@ -1,0 +1,127 @@
+/**
+ * `app`: ready, paths in the data folder the test chose, the single-instance lock (a socket in that
+ * folder, as Electron's own on Linux), login items, and quitting with its events in Electron's
+ * order: before-quit (preventable), windows closed, will-quit, quit — then the stand-in lets go of
+ * Chromium and its servers, and the process ends only if the app left nothing running.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { hangUp, report } from './control.ts';
+
+const userData = process.env.TIMECLOCK_STANDIN_USER_DATA;
+if (!userData) throw new Error('The Electron stand-in needs TIMECLOCK_STANDIN_USER_DATA (the data folder).');
+mkdirSync(userData, { recursive: true });
+const packageJson = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  productName: string;
+  version: string;
+};
+
+const paths: Record<string, string> = {
+  userData,
+  appData: join(userData, '..'),
+  logs: join(userData, 'logs'),
+  downloads: join(userData, 'downloads'),
+  temp: join(userData, 'temp'),
+  home: userData,
+};
+
+/** What the app registers to run when the whole stand-in shuts down (Chromium, servers). */
+const shutdowns: Array<() => Promise<void>> = [];
+export const onShutdown = (run: () => Promise<void>) => void shutdowns.push(run);
+
+export class App extends EventEmitter {
+  readonly isPackaged = false;
+  readonly commandLine = {
+    switches: new Map<string, string>(),
+    appendSwitch: (name: string, value = '') => void this.commandLine.switches.set(name, value),
+  };
+  readonly dock = undefined;
+  name = packageJson.productName;
+  private ready = false;
+  private readyPromise: Promise<void>;
+  private loginItem = { openAtLogin: false };
+  private lock: Server | null = null;
+  private quitting = false;
+
+  constructor() {
+    super();
+    this.readyPromise = new Promise((resolve) =>
+      setImmediate(() => {
+        this.ready = true;
+        this.emit('ready');
+        resolve();
+      }),
+    );
+  }
+  whenReady = () => this.readyPromise;
+  isReady = () => this.ready;
+  getName = () => this.name;
+  getVersion = () => packageJson.version;
+  getPath(name: string): string {
+    const path = paths[name];
+    if (!path) throw new Error(`Failed to get '${name}' path`);
+    return path;
+  }
+  getAppPath = () => join(new URL('../../../', import.meta.url).pathname);
+  getLoginItemSettings = () => ({ ...this.loginItem });
+  setLoginItemSettings(settings: { openAtLogin?: boolean }) {
+    this.loginItem.openAtLogin = settings.openAtLogin ?? false;
+    report('login-item', this.loginItem.openAtLogin);
+  }
+  setAppUserModelId() {}
+
+  /**
+   * Electron answers at once; so does this, by trying to own a socket in the data folder: a second
+   * process finds it taken, tells the first (which emits 'second-instance') and gets false.
+   */
+  requestSingleInstanceLock(): boolean {
+    const path = join(userData!, 'SingletonSocket');
+    // The probe's connection is also the message: the first instance emits 'second-instance'.
+    if (someoneAnswers(path)) return false;
+    rmSync(path, { force: true });
+    this.lock = createServer((socket) => {
+      socket.end();
+      this.emit('second-instance', {}, [], process.cwd());
+    }).listen(path);
+    return true;
+  }
+
+  quit(): void {
+    if (this.quitting) return;
+    let prevented = false;
+    this.emit('before-quit', { preventDefault: () => (prevented = true) });
+    if (prevented) return;
+    this.quitting = true;
+    void this.shutDown();
+  }
+  exit(code = 0): void {
+    process.exit(code);
+  }
+
+  private async shutDown(): Promise<void> {
+    this.emit('will-quit', { preventDefault: () => {} });
+    for (const run of shutdowns.splice(0)) await run().catch(() => {});
+    this.emit('quit', {}, 0);
+    this.lock?.close();
+    report('quit');
+    hangUp();
+  }
+}
+
+/** Whether something answers on the lock socket, asked synchronously as Electron's API is. */
+function someoneAnswers(path: string): boolean {
+  const child = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const s=require('net').createConnection(${JSON.stringify(path)});s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))`,
+    ],
+    { timeout: 5_000 },
+  );
+  return child.status === 0;
+}
+
+export const app = new App();

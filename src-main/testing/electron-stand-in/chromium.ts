@@ -1,0 +1,36 @@
+/**
+ * The one Chromium every stand-in window is a page of: Debian's, headless, launched on first use
+ * with a DevTools port the test connects to (so the test drives the very pages the app opened).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { onShutdown } from './app.ts';
+import { report } from './control.ts';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let launched: Promise<BrowserContext> | null = null;
+
+export function browser(): Promise<BrowserContext> {
+  return (launched ??= launch());
+}
+
+async function launch(): Promise<BrowserContext> {
+  const profile = mkdtempSync(join(tmpdir(), 'timeclock-standin-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    colorScheme: 'light',
+    args: ['--remote-debugging-port=0', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+  // The persistent context opens with one blank tab: it stands for no window at all.
+  await Promise.all(context.pages().map((page) => page.close()));
+  const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
+  report('chromium', { cdp: `http://127.0.0.1:${port}` });
+  onShutdown(async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+  return context;
+}

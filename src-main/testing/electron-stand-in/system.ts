@@ -1,0 +1,118 @@
+/**
+ * The rest of what the app asks of Electron: screen, theme, global shortcuts, power events,
+ * safeStorage (strong or Linux's `basic_text`, chosen by the test), shell, and the default session.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { answer, report } from './control.ts';
+import { browser } from './chromium.ts';
+
+export const screen = {
+  getCursorScreenPoint: () => ({ x: 1800, y: 1060 }),
+  getPrimaryDisplay: () => display,
+  getDisplayNearestPoint: () => display,
+  getAllDisplays: () => [display],
+};
+const display = {
+  id: 1,
+  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+  scaleFactor: 1,
+};
+
+export class NativeTheme extends EventEmitter {
+  private source: 'system' | 'light' | 'dark' = 'system';
+  get themeSource() {
+    return this.source;
+  }
+  /** Setting it restyles every window through prefers-color-scheme, as in Electron. */
+  set themeSource(value: 'system' | 'light' | 'dark') {
+    this.source = value;
+    const colorScheme = value === 'dark' ? 'dark' : 'light';
+    void browser().then((context) => Promise.all(context.pages().map((page) => page.emulateMedia({ colorScheme }))));
+    this.emit('updated');
+  }
+  get shouldUseDarkColors() {
+    return this.source === 'dark';
+  }
+}
+export const nativeTheme = new NativeTheme();
+
+const shortcuts = new Map<string, () => void>();
+export const globalShortcut = {
+  register(accelerator: string, callback: () => void) {
+    if (shortcuts.has(accelerator)) return false;
+    shortcuts.set(accelerator, callback);
+    return true;
+  },
+  isRegistered: (accelerator: string) => shortcuts.has(accelerator),
+  unregister: (accelerator: string) => void shortcuts.delete(accelerator),
+  unregisterAll: () => shortcuts.clear(),
+};
+answer('shortcuts', () => [...shortcuts.keys()]);
+answer('press-shortcut', (accelerator: string) => {
+  const run = shortcuts.get(accelerator);
+  if (!run) throw new Error(`No global shortcut ${accelerator} is registered.`);
+  run();
+});
+
+export const powerMonitor = new EventEmitter();
+answer('power', (event: string) => void powerMonitor.emit(event));
+
+/**
+ * Strong: AES-GCM under a key of this process's data folder (a keyring stands here). basic_text:
+ * what Chromium does on Linux without a keyring — a key everybody knows.
+ */
+const backend = process.env.TIMECLOCK_STANDIN_SAFE_STORAGE === 'basic_text' ? 'basic_text' : 'gnome_libsecret';
+const key = createHash('sha256')
+  .update(backend === 'basic_text' ? 'peanuts' : `keyring:${process.env.TIMECLOCK_STANDIN_USER_DATA}`)
+  .digest();
+export const safeStorage = {
+  isEncryptionAvailable: () => true,
+  isAsyncEncryptionAvailable: async () => true,
+  getSelectedStorageBackend: () => backend,
+  async encryptStringAsync(plain: string): Promise<Buffer> {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.from('v10'), iv, cipher.getAuthTag(), body]);
+  },
+  async decryptStringAsync(data: Buffer): Promise<{ shouldReEncrypt: boolean; result: string }> {
+    const iv = data.subarray(3, 15);
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAuthTag(data.subarray(15, 31));
+    return {
+      shouldReEncrypt: false,
+      result: Buffer.concat([decipher.update(data.subarray(31)), decipher.final()]).toString('utf8'),
+    };
+  },
+};
+
+export const shell = {
+  async openExternal(url: string) {
+    report('open-external', url);
+  },
+  async openPath(path: string) {
+    report('open-path', path);
+    return '';
+  },
+  showItemInFolder: (path: string) => report('show-item', path),
+};
+
+type PermissionRequest = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+type PermissionCheck = (contents: unknown, permission: string) => boolean;
+const permissions: { request: PermissionRequest | null; check: PermissionCheck | null } = { request: null, check: null };
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: (handler: PermissionRequest | null) => void (permissions.request = handler),
+    setPermissionCheckHandler: (handler: PermissionCheck | null) => void (permissions.check = handler),
+    resolveProxy: async () => 'DIRECT',
+    setPreloads() {},
+    getPreloads: () => [],
+  },
+};
+answer(
+  'permission',
+  (permission: string) =>
+    new Promise((resolve) => (permissions.request ? permissions.request(null, permission, resolve) : resolve(true))),
+);
