@@ -236,6 +236,7 @@ async function start(): Promise<void> {
     void core.health.flush();
     tray.destroy();
     windows.closeAll();
+    void core.lookup.stop();
     void mock.close();
   });
 }

@@ -51,4 +51,17 @@ describe('lookup service', () => {
     clock.fireNext();
     await expect.poll(() => core.lookup.status().state).toBe('empty');
   });
+
+  it('stops for good when the app quits: no timer left, the data gone, a late window event starts nothing', async () => {
+    const clock = createFakeClock();
+    const core = createTestCore(mock.server, { clock });
+    core.settings.updatePreferences({ lookup: { autoRefreshMinutes: 5, idleClearMinutes: 30 } });
+    core.lookup.windowOpened();
+    await core.lookup.ensureLoaded();
+    expect(clock.nextTimerAt()).not.toBeNull();
+    await core.lookup.stop();
+    core.lookup.windowClosed();
+    expect(clock.nextTimerAt()).toBeNull();
+    expect(core.lookup.status().state).toBe('empty');
+  });
 });

@@ -60,6 +60,8 @@ export function createLookupService(options: LookupServiceOptions) {
     return backend;
   }
 
+  let stopped = false;
+
   function scheduleRefresh(): void {
     cancel('refresh');
     const minutes = options.preferences().lookup.autoRefreshMinutes;
@@ -93,19 +95,26 @@ export function createLookupService(options: LookupServiceOptions) {
     detail: (debtorKey: string): Promise<DebtorDetail | null> => current().detail(debtorKey),
     csv: (resultId: number): Promise<string> => current().csv(resultId),
     windowOpened() {
+      if (stopped) return;
       openWindows++;
       cancel('idle');
       scheduleRefresh();
     },
     windowClosed() {
       openWindows = Math.max(0, openWindows - 1);
-      if (openWindows > 0) return;
+      if (openWindows > 0 || stopped) return;
       cancel('refresh');
       // Financial data about third parties is not kept around longer than needed.
       timers.idle = clock.setTimeout(() => void clear(), options.preferences().lookup.idleClearMinutes * 60_000);
     },
     /** A switch of environment (or credentials): the old data must not be shown. */
     clear,
+    /** Quitting: no timer left, the worker thread ended, and nothing starts again. */
+    async stop(): Promise<void> {
+      stopped = true;
+      openWindows = 0;
+      await clear();
+    },
   };
 }
 

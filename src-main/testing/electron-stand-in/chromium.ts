@@ -22,12 +22,21 @@ async function launch(): Promise<BrowserContext> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     colorScheme: 'light',
-    args: ['--remote-debugging-port=0', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+    args: [
+      '--remote-debugging-port=0',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-sync',
+      // Every origin here is a loopback port; Chromium would otherwise block one framing another
+      // (Electron's app:// pages are not subject to this), and a test needs a foreign frame.
+      '--disable-features=LocalNetworkAccessChecks',
+    ],
   });
   // The persistent context opens with one blank tab: it stands for no window at all.
   await Promise.all(context.pages().map((page) => page.close()));
   const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
-  report('chromium', { cdp: `http://127.0.0.1:${port}` });
+  report('chromium', { cdp: `http://127.0.0.1:${port}`, profile });
   onShutdown(async () => {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

@@ -84,6 +84,7 @@ export class Tray extends EventEmitter {
     super();
     this.image = basename(image.path);
     trays.add(this);
+    report('tray-created');
   }
   setImage = (image: { path: string }) => void (this.image = basename(image.path));
   setToolTip = (text: string) => void (this.tooltip = text);

@@ -11,7 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Command, Reply, Report } from './control.ts';
 
 const mainBundle = fileURLToPath(new URL('../../../dist/main/main.js', import.meta.url));
-const register = fileURLToPath(new URL('./register.ts', import.meta.url));
+const register = fileURLToPath(new URL('./register.mjs', import.meta.url));
 
 export interface MenuEntry {
   type: string;
@@ -42,7 +42,7 @@ export type RunningApp = Awaited<ReturnType<typeof launchApp>>;
 export async function launchApp(options: LaunchOptions) {
   if (!existsSync(mainBundle)) throw new Error(`No built app at ${mainBundle}: run "npm run build" first (npm test does).`);
   const child = fork(mainBundle, [], {
-    execArgv: ['--import', 'tsx', '--import', register],
+    execArgv: ['--import', register],
     env: {
       ...process.env,
       ...options.env,
@@ -111,7 +111,7 @@ export async function launchApp(options: LaunchOptions) {
     }
   }
 
-  return {
+  const app = {
     child,
     exited,
     reports,
@@ -141,4 +141,7 @@ export async function launchApp(options: LaunchOptions) {
       await exited;
     },
   };
+  // Started when the tray exists (the app's last step before it waits for the user).
+  await reported('tray-created', () => true, 60_000);
+  return app;
 }

@@ -1,0 +1,46 @@
+/**
+ * The debtor lookup in the built app (main.ts → the lookup worker thread built as
+ * dist/main/lookup-worker.js, the save dialog): it syncs, finds a debtor, and exports where the
+ * user chose.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eventually, useApp } from './fixture.ts';
+
+const apps = useApp();
+
+describe('the debtor lookup', () => {
+  it('syncs in the worker thread, finds a debtor, and exports through the save dialog', async () => {
+    const dataDir = apps.newDataDir();
+    const app = await apps.launch({ dataDir });
+    await app.clickTray('Debtor lookup…');
+    const lookup = await app.window('lookup');
+    await eventually(
+      () => lookup.locator('.count').textContent(),
+      (text) => /^[\d,]+ debtors$/.test(text ?? ''),
+      60_000,
+    );
+    await lookup.getByRole('combobox', { name: 'Search debtors' }).fill('acme');
+    await eventually(
+      () => lookup.locator('.row .name').first().textContent(),
+      (text) => /acme/i.test(text ?? ''),
+    );
+    const matches = Number((await lookup.locator('.count').textContent())!.replace(/\D/g, ''));
+    expect(matches).toBeGreaterThan(0);
+
+    const target = join(dataDir, 'acme.csv');
+    await app.scriptDialogs(target);
+    await lookup.getByRole('button', { name: 'Export CSV' }).click();
+    await eventually(
+      () => lookup.locator('.saved').textContent(),
+      (text) => text === `Saved to ${target}`,
+    );
+    const lines = readFileSync(target, 'utf8').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(matches + 1);
+    expect(lines.slice(1).every((line) => /acme/i.test(line))).toBe(true);
+    const asked = (await app.reported('dialog', (detail: { kind: string }) => detail.kind === 'save')) as { defaultPath: string };
+    expect(asked.defaultPath).toMatch(/\.csv$/);
+    expect(await app.quit()).toBe(0);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Settings in the built app and a restart (main.ts → live settings, environment switching, the
+ * vault on safeStorage, the outbox and health history on disk): an environment added against a
+ * second server, tested, saved and switched to from the tray; a punch left waiting; the tray's
+ * switch back warns; after a restart on the same data folder everything is still there and the
+ * punch is sent with the saved secret.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../mock/mock-server.ts';
+import { eventually, useApp } from './fixture.ts';
+
+const apps = useApp();
+let second: MockServer;
+beforeAll(async () => {
+  second = await startMockServer({ debtors: 20 });
+});
+afterAll(() => second?.close());
+
+const environmentLine = (menu: Array<{ label: string }>) => menu.find((item) => item.label.startsWith('Environment: '))?.label;
+
+describe('settings, switching and a restart', () => {
+  it('keeps settings, the secret, a waiting punch and health history across a restart, and sends the punch then', async () => {
+    const dataDir = apps.newDataDir();
+    const first = await apps.launch({ dataDir });
+    await first.clickTray('Settings…');
+    const settings = await first.window('settings');
+    await settings.getByRole('button', { name: 'Add environment' }).click();
+    await settings.getByLabel('Name', { exact: true }).fill('Local QA');
+    await settings.getByLabel('Timeclock base URL').fill(second.timeclockBaseUrl);
+    await settings.getByLabel('Debtors base URL').fill(second.debtorsBaseUrl);
+    await settings.getByLabel('Client id', { exact: true }).fill('demo-client');
+    await settings.getByLabel('Client secret', { exact: true }).fill('demo-secret');
+    await settings.getByLabel('Employee id', { exact: true }).fill('E1002');
+    await settings.getByRole('button', { name: 'Test connection' }).click();
+    await eventually(
+      () => settings.locator('.report li').first().textContent(),
+      (text) => /credentials accepted/.test(text ?? ''),
+    );
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await eventually(
+      () => settings.locator('.row', { hasText: 'Local QA' }).locator('.meta').textContent(),
+      (text) => text === 'E1002 · secret saved',
+    );
+
+    await first.clickTray('Environment', 'Local QA');
+    await eventually(first.tray, (state) => environmentLine(state!.menu) === 'Environment: Local QA');
+    second.control.setService('timeclock', { unavailable: true });
+    await first.clickTray('Clock in');
+    await eventually(first.tray, (state) => state!.menu.some((item) => /^Clock-in at .+ pending sync$/.test(item.label)));
+    await eventually(first.tray, (state) =>
+      state!.menu.some((item) => /^Source system — /.test(item.label) && !/checking/.test(item.label)),
+    );
+
+    // Switching back from the tray with a punch waiting asks; Cancel keeps Local QA.
+    await first.scriptDialogs(1);
+    await first.clickTray('Environment', 'Mock (built-in)');
+    const asked = (await first.reported('dialog')) as { message: string; detail: string };
+    expect(asked.message).toBe('Switch environment?');
+    expect(asked.detail).toMatch(/^1 punch recorded in Local QA is still/);
+    expect(environmentLine((await first.tray())!.menu)).toBe('Environment: Local QA');
+    expect(await first.quit()).toBe(0);
+
+    const files = readdirSync(dataDir);
+    expect(files.filter((name) => /^health-.+\.json$/.test(name)).length).toBeGreaterThan(0);
+    expect(second.control.timeclock.events().filter((event) => event.employeeId === 'E1002')).toEqual([]);
+
+    second.control.setService('timeclock', { unavailable: false });
+    const restarted = await apps.launch({ dataDir });
+    await eventually(restarted.tray, (state) => state !== null && environmentLine(state.menu) === 'Environment: Local QA');
+    // Sent once, with the secret decrypted from disk (the server refuses requests without it).
+    await eventually(
+      async () => second.control.timeclock.events().filter((event) => event.employeeId === 'E1002'),
+      (events) => events.length === 1 && events[0]!.clockOut === null,
+      30_000,
+    );
+    await eventually(restarted.tray, (state) => state!.menu[0]?.label === 'Clock out');
+    await restarted.clickTray('Health status…');
+    const status = await restarted.window('status');
+    await eventually(
+      () => status.locator('[data-system="source"]').count(),
+      (count) => count === 1,
+    );
+    expect(existsSync(join(dataDir, 'outbox.json'))).toBe(true);
+    expect(await restarted.quit()).toBe(0);
+  });
+});
