@@ -24,8 +24,8 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => foreign.close(resolve)));
 
 type Envelope = { ok: boolean; error?: { kind: string } };
-const invoke = ([binding, channel]: [string, string]) =>
-  (globalThis as unknown as Record<string, (channel: string, args: unknown[]) => Promise<unknown>>)[binding]!(channel, []);
+const invoke = ([binding, channel]: string[]) =>
+  (globalThis as unknown as Record<string, (channel: string, args: unknown[]) => Promise<unknown>>)[binding!]!(channel!, []);
 
 const chromiumProcesses = (profile: string) => {
   try {
