@@ -19,6 +19,20 @@ const electronOnlyInShell = {
   patterns: [{ group: ['**/electron/*'], message: 'The core and the mock must not depend on the Electron shell.' }],
 };
 
+/** A layer of src-main that must not import `forbidden` (its tests may). */
+function layerRule(folder, forbidden, message) {
+  return {
+    files: [`${folder}/**`],
+    ignores: [`${folder}/**/*.test.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...electronOnlyInShell, patterns: [...electronOnlyInShell.patterns, { group: forbidden, message }] },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'src-main/shared/api/generated/'] },
   js.configs.recommended,
@@ -35,26 +49,18 @@ export default tseslint.config(
     files: ['src-main/core/**', 'src-main/mock/**', 'src-main/shared/**', 'src-main/tools/**'],
     rules: { 'no-restricted-imports': ['error', electronOnlyInShell] },
   },
-  {
-    // Arrows point one way: the core never depends on the mock it is tested against (tests may).
-    files: ['src-main/core/**'],
-    ignores: ['src-main/core/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          ...electronOnlyInShell,
-          patterns: [
-            ...electronOnlyInShell.patterns,
-            {
-              group: ['**/mock/*', '**/mock/**'],
-              message: 'The core must not depend on the mock; shared data goes in src-main/shared.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Arrows point one way: the core never depends on the mock it is tested against (tests may).
+  layerRule(
+    'src-main/core',
+    ['**/mock/*', '**/mock/**'],
+    'The core must not depend on the mock; shared data goes in src-main/shared.',
+  ),
+  // The ground floor: shared/ is used by the core, the shell and the windows, and uses none of them.
+  layerRule(
+    'src-main/shared',
+    ['**/core/*', '**/core/**', '**/mock/*', '**/mock/**', '**/testing/**'],
+    'src-main/shared is the ground floor: it must not depend on the core, the mock or test support.',
+  ),
   {
     // Windows get everything from the main process through window.api; they share its types and its ground floor.
     files: ['src-renderer/**'],

@@ -9,7 +9,7 @@
 import { createHealthService } from '../core/health/health-service.ts';
 import type { HealthNotification } from '../core/health/notification-policy.ts';
 import type { Probe } from '../core/health/probe.ts';
-import { defaultPreferences } from '../core/settings/settings-schema.ts';
+import { defaultPreferences } from '../shared/settings-schema.ts';
 import type { HealthSystem } from '../shared/api/types.ts';
 import { createRandom, type Random } from '../mock/data/random.ts';
 import { createFakeClock, runClockUntil } from './fake-clock.ts';

@@ -5,7 +5,7 @@ import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
 import type { Environment } from '../environments/environment.ts';
 import { defaultAuthScheme } from './auth.ts';
 import { createServiceClients } from './service-clients.ts';
-import { defaultPreferences } from '../settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { resolveProfile } from '../../shared/api/api-profile.ts';
 
 let raw: RawServer | undefined;

@@ -9,7 +9,8 @@ import { wallTimeToInstant } from './time-zone.ts';
 export class ShapeError extends Error {}
 
 /** A record as read: the contract's fields normalised, anything else passed through. */
-export type Tolerant<T> = T & { [field: string]: unknown };
+import type { Tolerant } from '../../shared/domain/lookup.ts';
+export type { Tolerant };
 
 const LIST_WRAPPERS = ['data', 'items', 'results', 'value', 'records'] as const;
 

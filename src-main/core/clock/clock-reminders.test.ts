@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPreferences } from '../settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { dueReminders, type LocalCalendar } from './clock-reminders.ts';
 
 const utc: LocalCalendar = {

@@ -4,7 +4,7 @@
  * of the day, with "Clock out" as the notification's button (each once a day). Pure: the caller
  * keeps the memory between calls.
  */
-import type { Preferences } from '../settings/settings-schema.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
 import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
 

@@ -10,7 +10,7 @@ import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../environments/environment.ts';
 import { formatDuration, localTime, type TimeFormatter } from '../health/format-time.ts';
-import type { Preferences } from '../settings/settings-schema.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { limitedCredentials } from '../../mock/auth.ts';
 import { startRawServer } from '../../testing/raw-server.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
-import { defaultPreferences } from '../settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { testConnection } from './connection-test.ts';
 import { MOCK_CLIENT_SECRET, mockEnvironment } from './environment.ts';
 

@@ -9,25 +9,12 @@ import { formatInstant } from '../api/date-filters.ts';
 import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
-import { proposeProfile, type ProfileSuggestion, type ServerSample } from './profile-proposals.ts';
-import type { Preferences } from '../settings/settings-schema.ts';
+import { proposeProfile, type ServerSample } from './profile-proposals.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Environment } from './environment.ts';
 
-export interface ServiceCheck {
-  ok: boolean;
-  reachable: boolean;
-  /** Null when we never got as far as the credentials. */
-  authOk: boolean | null;
-  latencyMs: number | null;
-  message: string;
-}
-
-export interface ConnectionReport {
-  timeclock: ServiceCheck;
-  debtors: ServiceCheck;
-  /** What the servers' answers suggest setting in the environment's API profile, in words. */
-  suggestions: ProfileSuggestion[];
-}
+import type { ConnectionReport, ServiceCheck } from '../../shared/domain/environments.ts';
+export type { ConnectionReport, ServiceCheck };
 
 const noRetry = { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
 

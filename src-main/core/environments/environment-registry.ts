@@ -8,7 +8,8 @@ import type { SettingsService } from '../settings/settings-service.ts';
 import { mockEnvironment, MOCK_ENVIRONMENT_ID, type Environment } from './environment.ts';
 import { validateEnvironment, type EnvironmentDraft, type FieldErrors, type Validation } from './validate-environment.ts';
 
-export type EnvironmentOrigin = 'builtin' | 'admin' | 'user';
+import type { EnvironmentOrigin } from '../../shared/domain/environments.ts';
+export type { EnvironmentOrigin };
 
 export interface EnvironmentEntry {
   environment: Environment;

@@ -2,21 +2,10 @@
  * An environment ("instance") of the two services: where they are, who we are to them, and which
  * employee clocks. The client secret is not here: it lives in the vault, keyed by environment id.
  */
-import type { ApiProfile } from '../../shared/api/api-profile.ts';
-import { defaultAuthScheme, type AuthScheme } from '../api/auth.ts';
+import { defaultAuthScheme } from '../api/auth.ts';
 import { demoCredentials } from '../../shared/demo-credentials.ts';
-
-export interface Environment {
-  id: string;
-  name: string;
-  timeclockBaseUrl: string;
-  debtorsBaseUrl: string;
-  clientId: string;
-  auth: AuthScheme;
-  employeeId: string;
-  /** How its real services differ from our contract; absent: exactly our contract. */
-  profile?: ApiProfile;
-}
+import type { Environment } from '../../shared/domain/environments.ts';
+export type { Environment };
 
 export const MOCK_ENVIRONMENT_ID = 'mock';
 export const MOCK_ENVIRONMENT_NAME = 'Mock (built-in)';

@@ -3,17 +3,12 @@
  * API profile that would fit it: other time-event field names, an envelope, zoneless instants,
  * paging, a server that wants OAuth tokens. Pure: it reads bodies, it never sends anything.
  */
-import type { ApiProfile, ApiProfileInput } from '../../shared/api/api-profile.ts';
+import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
 import { isRecord } from '../util/is-record.ts';
 
-export interface ProfileSuggestion {
-  text: string;
-  /** The profile fields to change; absent when there is nothing to set (the app copes by itself). */
-  change?: ApiProfileInput;
-  /** The sign-in should change (OAuth): said in words, set in the sign-in fields. */
-  auth?: 'oauth-client-credentials';
-}
+import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
+export type { ProfileSuggestion };
 
 export interface ServerSample {
   /** The body of the employee's last event (200), if there was one. */

@@ -7,7 +7,8 @@ import type { AuthScheme } from '../api/auth.ts';
 import type { Environment } from './environment.ts';
 
 export type EnvironmentDraft = Omit<Environment, 'id'> & { id?: string };
-export type FieldErrors = Partial<Record<string, string>>;
+import type { FieldErrors } from '../../shared/domain/environments.ts';
+export type { FieldErrors };
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPreferences } from '../settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { initialHealth, stepHealth, type HealthEvent, type Step, type SystemHealth } from './health-machine.ts';
 import { healthRules } from './health-rules.ts';
 

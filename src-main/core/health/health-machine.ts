@@ -8,7 +8,8 @@
 import type { HealthRules } from './health-rules.ts';
 import type { Probe } from './probe.ts';
 
-export type SystemState = 'unknown' | 'up' | 'degraded' | 'suspect' | 'down' | 'auth-error' | 'rate-limited' | 'offline';
+import type { SystemState } from '../../shared/domain/health.ts';
+export type { SystemState };
 
 export interface SystemHealth {
   state: SystemState;

@@ -1,5 +1,5 @@
 /** The numbers behind the health semantics; defaults from the settings, the rest fixed here. */
-import type { Preferences } from '../settings/settings-schema.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
 
 export interface HealthRules {
   intervalMs: number;

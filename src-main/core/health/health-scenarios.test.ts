@@ -8,7 +8,7 @@ import { createFakeClock, runClockUntil, type FakeClock } from '../../testing/fa
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import { mockEnvironment } from '../environments/environment.ts';
-import { defaultPreferences, type Preferences } from '../settings/settings-schema.ts';
+import { defaultPreferences, type Preferences } from '../../shared/settings-schema.ts';
 import { createHealthService, type HealthService } from './health-service.ts';
 import type { HealthNotification } from './notification-policy.ts';
 import { probeSystem, type Probe } from './probe.ts';

@@ -4,7 +4,7 @@
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
-import type { Preferences } from '../settings/settings-schema.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import { mockEnvironment, MOCK_CLIENT_SECRET } from '../environments/environment.ts';
-import { defaultPreferences } from '../settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer } from '../../testing/raw-server.ts';
 import { classifyError, environmentAnswers } from './probe.ts';

@@ -26,13 +26,8 @@ export function checkTransactionRange(range: TransactionRange): FieldErrors {
   return errors;
 }
 
-export interface TransactionsView {
-  rows: Array<Tolerant<AdvanceTransaction>>;
-  count: number;
-  total: number;
-  /** Sum per transaction type (advance, repayment, fee, …). */
-  byType: Record<string, number>;
-}
+import type { TransactionsView } from '../../shared/domain/lookup.ts';
+export type { TransactionsView };
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 

@@ -23,7 +23,7 @@ export interface LookupBackend {
 export interface LookupWorkerConfig {
   environment: import('../environments/environment.ts').Environment;
   secret: string | null;
-  network: import('../settings/settings-schema.ts').Preferences['network'];
+  network: import('../../shared/settings-schema.ts').Preferences['network'];
   /** The proxy for the debtors service, as the system resolved it in the main process (null: direct). */
   proxy: string | null;
   systemCa: boolean;

@@ -5,7 +5,7 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
 import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
-import { defaultPreferences } from '../settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { createLookupEngine, DELTA_OVERLAP_MS } from './lookup-engine.ts';
 
 const mock = useMockServer({ debtors: 1_500, seed: 11 });

@@ -5,7 +5,7 @@
  */
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../environments/environment.ts';
-import type { Preferences } from '../settings/settings-schema.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
 

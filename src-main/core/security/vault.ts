@@ -15,14 +15,8 @@ export interface Encryptor {
 }
 
 /** builtin: the Mock environment's public demo secret. */
-export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin';
-
-export interface SecretStatus {
-  set: boolean;
-  storage: SecretStorage;
-  /** Why the secret is stored the way it is, when the user should know. */
-  note: string | null;
-}
+import type { SecretStatus, SecretStorage } from '../../shared/domain/environments.ts';
+export type { SecretStatus, SecretStorage };
 
 export interface VaultPersistence {
   vaultEntry(id: string): { data: string; weak: boolean } | undefined;

@@ -10,7 +10,7 @@ import {
   storedEnvironmentSchema,
   type SectionName,
   type StoredEnvironment,
-} from './settings-schema.ts';
+} from '../../shared/settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
 import { isRecord } from '../util/is-record.ts';
 

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { moveFolderAside, PRIVATE_FILE } from '../util/text-file.ts';
 import { readSettingsDocument, type SettingsDocument } from './settings-document.ts';
-import { settingsDocumentSchema } from './settings-schema.ts';
+import { settingsDocumentSchema } from '../../shared/settings-schema.ts';
 
 /** The document as stored: preference sections at the top level, beside the rest. */
 export function toStoredLayout(document: SettingsDocument): Record<string, unknown> {

@@ -8,7 +8,7 @@ import type { FieldErrors } from '../environments/validate-environment.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { AdminPolicy } from './admin-policy.ts';
 import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';
-import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from './settings-schema.ts';
+import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from '../../shared/settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
 import { isRecord } from '../util/is-record.ts';
 

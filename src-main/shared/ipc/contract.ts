@@ -8,17 +8,11 @@
 import * as v from 'valibot';
 import type { HealthSystem } from '../api/types.ts';
 import { apiProfileSchema, authSchemeSchema, type ApiProfileInput, type AuthScheme } from '../api/api-profile.ts';
-import type { ConnectionReport } from '../../core/environments/connection-test.ts';
-import type { Environment } from '../../core/environments/environment.ts';
-import type { EnvironmentOrigin } from '../../core/environments/environment-registry.ts';
-import type { FieldErrors } from '../../core/environments/validate-environment.ts';
-import type { SecretStatus } from '../../core/security/vault.ts';
-import type { Preferences } from '../../core/settings/settings-schema.ts';
-import type { TransactionsView } from '../../core/lookup/advance.ts';
-import type { Tolerant } from '../../core/api/tolerant-read.ts';
+import type { Preferences } from '../settings-schema.ts';
 import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
-import type { SystemState } from '../../core/health/health-machine.ts';
-import type { HealthBadge } from '../../core/tray/tray-icon.ts';
+import type { ConnectionReport, Environment, EnvironmentOrigin, FieldErrors, SecretStatus } from '../domain/environments.ts';
+import type { HealthBadge, SystemState } from '../domain/health.ts';
+import type { Tolerant, TransactionsView } from '../domain/lookup.ts';
 
 export type { ApiProfileInput, AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
 
@@ -208,7 +202,7 @@ export interface DebtorDetail {
   groups: Array<Record<string, unknown>>;
 }
 
-export type { TransactionsView } from '../../core/lookup/advance.ts';
+export type { TransactionsView } from '../domain/lookup.ts';
 
 export type TransactionsResult = { ok: true; view: TransactionsView } | { ok: false; errors: FieldErrors };
 export type ExportRequest =

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { onShutdown } from './app.ts';
-import { report } from './control.ts';
+import { answer, report } from './control.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let launched: Promise<BrowserContext> | null = null;
@@ -20,7 +20,8 @@ async function launch(): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'timeclock-standin-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    headless: true,
+    // `npm run try` shows the windows on the desktop; tests keep them headless.
+    headless: process.env.TIMECLOCK_STANDIN_HEADLESS !== '0',
     colorScheme: 'light',
     args: [
       '--remote-debugging-port=0',
@@ -43,3 +44,8 @@ async function launch(): Promise<BrowserContext> {
   });
   return context;
 }
+
+answer('open-page', async (url: string) => {
+  const page = await (await browser()).newPage();
+  await page.goto(url);
+});

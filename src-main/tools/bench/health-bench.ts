@@ -6,7 +6,7 @@
 import { createHealthService } from '../../core/health/health-service.ts';
 import type { HealthNotification } from '../../core/health/notification-policy.ts';
 import type { Probe } from '../../core/health/probe.ts';
-import { defaultPreferences } from '../../core/settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';
 
 export interface HealthFigures {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createServiceClients } from '../../core/api/service-clients.ts';
 import { mockEnvironment, MOCK_CLIENT_SECRET } from '../../core/environments/environment.ts';
 import { createLookupEngine } from '../../core/lookup/lookup-engine.ts';
-import { defaultPreferences } from '../../core/settings/settings-schema.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { summarise, time, type Summary } from './stats.ts';
 
 export interface SyncFigures {

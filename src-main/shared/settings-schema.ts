@@ -4,8 +4,8 @@
  * electron-store's JSON Schema from it.
  */
 import * as v from 'valibot';
-import { apiProfileSchema, authSchemeSchema } from '../../shared/api/api-profile.ts';
-import { acceleratorProblem } from '../clock/accelerator.ts';
+import { apiProfileSchema, authSchemeSchema } from './api/api-profile.ts';
+import { acceleratorProblem } from './accelerator.ts';
 
 const seconds = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);

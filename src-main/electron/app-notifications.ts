@@ -1,0 +1,28 @@
+/**
+ * The core's notifications on the desktop: a health change opens the status window on that system;
+ * a clock notification opens the panel, and an end-of-day reminder has a Clock out button.
+ */
+import type { AppCore } from '../core/app-core.ts';
+import { showNotification } from './desktop-notifications.ts';
+import type { WindowManager } from './window-manager.ts';
+
+export function showCoreNotifications(core: AppCore, windows: WindowManager, openPanel: () => void): void {
+  core.health.onNotification((notification) =>
+    showNotification(notification, () => {
+      const system = notification.systems[0] ?? 'source';
+      windows.open('status', { system });
+      core.events.emit('focusSystem', system);
+    }),
+  );
+  core.clock.onNotification((notification) =>
+    showNotification(
+      {
+        ...notification,
+        ...(notification.action === 'clock-out' ? { button: { label: 'Clock out', run: () => void core.clock.clockOut() } } : {}),
+      },
+      openPanel,
+    ),
+  );
+  for (const problem of core.problems)
+    showNotification({ title: 'Timeclock Tray needs your attention', body: problem }, openPanel);
+}

@@ -1,0 +1,14 @@
+/** Export: the user picks where; the file is written only there. */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { app, dialog } from 'electron';
+
+export async function saveWithDialog(suggestedName: string, content: string): Promise<string | null> {
+  const { canceled, filePath } = await dialog.showSaveDialog({
+    defaultPath: join(app.getPath('downloads'), suggestedName),
+    filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
+  });
+  if (canceled || !filePath) return null;
+  await writeFile(filePath, content, 'utf8');
+  return filePath;
+}

@@ -1,0 +1,63 @@
+/**
+ * Settings that reach outside the app apply live, when saved: global shortcuts (a taken one is
+ * said in a notification that opens its setting), the theme, and starting at login.
+ */
+import { app, nativeTheme } from 'electron';
+import type { AppCore } from '../core/app-core.ts';
+import type { Logger } from '../core/logging/logger.ts';
+import type { SettingsService } from '../core/settings/settings-service.ts';
+import { showNotification } from './desktop-notifications.ts';
+import { useGlobalShortcuts } from './global-shortcut.ts';
+import type { WindowManager } from './window-manager.ts';
+
+export interface LiveSettings {
+  /** Why a shortcut could not be registered, per setting path (the settings window shows it). */
+  shortcutProblems(): ReturnType<typeof useGlobalShortcuts>;
+  stop(): void;
+}
+
+export function applySettingsLive(
+  { core, settings, windows, log }: { core: AppCore; settings: SettingsService; windows: WindowManager; log: Logger },
+  onChange: () => void,
+): LiveSettings {
+  let problems: ReturnType<typeof useGlobalShortcuts> = {};
+  const shortcutsOf = () =>
+    [settings.preferences().clock.globalShortcut, settings.preferences().lookup.globalShortcut].join('\n');
+  const applyShortcuts = () => {
+    const { clock, lookup } = settings.preferences();
+    problems = useGlobalShortcuts({
+      'clock.globalShortcut': {
+        accelerator: clock.globalShortcut,
+        purpose: 'clocks in or out',
+        onPress: () => void core.clock.toggle(),
+      },
+      'lookup.globalShortcut': {
+        accelerator: lookup.globalShortcut,
+        purpose: 'opens the debtor lookup',
+        onPress: () => windows.open('lookup'),
+      },
+    });
+    for (const [path, problem] of Object.entries(problems)) {
+      log.warn(problem);
+      showNotification({ title: 'Global shortcut not set', body: problem }, () =>
+        windows.open('settings', { section: path.startsWith('lookup') ? 'lookup' : 'clock' }),
+      );
+    }
+  };
+  const applyGeneral = () => {
+    const { theme, startAtLogin } = settings.preferences().general;
+    nativeTheme.themeSource = theme;
+    if (app.getLoginItemSettings().openAtLogin !== startAtLogin) app.setLoginItemSettings({ openAtLogin: startAtLogin });
+  };
+  let shortcuts = shortcutsOf();
+  applyShortcuts();
+  applyGeneral();
+  settings.onChange(() => {
+    applyGeneral();
+    onChange();
+    if (shortcutsOf() === shortcuts) return;
+    shortcuts = shortcutsOf();
+    applyShortcuts();
+  });
+  return { shortcutProblems: () => problems, stop: () => void useGlobalShortcuts({}) };
+}

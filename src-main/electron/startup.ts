@@ -1,0 +1,93 @@
+/**
+ * Opening what the app runs on, in order: the admin file, the settings store, the vault on
+ * safeStorage (unlocked once), the log (which needs the secrets to redact them), the embedded
+ * mock and the core. Nothing here shows anything yet.
+ */
+import { accessSync, constants } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { app, dialog, net } from 'electron';
+import { createAppCore, type AppCore } from '../core/app-core.ts';
+import { MOCK_ENVIRONMENT_ID } from '../core/environments/environment.ts';
+import type { Logger } from '../core/logging/logger.ts';
+import { catchUncaught } from '../core/logging/uncaught.ts';
+import { createSecretVault, type SecretVault } from '../core/security/vault.ts';
+import { adminFileLocation, adminFileWarning, loadAdminPolicy } from '../core/settings/admin-policy.ts';
+import { createSettingsService, type SettingsService } from '../core/settings/settings-service.ts';
+import { readIfPresent } from '../core/util/text-file.ts';
+import { createEmbeddedMock, type EmbeddedMock } from '../mock/embedded-mock.ts';
+import { openAppLog } from './app-log.ts';
+import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
+import { openSettingsStore } from './settings-store.ts';
+import { systemProxyRoute } from './system-proxy.ts';
+
+export interface Started {
+  core: AppCore;
+  settings: SettingsService;
+  vault: SecretVault;
+  log: Logger;
+  logsFolder: () => string;
+  mock: EmbeddedMock;
+}
+
+/** Whether this user could change a file that exists (false when it does not exist). */
+function isWritable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function openApp(): Promise<Started> {
+  const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged);
+  const admin = loadAdminPolicy(adminFile, readIfPresent);
+  const { store, problems } = openSettingsStore();
+  const settings = createSettingsService(store, admin);
+  const vault = createSecretVault(await createSafeStorageEncryptor(), {
+    vaultEntry: settings.vaultEntry,
+    setVaultEntry: settings.setVaultEntry,
+    allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
+    weakStorageAllowedBy: () => (settings.isLocked('security.allowWeakSecretStorage') ? 'admin' : 'user'),
+    vaultIds: settings.vaultIds,
+  });
+  await vault.unlock(); // the stored secrets, decrypted once before anything needs them
+  const { logger: log, folder: logsFolder } = openAppLog(vault.knownSecrets);
+  catchUncaught(
+    process,
+    log,
+    (summary) => void dialog.showMessageBox({ type: 'error', message: 'Timeclock Tray', detail: summary }),
+    vault.knownSecrets,
+  );
+  log.info(`Starting ${app.getName()} ${app.getVersion()}`);
+  for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);
+  const adminWarning = adminFileWarning(adminFile, isWritable(adminFile));
+  if (adminWarning) log.warn(adminWarning);
+
+  // The built-in mock runs only while the Mock environment is active.
+  const mock = createEmbeddedMock();
+  const core = createAppCore({
+    productName: 'Timeclock Tray',
+    version: app.getVersion(),
+    settings,
+    vault,
+    mockUrls: () => mock.urls(),
+    dataDir: app.getPath('userData'),
+    isOnline: () => net.isOnline(),
+    // Requests follow the system's proxy settings and trust the operating system's certificates.
+    network: { route: systemProxyRoute, systemCa: true },
+    // Beside the main bundle (dist/main/). Packed in app.asar: Electron reads worker scripts from asar
+    // since electron/electron#33216 (Electron 19), so nothing needs unpacking.
+    startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
+  });
+  await followMock(core, mock);
+  core.events.on('environmentsChanged', () => void followMock(core, mock));
+  return { core, settings, vault, log, logsFolder, mock };
+}
+
+/** Starts or stops the mock to match the active environment; new addresses (the first start) reach the core. */
+async function followMock(core: AppCore, mock: EmbeddedMock): Promise<void> {
+  const before = JSON.stringify(mock.urls());
+  await mock.follow(core.activeEnvironment().id === MOCK_ENVIRONMENT_ID);
+  if (JSON.stringify(mock.urls()) !== before) core.environmentsChanged();
+}

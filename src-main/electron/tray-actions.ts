@@ -1,0 +1,104 @@
+/** What each tray menu item does (the menu itself is a pure function in core/tray/tray-menu.ts). */
+import { app, dialog, shell } from 'electron';
+import { aboutText } from '../core/about.ts';
+import type { AppCore } from '../core/app-core.ts';
+import { pauseUntil, type TrayAction } from '../core/tray/tray-menu.ts';
+import type { EmbeddedMock } from '../mock/embedded-mock.ts';
+import type { MockControl } from '../mock/mock-control.ts';
+import type { WindowManager } from './window-manager.ts';
+
+export interface TrayActionContext {
+  core: AppCore;
+  windows: WindowManager;
+  mock: EmbeddedMock;
+  openPanel: () => void;
+  logsFolder: () => string;
+  quit: () => void;
+}
+
+export function onTrayAction(action: TrayAction, context: TrayActionContext): void {
+  const { core, windows } = context;
+  switch (action) {
+    case 'toggle-clock':
+      return void core.clock.toggle();
+    case 'open-panel':
+      return context.openPanel();
+    case 'open-status':
+      return void windows.open('status');
+    case 'open-settings':
+      return void windows.open('settings');
+    case 'open-lookup':
+      return void windows.open('lookup');
+    case 'open-logs':
+      return void shell.openPath(context.logsFolder());
+    case 'about':
+      return void showAbout(core, context.logsFolder());
+    case 'check-now':
+      return void core.health.checkNow();
+    case 'pause-15m':
+    case 'pause-1h':
+    case 'pause-tomorrow':
+      return core.health.pauseNotifications(pauseUntil(action.slice('pause-'.length) as '15m' | '1h' | 'tomorrow', Date.now()));
+    case 'resume-notifications':
+      return core.health.pauseNotifications(null);
+    case 'quit':
+      return context.quit();
+    default:
+      if (action.startsWith('switch-environment:'))
+        return void switchEnvironment(core, action.slice('switch-environment:'.length));
+      mockFaults(context.mock)[action]?.();
+      void core.health.checkNow();
+  }
+}
+
+/** The Mock server submenu: faults the demo can show. */
+function mockFaults(mock: EmbeddedMock): Partial<Record<TrayAction, () => void>> {
+  const bothSystems = (patch: Parameters<MockControl['setSystem']>[1]) => {
+    mock.control()?.setSystem('source', patch);
+    mock.control()?.setSystem('target', patch);
+  };
+  return {
+    'mock-source-down': () => mock.control()?.setSystem('source', { status: 'down' }),
+    'mock-source-up': () => mock.control()?.setSystem('source', { status: 'up' }),
+    'mock-target-down': () => mock.control()?.setSystem('target', { status: 'down' }),
+    'mock-target-up': () => mock.control()?.setSystem('target', { status: 'up' }),
+    'mock-slow': () => bothSystems({ latencyMs: 2_500 }),
+    'mock-rate-limit': () => bothSystems({ rateLimit: { retryAfterSeconds: 60, remaining: 1 } }),
+    'mock-reset': () => mock.control()?.reset(),
+  };
+}
+
+async function showAbout(core: AppCore, logsFolder: string): Promise<void> {
+  const { productName, environment } = core.info();
+  await dialog.showMessageBox({
+    type: 'info',
+    message: `About ${productName}`,
+    detail: aboutText({
+      productName,
+      version: app.getVersion(),
+      versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '', node: process.versions.node },
+      platform: `${process.platform} ${process.arch}`,
+      environmentName: environment.name,
+      dataFolder: app.getPath('userData'),
+      logsFolder,
+    }),
+  });
+}
+
+/** Switching from the tray: with punches still waiting in the current environment, ask first. */
+async function switchEnvironment(core: AppCore, id: string): Promise<void> {
+  const warning = core.switchWarning(id);
+  if (warning) {
+    const { response } = await dialog.showMessageBox({
+      type: 'question',
+      buttons: ['Switch', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'Switch environment?',
+      detail: warning,
+    });
+    if (response !== 0) return core.environmentsChanged(); // puts the radio item back
+  }
+  core.environments.setActive(id);
+  core.environmentsChanged();
+}

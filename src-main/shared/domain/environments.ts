@@ -1,0 +1,55 @@
+/**
+ * Environments as the core keeps them and the windows show them: the types the IPC contract needs,
+ * here on the ground floor so the contract depends on nothing above it.
+ */
+import type { ApiProfile, ApiProfileInput, AuthScheme } from '../api/api-profile.ts';
+
+export interface Environment {
+  id: string;
+  name: string;
+  timeclockBaseUrl: string;
+  debtorsBaseUrl: string;
+  clientId: string;
+  auth: AuthScheme;
+  employeeId: string;
+  /** How its real services differ from our contract; absent: exactly our contract. */
+  profile?: ApiProfile;
+}
+
+export type EnvironmentOrigin = 'builtin' | 'admin' | 'user';
+
+/** What is wrong, per field path, in a sentence. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin';
+
+export interface SecretStatus {
+  set: boolean;
+  storage: SecretStorage;
+  /** Why the secret is stored the way it is, when the user should know. */
+  note: string | null;
+}
+
+export interface ServiceCheck {
+  ok: boolean;
+  reachable: boolean;
+  /** Null when we never got as far as the credentials. */
+  authOk: boolean | null;
+  latencyMs: number | null;
+  message: string;
+}
+
+export interface ProfileSuggestion {
+  text: string;
+  /** The profile fields to change; absent when there is nothing to set (the app copes by itself). */
+  change?: ApiProfileInput;
+  /** The sign-in should change (OAuth): said in words, set in the sign-in fields. */
+  auth?: 'oauth-client-credentials';
+}
+
+export interface ConnectionReport {
+  timeclock: ServiceCheck;
+  debtors: ServiceCheck;
+  /** What the servers' answers suggest setting in the environment's API profile, in words. */
+  suggestions: ProfileSuggestion[];
+}
