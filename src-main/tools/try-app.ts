@@ -15,39 +15,6 @@ if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && process.platform ===
   console.error('npm run try opens Chromium windows: run it in a desktop session (no DISPLAY is set).');
   process.exit(1);
 }
-const dataDir = process.env.TIMECLOCK_TRY_DATA ?? mkdtempSync(join(tmpdir(), 'timeclock-try-'));
-process.env.TIMECLOCK_STANDIN_HEADLESS = '0';
-const app = await launchApp({ dataDir });
-
-const body = async (request: IncomingMessage) => {
-  let text = '';
-  for await (const chunk of request) text += String(chunk);
-  return JSON.parse(text || '{}') as { op: string; args: unknown[] };
-};
-const server = createServer(async (request, response) => {
-  try {
-    if (request.method === 'POST') {
-      const { op, args } = await body(request);
-      await app.call(op, ...args);
-      return void response.writeHead(204).end();
-    }
-    if (request.url === '/state') {
-      const state = { tray: await app.tray(), notifications: await app.notifications() };
-      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state));
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(TRAY_PAGE);
-  } catch (error) {
-    response.writeHead(500).end(String(error));
-  }
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const trayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-console.log(`Timeclock Tray is running on the Electron stand-in (data in ${dataDir}).`);
-console.log(`The tray, as a page of buttons: ${trayUrl}`);
-await app.call('open-page', trayUrl);
-process.on('SIGINT', () => void app.quit().finally(() => server.close()));
-void app.exited.then(() => server.close());
-
 const TRAY_PAGE = `<!doctype html><meta charset="utf-8"><title>Tray — Timeclock Tray (stand-in)</title>
 <style>body{font:14px system-ui;margin:16px;max-width:520px}button{display:block;margin:2px 0;text-align:left}
 .sub{margin-left:20px}pre{background:#eee;padding:8px;white-space:pre-wrap}h2{font-size:14px;margin:16px 0 4px}</style>
@@ -83,3 +50,37 @@ async function draw() {
 }
 draw(); setInterval(draw, 1000);
 </script>`;
+
+const dataDir = process.env.TIMECLOCK_TRY_DATA ?? mkdtempSync(join(tmpdir(), 'timeclock-try-'));
+process.env.TIMECLOCK_STANDIN_HEADLESS = '0';
+const app = await launchApp({ dataDir });
+
+const body = async (request: IncomingMessage) => {
+  let text = '';
+  for await (const chunk of request) text += String(chunk);
+  return JSON.parse(text || '{}') as { op: string; args: unknown[] };
+};
+const server = createServer(async (request, response) => {
+  try {
+    if (request.method === 'POST') {
+      const { op, args } = await body(request);
+      await app.call(op, ...args);
+      return void response.writeHead(204).end();
+    }
+    if (request.url === '/state') {
+      const state = { tray: await app.tray(), notifications: await app.notifications() };
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(state));
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(TRAY_PAGE);
+  } catch (error) {
+    if (!response.headersSent) response.writeHead(500);
+    response.end(String(error));
+  }
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const trayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+console.log(`Timeclock Tray is running on the Electron stand-in (data in ${dataDir}).`);
+console.log(`The tray, as a page of buttons: ${trayUrl}`);
+await app.call('open-page', trayUrl);
+process.on('SIGINT', () => void app.quit().finally(() => server.close()));
+void app.exited.then(() => server.close());

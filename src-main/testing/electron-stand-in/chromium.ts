@@ -5,15 +5,24 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { onShutdown } from './app.ts';
 import { answer, report } from './control.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let launched: Promise<BrowserContext> | null = null;
 
+let blankTabs: Page[] = [];
+
 export function browser(): Promise<BrowserContext> {
   return (launched ??= launch());
+}
+
+/** A new page for a window (or for `npm run try`'s tray). */
+export async function newPage(): Promise<Page> {
+  const page = await (await browser()).newPage();
+  await Promise.all(blankTabs.splice(0).map((blank) => blank.close()));
+  return page;
 }
 
 async function launch(): Promise<BrowserContext> {
@@ -34,8 +43,9 @@ async function launch(): Promise<BrowserContext> {
       '--disable-features=LocalNetworkAccessChecks',
     ],
   });
-  // The persistent context opens with one blank tab: it stands for no window at all.
-  await Promise.all(context.pages().map((page) => page.close()));
+  // The persistent context opens with one blank tab, standing for no window at all. It is closed
+  // once a real window exists: a visible Chromium would quit with its last tab.
+  blankTabs = context.pages();
   const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
   report('chromium', { cdp: `http://127.0.0.1:${port}`, profile });
   onShutdown(async () => {
@@ -46,6 +56,5 @@ async function launch(): Promise<BrowserContext> {
 }
 
 answer('open-page', async (url: string) => {
-  const page = await (await browser()).newPage();
-  await page.goto(url);
+  await (await newPage()).goto(url);
 });

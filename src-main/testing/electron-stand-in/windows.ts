@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
 import type { Page } from 'playwright-core';
-import { browser } from './chromium.ts';
+import { newPage } from './chromium.ts';
 import { report } from './control.ts';
 import { DELIVER, INVOKE_BINDING, ipcMain, preloadScript } from './ipc.ts';
 import { electronUrl, loadableUrl } from './protocol.ts';
@@ -84,8 +84,7 @@ export class BrowserWindow extends EventEmitter {
   }
 
   async loadURL(url: string): Promise<void> {
-    const context = await browser();
-    const page = await context.newPage();
+    const page = await newPage();
     this.webContents.page = page;
     await page.setViewportSize({ width: this.options.width ?? 800, height: this.options.height ?? 600 });
     await page.exposeBinding(INVOKE_BINDING, (source, channel: string, args: unknown[]) =>
