@@ -5,7 +5,7 @@
  * switch back warns; after a restart on the same data folder everything is still there and the
  * punch is sent with the saved secret.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../mock/mock-server.ts';
@@ -83,6 +83,44 @@ describe('settings, switching and a restart', () => {
       (count) => count === 1,
     );
     expect(existsSync(join(dataDir, 'outbox.json'))).toBe(true);
+    expect(await restarted.quit()).toBe(0);
+  });
+});
+
+describe('a workstation with no keyring (safeStorage basic_text)', () => {
+  it('keeps a typed secret only until quit and says so, so nothing weakly protected reaches the disk', async () => {
+    const dataDir = apps.newDataDir();
+    type Api = {
+      saveEnvironment(draft: object): Promise<{ ok: boolean; environment: { id: string } }>;
+      setEnvironmentSecret(id: string, secret: string): Promise<{ storage: string; note: string | null }>;
+      listEnvironments(): Promise<Array<{ id: string; secret: { storage: string } }>>;
+    };
+    const draft = {
+      name: 'Local QA',
+      timeclockBaseUrl: second.timeclockBaseUrl,
+      debtorsBaseUrl: second.debtorsBaseUrl,
+      clientId: 'demo-client',
+      auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
+      employeeId: 'E1002',
+    };
+    const first = await apps.launch({ dataDir, safeStorage: 'basic_text' });
+    await first.clickTray('Settings…');
+    const settings = await first.window('settings');
+    const status = await settings.evaluate(async (environment) => {
+      const api = (globalThis as unknown as { api: Api }).api;
+      const saved = await api.saveEnvironment(environment);
+      return { id: saved.environment.id, ...(await api.setEnvironmentSecret(saved.environment.id, 'demo-secret')) };
+    }, draft);
+    expect(status.storage).toBe('session');
+    expect(status.note).toMatch(/no system keyring/);
+    expect(await first.quit()).toBe(0);
+    expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).not.toContain('demo-secret');
+
+    const restarted = await apps.launch({ dataDir, safeStorage: 'basic_text' });
+    await restarted.clickTray('Settings…');
+    const again = await restarted.window('settings');
+    const listed = await again.evaluate(() => (globalThis as unknown as { api: Api }).api.listEnvironments());
+    expect(listed.find((environment) => environment.id === status.id)?.secret.storage).toBe('none');
     expect(await restarted.quit()).toBe(0);
   });
 });
