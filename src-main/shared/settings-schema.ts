@@ -72,7 +72,12 @@ export const clockSchema = v.object({
 
 export const lookupSchema = v.object({
   autoRefreshMinutes: seconds(0, 1440, 5),
-  idleClearMinutes: seconds(1, 1440, 30),
+  /**
+   * Closed this long, the lookup forgets its data. A working day by default: re-loading the lists
+   * on every open costs the debtors service a full load each time (63 MB at 100,000 debtors; the
+   * fleet simulation in docs/benchmarks.md), where a delta would do.
+   */
+  idleClearMinutes: seconds(1, 1440, 480),
   globalShortcut,
 });
 

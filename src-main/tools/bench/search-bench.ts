@@ -1,7 +1,9 @@
 /**
- * Figure 1: keystroke → ranked results, the app's index against Fuse.js and MiniSearch, on the
- * mock generator's names and nicknames, with a typing sequence and typo queries.
+ * Figure 1: keystroke → ranked results, the app's index against raw uFuzzy, Fuse.js and
+ * MiniSearch, on the mock generator's names and nicknames with one in a hundred names in other
+ * languages (accents, ß, ł, CJK, Arabic), with a typing sequence, typo queries and non-English ones.
  */
+import uFuzzy from '@leeoniya/ufuzzy';
 import Fuse from 'fuse.js';
 import MiniSearch from 'minisearch';
 import { buildSearchIndex, type IndexEntry } from '../../core/lookup/search-index.ts';
@@ -21,12 +23,26 @@ function entriesOf(size: number): IndexEntry[] {
   const set = generateDebtorsDataset({ debtors: size, seed: 20_261_121, referenceTime: Date.parse('2026-11-21T00:00:00Z') });
   const nicknames = new Map<string, string[]>();
   for (const { debtorKey, nickname } of set.nicknames) nicknames.set(debtorKey, [...(nicknames.get(debtorKey) ?? []), nickname]);
-  return set.debtors.map((debtor) => ({
+  return set.debtors.map((debtor, index) => ({
     debtorKey: debtor.debtorKey,
-    name: debtor.name,
+    name: index % 100 === 7 ? foreignName(index) : debtor.name,
     nicknames: nicknames.get(debtor.debtorKey) ?? [],
   }));
 }
+
+/** Names as companies abroad write them, varied by a number so they are not all alike. */
+const FOREIGN = [
+  'Müller Großhandel GmbH',
+  'Société Générale de Fret',
+  'Żółć Logistyka sp. z o.o.',
+  '山田商事株式会社',
+  'شركة الأمل للتجارة',
+  'Øresund Ærø Shipping ApS',
+];
+const foreignName = (index: number) => `${FOREIGN[index % FOREIGN.length]} ${Math.floor(index / 100)}`;
+
+/** Typed as a user abroad types them: without accents, ß as ss, or in the script they are written in. */
+const FOREIGN_QUERIES = ['muller gross', 'societe generale', 'zolc', '山田商事', 'الأمل', 'oresund aero'];
 
 /** What a user types: a name letter by letter, then a second word, a typo, a key. */
 function queriesFor(entries: readonly IndexEntry[]): string[] {
@@ -42,6 +58,7 @@ function queriesFor(entries: readonly IndexEntry[]): string[] {
     `${swapped} ${second}`,
     `${second} ${first}`,
     target.debtorKey.toLowerCase(),
+    ...FOREIGN_QUERIES,
   ];
 }
 
@@ -55,6 +72,11 @@ export async function searchBench(size: number, repeats: number, peers: boolean)
     },
   };
   const skipped: Record<string, string> = {};
+  // Raw uFuzzy as its README shows it: typo-tolerant (intraMode 1), over the names as they are.
+  engines['uFuzzy 1 (raw, typo-tolerant)'] = {
+    build: () => ({ fuzzy: new uFuzzy({ intraMode: 1 }), names: entries.map((entry) => entry.name) }),
+    search: ({ fuzzy, names }: { fuzzy: uFuzzy; names: string[] }, query) => fuzzy.search(names, query, 0, 1_000),
+  };
   if (peers) {
     engines['Fuse.js 7'] = {
       build: () => new Fuse(entries, { keys: ['name', 'nicknames', 'debtorKey'], threshold: 0.3, ignoreLocation: true }),
