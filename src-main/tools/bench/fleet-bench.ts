@@ -89,7 +89,10 @@ export function lookupDay(workstations: number, sizes: LookupSizes, idleClearMin
 export async function fleetBench(
   workstations: number,
   sizes: LookupSizes,
-  { pollIntervalSeconds = 25, idleClearMinutes = 30 } = {},
+  {
+    pollIntervalSeconds = defaultPreferences().monitoring.pollIntervalSeconds,
+    idleClearMinutes = defaultPreferences().lookup.idleClearMinutes,
+  } = {},
 ): Promise<FleetFigures> {
   const started = performance.now();
   const clock = createFleetClock(DAY_START);

@@ -21,7 +21,10 @@ export async function runFleet(
 
 function print(lookup: ReturnType<typeof lookupSizes>, fleets: FleetFigures[]): void {
   const row = (name: string, value: string) => console.log(`  ${name.padEnd(52)} ${value}`);
-  const mb = (bytes: number) => `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+  const mb = (bytes: number) =>
+    bytes < 1e6
+      ? `${Math.round(bytes / 1e3).toLocaleString('en-US')} kB`
+      : `${(bytes / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
   console.log(`\nLookup at 100,000 debtors: full load ${mb(lookup.fullLoadBytes)}, 5-minute delta ${mb(lookup.deltaBytes)}`);
   for (const fleet of fleets) {
     console.log(
