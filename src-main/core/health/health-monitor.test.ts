@@ -25,7 +25,9 @@ describe('after a reset (sleep, unlock, the network back)', () => {
     const early = monitorWith(() => 0);
     const late = monitorWith(() => 0.999);
     expect(early.monitor.nextCheckAt('source')! - early.clock.now()).toBe(rules.resumeRecheckMs);
-    expect(late.monitor.nextCheckAt('source')! - late.clock.now()).toBe(rules.resumeRecheckMs + Math.round(0.999 * rules.intervalMs));
+    expect(late.monitor.nextCheckAt('source')! - late.clock.now()).toBe(
+      rules.resumeRecheckMs + Math.round(0.999 * rules.intervalMs),
+    );
     for (const { monitor } of [early, late]) monitor.stop();
   });
 });
