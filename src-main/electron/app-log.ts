@@ -13,6 +13,9 @@ export function openAppLog(knownSecrets: () => Iterable<string>): { logger: Logg
   // Readable by the user only, like every other file the app keeps.
   log.transports.file.writeOptions = { ...log.transports.file.writeOptions, mode: PRIVATE_FILE };
   log.transports.console.level = 'warn';
+  // A console that went away (the terminal it was started from closed) is not an error of ours:
+  // stop writing to it, rather than fail on every line.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => void (log.transports.console.level = false));
   const logger = createLogger((level, line) => log[level](line), knownSecrets);
   return { logger, folder: () => dirname(log.transports.file.getFile().path) };
 }

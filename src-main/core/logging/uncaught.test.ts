@@ -27,4 +27,20 @@ describe('uncaught errors', () => {
       'Something went wrong inside Timeclock Tray (disk full). It keeps running; the details are in the log (tray menu: Open logs folder).',
     ]);
   });
+
+  it('ignore a broken console (EPIPE): logging it would write to it again, in a loop that fills the log', () => {
+    const fakeProcess = new EventEmitter();
+    const lines: string[] = [];
+    const shown: string[] = [];
+    catchUncaught(
+      fakeProcess,
+      createLogger(
+        (_level, line) => lines.push(line),
+        () => [],
+      ),
+      (summary) => shown.push(summary),
+    );
+    fakeProcess.emit('uncaughtException', Object.assign(new Error('write EPIPE'), { code: 'EPIPE', syscall: 'write' }));
+    expect([lines, shown]).toEqual([[], []]);
+  });
 });

@@ -15,6 +15,8 @@ export function catchUncaught(
 ): void {
   const shown = new Set<string>();
   const handle = (kind: string) => (error: unknown) => {
+    // The console went away (a closed terminal): logging that would write to it again, for ever.
+    if (isBrokenPipe(error)) return;
     const message = redact(error instanceof Error ? error.message : String(error), knownSecrets());
     log.error(`${kind}:`, error);
     if (shown.has(message)) return;
@@ -26,3 +28,6 @@ export function catchUncaught(
   processLike.on('uncaughtException', handle('Uncaught exception'));
   processLike.on('unhandledRejection', handle('Unhandled rejection'));
 }
+
+const isBrokenPipe = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EPIPE';

@@ -22,9 +22,12 @@ export function report(name: string, detail: unknown = null): void {
 }
 
 let listening = false;
+let hungUp = false;
 export function listen(): void {
   if (listening || !process.send) return;
   listening = true;
+  // The test (or `npm run try`) went away without quitting the app: no orphan left running.
+  process.on('disconnect', () => hungUp || process.exit(0));
   process.on('message', (message: Command) => {
     void (async () => {
       const run = operations.get(message.op);
@@ -45,5 +48,6 @@ export function listen(): void {
 
 /** Lets the process end: the channel to the test would keep it alive. */
 export function hangUp(): void {
+  hungUp = true;
   if (process.connected) process.disconnect();
 }
