@@ -39,7 +39,8 @@ const FOREIGN = [
   'شركة الأمل للتجارة',
   'Øresund Ærø Shipping ApS',
 ];
-const foreignName = (index: number) => `${FOREIGN[index % FOREIGN.length]} ${Math.floor(index / 100)}`;
+// Every hundredth name, taking each language in turn (index / 100, not index: those would skip some).
+const foreignName = (index: number) => `${FOREIGN[Math.floor(index / 100) % FOREIGN.length]} ${Math.floor(index / 100)}`;
 
 /** Typed as a user abroad types them: without accents, ß as ss, or in the script they are written in. */
 const FOREIGN_QUERIES = ['muller gross', 'societe generale', 'zolc', '山田商事', 'الأمل', 'oresund aero'];
