@@ -1,7 +1,7 @@
 /**
  * `app`: ready, paths in the data folder the test chose, the single-instance lock (a socket in that
  * folder, as Electron's own on Linux), login items, and quitting with its events in Electron's
- * order: before-quit (preventable), windows closed, will-quit, quit — then the stand-in lets go of
+ * order: before-quit (preventable), will-quit, quit — then the stand-in lets go of
  * Chromium and its servers, and the process ends only if the app left nothing running.
  */
 import { EventEmitter } from 'node:events';
