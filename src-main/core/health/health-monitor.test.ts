@@ -1,4 +1,4 @@
-/** The monitor's schedule after a reset: soon, but spread, so a fleet coming back online is no herd. */
+/** The monitor's schedule after a reset: soon; spread when a fleet shares the cause, so its return is no herd. */
 import { describe, expect, it } from 'vitest';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { createFakeClock } from '../../testing/fake-clock.ts';
@@ -16,7 +16,7 @@ function monitorWith(random: () => number) {
     probe: async () => ({ kind: 'ok', latencyMs: 10 }),
   });
   monitor.start();
-  monitor.reset();
+  monitor.reset(true);
   return { clock, monitor };
 }
 
@@ -29,5 +29,12 @@ describe('after a reset (sleep, unlock, the network back)', () => {
       rules.resumeRecheckMs + Math.round(0.999 * rules.intervalMs),
     );
     for (const { monitor } of [early, late]) monitor.stop();
+  });
+
+  it('checks again after exactly the resume delay when the user switched or changed credentials', () => {
+    const { clock, monitor } = monitorWith(() => 0.999);
+    monitor.reset();
+    expect(monitor.nextCheckAt('source')! - clock.now()).toBe(rules.resumeRecheckMs);
+    monitor.stop();
   });
 });

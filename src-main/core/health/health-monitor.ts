@@ -39,8 +39,11 @@ export interface HealthMonitor {
   stop(): void;
   /** Check both systems now, whatever their schedule ("Check now"). */
   checkNow(): Promise<void>;
-  /** What we knew is stale (sleep, unlock, a switch, new credentials, network back): unknown, re-check soon. */
-  reset(): void;
+  /**
+   * What we knew is stale: unknown, re-check soon. `spread` for causes a whole fleet shares at the
+   * same moment (the network back, resume, unlock); a switch or new credentials re-check at once.
+   */
+  reset(spread?: boolean): void;
   snapshot(): HealthSnapshot;
   nextCheckAt(system: HealthSystem): number | null;
   onChange(listener: (system: HealthSystem, change: HealthChange, snapshot: HealthSnapshot) => void): () => void;
@@ -75,11 +78,13 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
   };
 
   /**
-   * After a reset, soon — but spread over one poll interval: when a company's network comes back,
-   * every workstation resets at the same moment, and the servers must not get all their checks in
-   * one second (the fleet simulation, `npm run bench -- --fleet`, measured 26× the mean without it).
+   * After a reset, soon — spread over one poll interval when the cause is shared by a fleet: when a
+   * company's network comes back every workstation resets at the same moment, and the servers must
+   * not get all their checks in one second (the fleet simulation, `npm run bench -- --fleet`,
+   * measured 26× the mean without it).
    */
-  const afterReset = (next: NextCheck) => next.delayMs + Math.round(random() * options.rules().intervalMs);
+  const afterReset = (next: NextCheck, spread: boolean) =>
+    next.delayMs + (spread ? Math.round(random() * options.rules().intervalMs) : 0);
 
   function arm(): void {
     if (timer !== null) clock.clearTimeout(timer);
@@ -93,15 +98,17 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
 
   function onTimer(): void {
     timer = null;
-    if (clock.now() - expectedAt > options.rules().lateTimerMs) return reset();
+    if (clock.now() - expectedAt > options.rules().lateTimerMs) return reset(true);
     const now = clock.now();
     void runCycle(SYSTEMS.filter((system) => dueAt[system] !== null && dueAt[system]! <= now + 1_000));
   }
 
-  function apply(system: HealthSystem, event: HealthEvent): void {
+  function apply(system: HealthSystem, event: HealthEvent, spread = false): void {
     const step = stepHealth(health[system], event, clock.now(), options.rules());
     health[system] = step.health;
-    dueAt[system] = step.next ? clock.now() + (event.kind === 'reset' ? afterReset(step.next) : jittered(step.next)) : null;
+    dueAt[system] = step.next
+      ? clock.now() + (event.kind === 'reset' ? afterReset(step.next, spread) : jittered(step.next))
+      : null;
     if (event.kind !== 'reset') events.emit('check', [system, event]);
     if (step.change) events.emit('change', [system, step.change]);
   }
@@ -146,10 +153,10 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
     return ![...probes, ...more].every(isTransportFailure);
   }
 
-  function reset(): void {
+  function reset(spread = false): void {
     abort.abort();
     abort = new AbortController();
-    for (const system of SYSTEMS) apply(system, { kind: 'reset' });
+    for (const system of SYSTEMS) apply(system, { kind: 'reset' }, spread);
     arm();
   }
 

@@ -134,8 +134,9 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       await monitor.checkNow();
       return lines();
     },
+    /** The network back, resume, unlock: causes a whole fleet shares, so the re-check is spread. */
     reset() {
-      monitor.reset();
+      monitor.reset(true);
       updated();
     },
     environmentChanged() {

@@ -151,7 +151,7 @@ export async function fleetBench(
     if (now === NETWORK_LOST[1]) {
       networkUp = true;
       // The OS says the network is back on every workstation at once: each monitor resets.
-      for (const station of fleet) if (now >= station.arrives && now < station.leaves) station.monitor.reset();
+      for (const station of fleet) if (now >= station.arrives && now < station.leaves) station.monitor.reset(true);
     }
   });
   for (const station of fleet) station.monitor.stop();
