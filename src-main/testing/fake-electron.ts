@@ -153,15 +153,8 @@ export const protocol = {
 };
 
 export const net = { online: true, fetch: async (url: string) => new Response(`fetched ${url}`), isOnline: () => net.online };
-export const nativeImage = {
-  createFromPath: (path: string) => ({
-    path,
-    template: false,
-    setTemplateImage(value: boolean) {
-      this.template = value;
-    },
-  }),
-};
+// The same image stand-in as the whole-app tests' (it only records the file and the template flag).
+export { nativeImage } from './electron-stand-in/desktop.ts';
 
 export class Notification extends Emitting {
   static readonly shown: Notification[] = [];

@@ -5,7 +5,7 @@
  * keeps the memory between calls.
  */
 import type { Preferences } from '../../shared/settings-schema.ts';
-import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
+import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
 
 export interface ReminderMemory {
@@ -31,7 +31,7 @@ export interface LocalCalendar {
 }
 
 export const localCalendar: LocalCalendar = {
-  minutes: (ms) => new Date(ms).getHours() * 60 + new Date(ms).getMinutes(),
+  minutes: localMinutesOfDay,
   weekday: (ms) => new Date(ms).getDay(),
   day: (ms) => {
     const date = new Date(ms);
@@ -40,12 +40,6 @@ export const localCalendar: LocalCalendar = {
 };
 
 const HOUR = 3_600_000;
-
-/** "17:30" → minutes since midnight. */
-const minutesOf = (time: string) => {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return hours * 60 + minutes;
-};
 
 export function dueReminders(
   status: ClockStatus,
@@ -81,7 +75,7 @@ export function dueReminders(
     status.state === 'out' &&
     !workedToday &&
     wanted.weekdays.includes(calendar.weekday(now)) &&
-    calendar.minutes(now) >= minutesOf(wanted.time) &&
+    calendar.minutes(now) >= minutesOfClockTime(wanted.time) &&
     memory.notClockedInRemindedOn !== today
   ) {
     reminders.push({
@@ -95,9 +89,9 @@ export function dueReminders(
   if (
     endOfDay.enabled &&
     status.state === 'in' &&
-    calendar.minutes(now) >= minutesOf(endOfDay.time) &&
+    calendar.minutes(now) >= minutesOfClockTime(endOfDay.time) &&
     // A shift begun after the time today (a late shift) has not reached its end of day.
-    !(calendar.day(status.since) === today && calendar.minutes(status.since) >= minutesOf(endOfDay.time)) &&
+    !(calendar.day(status.since) === today && calendar.minutes(status.since) >= minutesOfClockTime(endOfDay.time)) &&
     memory.endOfDayRemindedOn !== today
   ) {
     reminders.push({

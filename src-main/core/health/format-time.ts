@@ -26,3 +26,9 @@ export const localMinutesOfDay = (ms: number) => {
   const date = new Date(ms);
   return date.getHours() * 60 + date.getMinutes();
 };
+
+/** A setting's "HH:MM" (24-hour, checked by the settings schema) as minutes since midnight. */
+export const minutesOfClockTime = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+};

@@ -9,7 +9,7 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { shorten } from '../util/shorten.ts';
-import { formatDuration, localMinutesOfDay, type TimeFormatter } from './format-time.ts';
+import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from './format-time.ts';
 import type { HealthChange, SystemState } from './health-machine.ts';
 import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
 
@@ -126,10 +126,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     const settings = options.settings();
     if (!settings.enabled || (paused !== null && now < paused)) return true;
     if (!settings.quietHours.enabled) return false;
-    const [start, end] = [settings.quietHours.start, settings.quietHours.end].map((time) => {
-      const [hours, minutes] = time.split(':').map(Number);
-      return hours! * 60 + minutes!;
-    }) as [number, number];
+    const [start, end] = [minutesOfClockTime(settings.quietHours.start), minutesOfClockTime(settings.quietHours.end)];
     const minute = localMinutes(now);
     return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
   }

@@ -3,20 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.ts';
 import { catchUncaught } from './uncaught.ts';
 
+/** A process whose uncaught errors go to a logger and a dialog that record what they got. */
+function caught(secrets: string[] = []) {
+  const fakeProcess = new EventEmitter();
+  const lines: string[] = [];
+  const shown: string[] = [];
+  catchUncaught(
+    fakeProcess,
+    createLogger(
+      (_level, line) => lines.push(line),
+      () => secrets,
+    ),
+    (summary) => shown.push(summary),
+    () => secrets,
+  );
+  return { fakeProcess, lines, shown };
+}
+
 describe('uncaught errors', () => {
   it('are logged and shown redacted, every time in the log and once per distinct problem on screen', () => {
-    const fakeProcess = new EventEmitter();
-    const lines: string[] = [];
-    const shown: string[] = [];
-    catchUncaught(
-      fakeProcess,
-      createLogger(
-        (_level, line) => lines.push(line),
-        () => ['s3cret-value'],
-      ),
-      (summary) => shown.push(summary),
-      () => ['s3cret-value'],
-    );
+    const { fakeProcess, lines, shown } = caught(['s3cret-value']);
     fakeProcess.emit('uncaughtException', new Error('socket closed for s3cret-value'));
     fakeProcess.emit('uncaughtException', new Error('socket closed for s3cret-value'));
     fakeProcess.emit('unhandledRejection', 'disk full');
@@ -29,17 +35,7 @@ describe('uncaught errors', () => {
   });
 
   it('ignore a broken console (EPIPE): logging it would write to it again, in a loop that fills the log', () => {
-    const fakeProcess = new EventEmitter();
-    const lines: string[] = [];
-    const shown: string[] = [];
-    catchUncaught(
-      fakeProcess,
-      createLogger(
-        (_level, line) => lines.push(line),
-        () => [],
-      ),
-      (summary) => shown.push(summary),
-    );
+    const { fakeProcess, lines, shown } = caught();
     fakeProcess.emit('uncaughtException', Object.assign(new Error('write EPIPE'), { code: 'EPIPE', syscall: 'write' }));
     expect([lines, shown]).toEqual([[], []]);
   });

@@ -12,6 +12,7 @@ import { ipcMain } from './ipc.ts';
 import { net, protocol } from './protocol.ts';
 import { globalShortcut, nativeTheme, powerMonitor, safeStorage, screen, session, shell } from './system.ts';
 import { BrowserWindow, webContents } from './windows.ts';
+import * as self from './electron.ts';
 
 if (isMainThread) listen();
 
@@ -41,26 +42,5 @@ export {
   webContents,
 };
 
-export default {
-  app,
-  BrowserWindow,
-  contextBridge,
-  dialog,
-  globalShortcut,
-  ipcMain,
-  ipcRenderer,
-  Menu,
-  MenuItem,
-  nativeImage,
-  nativeTheme,
-  net,
-  Notification,
-  powerMonitor,
-  protocol,
-  safeStorage,
-  screen,
-  session,
-  shell,
-  Tray,
-  webContents,
-};
+// `import electron from 'electron'` (electron-store) gets the same members as the named imports.
+export default self;
