@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { foldForSearch } from './fold-text.ts';
+import { isNearPrefix } from './near-prefix.ts';
 import { buildSearchIndex, type IndexEntry } from './search-index.ts';
+import { wordsOf } from './word-index.ts';
 
 const entries: IndexEntry[] = [
   { debtorKey: 'D0000001', name: 'Acme Foods Inc.', nicknames: ['Acme Foods', 'AF'] },
@@ -65,6 +68,60 @@ describe('debtor search', () => {
     }
   });
 
+  it('finds part of a word, a typo in a later word, and a key typed in part or whole in any case', () => {
+    expect(names('cme')).toContain('Zenith Acme Supply LLC');
+    expect(names('acme fods')).toContain('Acme Foods Inc.');
+    expect(names('d000000')).toHaveLength(6);
+    expect(names('d0000004')[0]).toBe('Acme Freight Group');
+    expect(names('acme 0000005')).toEqual(['Northstar Produce Ltd.']);
+  });
+
+  it('answers as a plain scan of every debtor would, in the same order', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const vocabulary = [
+      'acme',
+      'harbor',
+      'harbr',
+      'foods',
+      'food',
+      'freight',
+      'müller',
+      "o'brien",
+      'at&t',
+      'tri-state',
+      'sea',
+      'seafoods',
+    ];
+    const many: IndexEntry[] = Array.from({ length: 400 }, (_, n) => ({
+      debtorKey: `K${String((n * 7919) % 1000).padStart(4, '0')}-${n}`,
+      name: Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(vocabulary)).join(pick([' ', ', ', ' - '])),
+      nicknames: random() < 0.3 ? [pick(vocabulary)] : [],
+    }));
+    const index = buildSearchIndex(many);
+    const queries = [
+      'a',
+      'ha',
+      'har',
+      'hrabor',
+      'harbor fods',
+      'foods acme',
+      'ood',
+      'k01',
+      '0042-4',
+      'muller',
+      "o'b",
+      'at&t',
+      'tri state',
+      'zzz',
+    ];
+    for (const query of queries) {
+      const found = Array.from(index.search(query), (position) => index.keyAt(position));
+      expect(found, query).toEqual(plainScan(many, query));
+    }
+  });
+
   it('returns nothing for nonsense', () => {
     expect(names('qqqzzz')).toEqual([]);
   });
@@ -117,3 +174,36 @@ describe('debtor search', () => {
     });
   });
 });
+
+/** The search's rules applied to each debtor in turn, with no index: what the index must answer. */
+function plainScan(entries: readonly IndexEntry[], query: string): string[] {
+  const needle = foldForSearch(query.trim());
+  const byName = [...entries].sort((a, b) => {
+    const [left, right] = [foldForSearch(a.name), foldForSearch(b.name)];
+    return left !== right ? (left < right ? -1 : 1) : a.debtorKey < b.debtorKey ? -1 : 1;
+  });
+  const nameOf = (entry: IndexEntry) => foldForSearch(entry.name);
+  const nicknamesOf = (entry: IndexEntry) => entry.nicknames.map(foldForSearch);
+  const matches = (entry: IndexEntry, typos: boolean) => {
+    if (needle.length <= 2) return nameOf(entry).startsWith(needle) || nicknamesOf(entry).some((nick) => nick.startsWith(needle));
+    const words = [nameOf(entry), ...nicknamesOf(entry)].flatMap(wordsOf);
+    return wordsOf(needle).every(
+      (term) =>
+        words.some(
+          (word) =>
+            word.includes(term) || (typos && term.length >= 4 && !/\d/.test(term) && isNearPrefix(term, word, 0, word.length)),
+        ) ||
+        (/\d/.test(term) && entry.debtorKey.toLowerCase().includes(term)),
+    );
+  };
+  let found = byName.filter((entry) => matches(entry, false));
+  const exact = /\d/.test(query) ? byName.find((entry) => entry.debtorKey.toLowerCase() === needle) : undefined;
+  if (found.length < 20 && needle.length >= 4 && !exact && needle.length > 2)
+    found = byName.filter((entry) => matches(entry, true));
+  const tier = (entry: IndexEntry) =>
+    nameOf(entry).startsWith(needle) ? 0 : nicknamesOf(entry).some((nick) => nick.startsWith(needle)) ? 1 : 2;
+  const ranked = found
+    .filter((entry) => entry !== exact)
+    .sort((a, b) => tier(a) - tier(b) || byName.indexOf(a) - byName.indexOf(b));
+  return [...(exact ? [exact] : []), ...ranked].map((entry) => entry.debtorKey);
+}

@@ -1,17 +1,25 @@
 /**
- * Search over debtor names, nicknames and keys, as you type: tolerant of a typo per word and of
- * word order (uFuzzy), ranked exact key first, then name prefix, then nickname prefix, then the
- * rest. Entries are kept in name order, so every tier is already sorted: one pass, no sorting.
+ * Search over debtor names, nicknames and keys, as you type: every word typed must be found in a
+ * word of the name or a nickname (anywhere in it: "cme" finds "Acme"), in any order; a word of four
+ * letters or more may carry one slip when exact matches are few; a word with a digit is also looked
+ * for in the debtor keys. Ranked: the exact key first, then names that start with what was typed,
+ * then nicknames that do, then the rest. Entries are kept in name order, so every tier is already
+ * sorted: one pass, no sorting of results.
  *
- * Kept fast for every keystroke (see docs/benchmarks.md): one or two characters match by prefix,
- * found by binary search over the sorted names and nicknames; longer needles use uFuzzy's exact
- * matcher, narrowed from the previous keystroke's matches while the user keeps typing, and its
- * typo-tolerant matcher only when that finds little. Names and needles are folded first
- * (fold-text.ts): case and accents never matter; a needle in another script (CJK, Arabic,
- * Cyrillic) is matched as typed, anywhere in the name.
+ * Fast for every keystroke (see docs/benchmarks.md): terms are looked up in the vocabulary of
+ * distinct words (word-index.ts), not in 100k lines; the rarest term picks the candidate lines and
+ * the others are checked on those lines only. One or two letters match by prefix, found by binary
+ * search over the sorted names and nicknames. Names and needles are folded first (fold-text.ts):
+ * case and accents never matter; other scripts (CJK, Arabic, Cyrillic) match as typed.
  */
-import uFuzzy from '@leeoniya/ufuzzy';
 import { foldForSearch, isPlainFolded } from './fold-text.ts';
+import { buildKeyText } from './key-text.ts';
+import { LineSets } from './line-sets.ts';
+import { orderByText } from './name-order.ts';
+import { buildNicknameTable, SHORT_PREFIX } from './nickname-table.ts';
+import { rankBy } from './search-ranking.ts';
+import { prefixRange, holds } from './sorted-search.ts';
+import { buildWordIndex, wordsOf } from './word-index.ts';
 
 export interface IndexEntry {
   debtorKey: string;
@@ -26,91 +34,72 @@ export interface SearchIndex {
   keyAt(position: number): string;
 }
 
-const SPLIT = "[^A-Za-z\\d'&]+";
-const exact = new uFuzzy({ interSplit: SPLIT });
-const tolerant = new uFuzzy({ intraMode: 1, intraIns: 1, intraSub: 1, intraTrn: 1, intraDel: 1, interSplit: SPLIT });
 /** Fewer exact matches than this, and typos are looked for too. */
 const FEW = 20;
+/** Shorter words are never taken for typos: too many words are one slip from "ace". */
+const TYPO_LENGTH = 4;
+const HAS_DIGIT = /\d/;
 
 export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
-  // Plain string order on folded names (then key): fast to build, and what a reader expects.
   const folded = entries.map((entry) => foldForSearch(entry.name));
-  const order = Int32Array.from(entries.keys()).sort((a, b) => {
-    const [left, right] = [folded[a]!, folded[b]!];
-    if (left !== right) return left < right ? -1 : 1;
-    const [leftKey, rightKey] = [entries[a]!.debtorKey, entries[b]!.debtorKey];
-    return leftKey < rightKey ? -1 : leftKey > rightKey ? 1 : 0;
-  });
-  const ordered = Array.from(order, (index) => entries[index]!);
-  const keys = ordered.map((entry) => entry.debtorKey);
-  const nameFolded = Array.from(order, (index) => folded[index]!);
-  const nicknamesFolded = ordered.map((entry) => entry.nicknames.map(foldForSearch));
-  // One line per debtor: what a user may type to find it.
-  const haystack = ordered.map((entry, position) =>
-    [nameFolded[position], ...nicknamesFolded[position]!, entry.debtorKey.toLowerCase()].join(' · '),
+  const order = orderByText(
+    folded,
+    entries.map((entry) => entry.debtorKey),
   );
-  const byKey = new Map(keys.map((key, position) => [key.toUpperCase(), position]));
+  // From here on a debtor is its line: its position in name order.
+  const names = new Array<string>(order.length);
+  const keys = new Array<string>(order.length);
+  const nicknamesOfLine = new Array<readonly string[]>(order.length);
+  for (let line = 0; line < order.length; line++) {
+    const entry = entries[order[line]!]!;
+    [names[line], keys[line], nicknamesOfLine[line]] = [folded[order[line]!]!, entry.debtorKey, entry.nicknames];
+  }
+  const nicknames = buildNicknameTable(nicknamesOfLine, foldForSearch);
+  const words = buildWordIndex(keys.length, (line, visit) => {
+    visit(names[line]!);
+    for (let at = nicknames.start[line]!; at < nicknames.start[line + 1]!; at++) visit(nicknames.texts[at]!);
+  });
+  const keyText = buildKeyText(keys);
   const everything = Int32Array.from(keys.keys());
+  const lines = new LineSets(keys.length);
+  const rank = rankBy(names, nicknames);
 
-  // One- and two-character needles match by prefix only. Names are sorted, so their matches are one
-  // contiguous range found by binary search; nicknames get a sorted list of their own.
-  const nicknameList = nicknamesFolded
-    .flatMap((nicknames, position) => nicknames.map((nickname) => [nickname, position] as const))
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const nicknameTexts = nicknameList.map(([nickname]) => nickname);
-  const prefixMatches = (prefix: string): number[] => {
-    const [from, to] = prefixRange(nameFolded, prefix);
-    const byName = Array.from({ length: to - from }, (_, offset) => from + offset);
-    const [nickFrom, nickTo] = prefixRange(nicknameTexts, prefix);
-    if (nickFrom === nickTo) return byName;
-    const inNames = (position: number) => position >= from && position < to;
-    const byNickname = [...new Set(nicknameList.slice(nickFrom, nickTo).map(([, position]) => position))].filter(
-      (position) => !inNames(position),
-    );
-    return [...byName, ...byNickname].sort((a, b) => a - b);
+  /** One- and two-letter needles: names and nicknames that start with them. */
+  const prefixMatches = (prefix: string): Int32Array => {
+    const [from, to] = prefixRange(names, prefix);
+    lines.flags.fill(1, from, to);
+    for (const line of nicknames.linesStartingWith(prefix)) lines.flags[line] = 1;
+    return lines.collect(() => true);
   };
 
-  let previous: { needle: string; matches: number[] } | null = null;
-  // Typo-tolerant matches of recent needles. A needle's whole words bound what any longer needle
-  // can match ("acme" bounds "acme foods"), but a growing last word may not: uFuzzy tolerates
-  // typos only in longer words, so "fod" can miss what "fods" finds.
-  const tolerantMatches = new Map<string, number[]>();
-  const tolerantBound = (needle: string): number[] | undefined => {
-    const words = needle.split(/\s+/);
-    for (let count = words.length - 1; count > 0; count--) {
-      const bound = tolerantMatches.get(words.slice(0, count).join(' '));
-      if (bound) return bound;
-    }
-    return undefined;
-  };
+  /** Lines holding every term (in a word, or in the key for a term with a digit). */
+  function linesWithAll(terms: readonly string[], typos: boolean): Int32Array {
+    const matchers = terms.map((term) => {
+      const tolerant = typos && term.length >= TYPO_LENGTH && isPlainFolded(term) && !HAS_DIGIT.test(term);
+      return { words: words.wordsMatching(term, tolerant), keyLines: HAS_DIGIT.test(term) ? keyText.containing(term) : null };
+    });
+    const cost = (matcher: (typeof matchers)[number]) => words.linesEstimate(matcher.words) + (matcher.keyLines?.length ?? 0);
+    const rarest = matchers.reduce((best, matcher) => (cost(matcher) < cost(best) ? matcher : best));
+    words.flagLines(rarest.words, lines.flags);
+    for (const line of rarest.keyLines ?? []) lines.flags[line] = 1;
+    const others = matchers.filter((matcher) => matcher !== rarest);
+    return lines.collect((line) => {
+      for (const matcher of others) {
+        if (!words.lineHas(line, matcher.words) && !(matcher.keyLines !== null && holds(matcher.keyLines, line))) return false;
+      }
+      return true;
+    });
+  }
 
-  function matchesOf(needle: string, isKey: boolean): number[] {
+  function matchesOf(needle: string, isKey: boolean): Int32Array {
     // CJK words are one or two characters long: only Latin-like needles this short mean a prefix.
-    if (needle.length <= 2 && isPlainFolded(needle)) return prefixMatches(needle);
-    // Typing on (more letters or another word): the new matches are among the previous ones.
-    const narrowed = previous && needle.startsWith(previous.needle) ? previous.matches : undefined;
-    if (!isPlainFolded(needle)) {
-      const found = containing(haystack, needle, narrowed);
-      previous = { needle, matches: found };
-      return found;
-    }
-    let found = exact.filter(haystack, needle, narrowed) ?? [];
-    if (found.length === 0 && /\s/.test(needle)) {
-      // Words in another order ("foods acme").
-      const [permuted] = exact.search(haystack, needle, 1, 0);
-      found = [...(permuted ?? [])].sort((a, b) => a - b);
-    }
+    if (needle.length <= SHORT_PREFIX && isPlainFolded(needle)) return prefixMatches(needle);
+    const terms = [...new Set(wordsOf(needle))];
+    if (terms.length === 0) return new Int32Array(0);
+    const found = linesWithAll(terms, false);
     // A typed debtor key wants that debtor, not near-misses of it.
-    const withTypos = found.length < FEW && needle.length >= 4 && !isKey;
-    if (withTypos) {
-      const loose = tolerant.filter(haystack, needle, tolerantBound(needle)) ?? [];
-      if (tolerantMatches.size > 64) tolerantMatches.clear();
-      tolerantMatches.set(needle.split(/\s+/).join(' '), loose);
-      const seen = new Set(found);
-      found = [...found, ...loose.filter((position) => !seen.has(position))].sort((a, b) => a - b);
-    }
-    previous = { needle, matches: found };
-    return found;
+    if (found.length >= FEW || needle.length < TYPO_LENGTH || isKey) return found;
+    return linesWithAll(terms, true);
   }
 
   return {
@@ -120,47 +109,9 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
       const typed = text.trim();
       if (typed === '') return everything;
       const needle = foldForSearch(typed);
-      const exactKey = byKey.get(typed.toUpperCase());
-      const byName: number[] = [];
-      const byNickname: number[] = [];
-      const rest: number[] = [];
-      for (const position of matchesOf(needle, exactKey !== undefined)) {
-        if (position === exactKey) continue;
-        if (nameFolded[position]!.startsWith(needle)) byName.push(position);
-        else if (nicknamesFolded[position]!.some((nickname) => nickname.startsWith(needle))) byNickname.push(position);
-        else rest.push(position);
-      }
-      const ranked = new Int32Array((exactKey === undefined ? 0 : 1) + byName.length + byNickname.length + rest.length);
-      let at = 0;
-      if (exactKey !== undefined) ranked[at++] = exactKey;
-      for (const tier of [byName, byNickname, rest]) for (const position of tier) ranked[at++] = position;
-      return ranked;
+      // Keys are looked up whole only when they could be one: a single word with a digit.
+      const exactKey = HAS_DIGIT.test(typed) && !/\s/.test(typed) ? keyText.exact(typed) : undefined;
+      return rank(matchesOf(needle, exactKey !== undefined), needle, exactKey);
     },
   };
-}
-
-/** Positions (ascending) whose line holds the needle as typed: for scripts without word typos. */
-function containing(lines: readonly string[], needle: string, among: readonly number[] | undefined): number[] {
-  const found: number[] = [];
-  if (among) {
-    for (const position of among) if (lines[position]!.includes(needle)) found.push(position);
-  } else {
-    for (let position = 0; position < lines.length; position++) if (lines[position]!.includes(needle)) found.push(position);
-  }
-  return found;
-}
-
-/** The half-open range of a sorted list whose entries start with `prefix`. */
-function prefixRange(sorted: readonly string[], prefix: string): [number, number] {
-  const lowerBound = (target: string) => {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sorted[middle]! < target) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  return [lowerBound(prefix), lowerBound(`${prefix}\uffff`)];
 }

@@ -11,7 +11,7 @@ import { footprintBench } from './footprint-bench.ts';
 import { runChaos } from '../../testing/health-chaos.ts';
 import { healthBench } from './health-bench.ts';
 import { listBench } from './list-bench.ts';
-import { searchBench } from './search-bench.ts';
+import { APP_ENGINE, searchBench } from './search-bench.ts';
 import { syncBench } from './sync-bench.ts';
 
 /** --json prints one JSON object on stdout (use `npm run -s` to leave out npm's own banner); --json=FILE writes it there. */
@@ -49,7 +49,7 @@ say('Footprint…');
 const footprint = footprintBench(quick ? 2 : 5);
 
 const at100k = search.find((figures) => figures.size === 100_000)!;
-const app = 'timeclock-tray (uFuzzy + ranking)';
+const app = APP_ENGINE;
 const at1m = search.find((figures) => figures.size === 1_000_000);
 const bestPeerP95 = Math.min(
   ...Object.entries(at100k.keystroke)

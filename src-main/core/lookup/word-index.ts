@@ -1,0 +1,141 @@
+/**
+ * The words of every debtor line (folded name and nicknames), each distinct word once: a search
+ * term is looked for in the vocabulary — far shorter than the lines, as names share their words —
+ * and the lines come from the matching words' posting lists. The vocabulary is one string with
+ * offsets, so finding a term is `indexOf` over it and a typo scan reads it in place.
+ */
+import { isNearPrefix } from './near-prefix.ts';
+
+export interface WordIndex {
+  readonly lineCount: number;
+  /** Marks (1) the words that hold `term`; with `typos`, also those it is one slip from the start of. */
+  wordsMatching(term: string, typos: boolean): Uint8Array;
+  /** How many lines hold at least one of the marked words, counted with repeats: a cost estimate. */
+  linesEstimate(words: Uint8Array): number;
+  /** Sets `flags[line] = 1` for each line holding a marked word. */
+  flagLines(words: Uint8Array, flags: Uint8Array): void;
+  /** True when the line holds a marked word. */
+  lineHas(line: number, words: Uint8Array): boolean;
+}
+
+/** A term's characters: letters, digits and marks of every script, apostrophe and ampersand. */
+const WORD_CODE = new Uint8Array(65_536);
+for (let code = 0; code < 65_536; code++) {
+  const char = String.fromCharCode(code);
+  WORD_CODE[code] = /[\p{L}\p{N}\p{M}'&]/u.test(char) || (code >= 0xd800 && code <= 0xdfff) ? 1 : 0;
+}
+
+/** Calls `visit` with each word of a folded text, in order. */
+export function forEachWord(folded: string, visit: (word: string) => void): void {
+  let start = -1;
+  for (let at = 0; at <= folded.length; at++) {
+    const inWord = at < folded.length && WORD_CODE[folded.charCodeAt(at)] === 1;
+    if (inWord && start < 0) start = at;
+    else if (!inWord && start >= 0) {
+      visit(folded.slice(start, at));
+      start = -1;
+    }
+  }
+}
+
+/** The words of a folded text, in order. */
+export function wordsOf(folded: string): string[] {
+  const words: string[] = [];
+  forEachWord(folded, (word) => words.push(word));
+  return words;
+}
+
+/** `textsOf(line, visit)` calls `visit` with each folded text of the line (name, nicknames). */
+export function buildWordIndex(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordIndex {
+  const vocabulary = new Map<string, number>();
+  const lineStart = new Int32Array(lineCount + 1);
+  let lineWords: Int32Array = new Int32Array(lineCount * 4);
+  let used = 0;
+  let lineBegins = 0;
+  const addWord = (word: string) => {
+    let id = vocabulary.get(word);
+    if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
+    if (holds(lineWords, lineBegins, used, id)) return;
+    if (used === lineWords.length) lineWords = grow(lineWords);
+    lineWords[used++] = id;
+  };
+  const addText = (text: string) => forEachWord(text, addWord);
+  for (let line = 0; line < lineCount; line++) {
+    lineBegins = used;
+    textsOf(line, addText);
+    lineStart[line + 1] = used;
+  }
+  lineWords = lineWords.slice(0, used);
+  const postings = invert(lineStart, lineWords, vocabulary.size);
+  const text = [...vocabulary.keys()].join('\n');
+  const wordStart = new Int32Array(vocabulary.size + 1);
+  let offset = 0;
+  let id = 0;
+  for (const word of vocabulary.keys()) {
+    wordStart[id++] = offset;
+    offset += word.length + 1;
+  }
+  wordStart[id] = offset;
+  return {
+    lineCount,
+    wordsMatching(term, typos) {
+      const marks = new Uint8Array(vocabulary.size);
+      for (let from = 0, word = 0; ;) {
+        const at = text.indexOf(term, from);
+        if (at < 0) break;
+        while (wordStart[word + 1]! <= at) word++;
+        marks[word] = 1;
+        from = wordStart[word + 1]!;
+      }
+      if (typos) {
+        for (let word = 0; word < vocabulary.size; word++) {
+          if (marks[word] === 0 && isNearPrefix(term, text, wordStart[word]!, wordStart[word + 1]! - 1)) marks[word] = 1;
+        }
+      }
+      return marks;
+    },
+    linesEstimate(words) {
+      let count = 0;
+      for (let word = 0; word < words.length; word++) if (words[word]) count += postings.start[word + 1]! - postings.start[word]!;
+      return count;
+    },
+    flagLines(words, flags) {
+      for (let word = 0; word < words.length; word++) {
+        if (!words[word]) continue;
+        for (let at = postings.start[word]!; at < postings.start[word + 1]!; at++) flags[postings.lines[at]!] = 1;
+      }
+    },
+    lineHas(line, words) {
+      for (let at = lineStart[line]!; at < lineStart[line + 1]!; at++) if (words[lineWords[at]!]) return true;
+      return false;
+    },
+  };
+}
+
+function holds(array: Int32Array, from: number, to: number, value: number): boolean {
+  for (let at = from; at < to; at++) if (array[at] === value) return true;
+  return false;
+}
+
+function grow(array: Int32Array): Int32Array {
+  const larger = new Int32Array(array.length * 2);
+  larger.set(array);
+  return larger;
+}
+
+/** Line → words turned into word → lines (ascending), both as offsets into one flat array. */
+function invert(lineStart: Int32Array, lineWords: Int32Array, wordCount: number) {
+  const start = new Int32Array(wordCount + 1);
+  for (let at = 0; at < lineWords.length; at++) start[lineWords[at]! + 1] = start[lineWords[at]! + 1]! + 1;
+  for (let word = 0; word < wordCount; word++) start[word + 1] = start[word + 1]! + start[word]!;
+  const next = start.slice(0, wordCount);
+  const lines = new Int32Array(lineWords.length);
+  for (let line = 0; line + 1 < lineStart.length; line++) {
+    for (let at = lineStart[line]!; at < lineStart[line + 1]!; at++) {
+      const word = lineWords[at]!;
+      lines[next[word]!] = line;
+      next[word] = next[word]! + 1;
+    }
+  }
+  return { start, lines };
+}
