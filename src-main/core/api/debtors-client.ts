@@ -18,6 +18,7 @@ import type { HttpClient } from './http-client.ts';
 import { nextPage, totalOf, type PageRequest } from './paging.ts';
 import { atPath } from './time-event-shape.ts';
 import { readList, ShapeError, type RecordSpec, type Tolerant } from './tolerant-read.ts';
+import { timePhase } from '../util/phase-timings.ts';
 
 export interface SinceFilter {
   /** Only records with modifiedAt at or after this instant. */
@@ -92,7 +93,7 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
     let request: PageRequest = { path, query };
     for (let page = 1; ; page++) {
       const response = await http.request({ method: 'GET', operation, signal, ...request });
-      const items = read<T>(response.body, spec, operation);
+      const items = timePhase('read', () => read<T>(response.body, spec, operation));
       for (const item of items) records.push(item);
       const next = nextPage(response.body, response.headers, request, base);
       const said = totalOf(response.body);

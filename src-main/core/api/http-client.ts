@@ -10,6 +10,7 @@ import { createAuthSource, TokenError, type AuthScheme, type AuthSource, type Cr
 import { BodyTooLargeError, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { displayUrl, joinUrl } from './url.ts';
+import { reportPhase, timePhase } from '../util/phase-timings.ts';
 
 export interface HttpClientOptions {
   service: ServiceName;
@@ -157,7 +158,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         },
       );
       const latencyMs = performance.now() - started;
-      const body = readSuccessBody(request, response, text);
+      reportPhase('network', latencyMs);
+      const body = timePhase('parse', () => readSuccessBody(request, response, text));
       return { status: response.status, headers: response.headers, body, latencyMs };
     } catch (error) {
       if (error instanceof ApiError) throw error;

@@ -34,13 +34,19 @@ function readField(record: Record<string, unknown>, name: string): unknown {
   return record[pascal];
 }
 
+const isUpper = (code: number) => code >= 65 && code <= 90;
+
 /** Lower-cases the first letter of every key that starts upper-case (DebtorKey → debtorKey). */
-export function camelKeys(record: Record<string, unknown>): Record<string, unknown> {
+function camelKeys(record: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(record);
-  if (!keys.some((key) => /^[A-Z]/.test(key))) return record;
+  if (!keys.some((key) => isUpper(key.charCodeAt(0)))) return record;
   const out: Record<string, unknown> = {};
-  for (const key of keys)
-    out[/^[A-Z][a-z]/.test(key) || /^[A-Z]$/.test(key) ? key[0]!.toLowerCase() + key.slice(1) : key] = record[key];
+  for (const key of keys) {
+    // "DebtorKey" and "X" are renamed; "MCNumber" or "A1" are left as the server wrote them.
+    const second = key.charCodeAt(1);
+    const renamed = isUpper(key.charCodeAt(0)) && (key.length === 1 || (second >= 97 && second <= 122));
+    out[renamed ? key[0]!.toLowerCase() + key.slice(1) : key] = record[key];
+  }
   return out;
 }
 
@@ -89,24 +95,29 @@ export interface RecordSpec {
   numbers?: readonly string[];
 }
 
-/** Reads one record of a list; `where` names it in errors ("record 17 of debtors"). */
-export function readRecord<T>(
+/**
+ * Reads record `index` of a list of `what`, named in errors ("record 17 of debtors"). The record is
+ * normalised in place: it is a parsed body's own object, which nothing else holds.
+ */
+function readRecord<T>(
   raw: unknown,
   spec: RecordSpec,
-  where: string,
-  timeZone = 'UTC',
-  renames: FieldRenames = {},
+  index: number,
+  what: string,
+  timeZone: string,
+  renames: ReadonlyArray<readonly [string, string]>,
 ): Tolerant<T> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new ShapeError(`${where} is ${describe(raw)}, not an object`);
+    throw new ShapeError(`record ${index + 1} of ${what} is ${describe(raw)}, not an object`);
   const source = raw as Record<string, unknown>;
-  const record = { ...camelKeys(source) };
-  for (const [ours, theirs] of Object.entries(renames)) if (theirs && theirs in source) record[ours] = source[theirs];
+  const record = camelKeys(source);
+  for (const [ours, theirs] of renames) if (theirs in source) record[ours] = source[theirs];
   const key = record[spec.key];
   if (typeof key === 'number') record[spec.key] = String(key);
-  else if (typeof key !== 'string' || key === '') throw new ShapeError(`${where} has no ${spec.key}`);
+  else if (typeof key !== 'string' || key === '') throw new ShapeError(`record ${index + 1} of ${what} has no ${spec.key}`);
   for (const field of spec.required ?? []) {
-    if (record[field] === undefined || record[field] === null) throw new ShapeError(`${where} has no ${field}`);
+    if (record[field] === undefined || record[field] === null)
+      throw new ShapeError(`record ${index + 1} of ${what} has no ${field}`);
   }
   for (const field of spec.instants ?? []) {
     if (field in record) {
@@ -131,9 +142,11 @@ export function readList<T>(
   renames: FieldRenames = {},
 ): Array<Tolerant<T>> {
   const list = unwrapList(body);
+  const renamed = Object.entries(renames).filter(
+    (pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1] !== '',
+  );
   const out = new Array<Tolerant<T>>(list.length);
-  for (let index = 0; index < list.length; index++)
-    out[index] = readRecord<T>(list[index], spec, `record ${index + 1} of ${what}`, timeZone, renames);
+  for (let index = 0; index < list.length; index++) out[index] = readRecord<T>(list[index], spec, index, what, timeZone, renamed);
   return out;
 }
 

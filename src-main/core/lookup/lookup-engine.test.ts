@@ -51,6 +51,37 @@ describe('sync', () => {
     expect(statuses.some((status) => status.progress?.done === 3)).toBe(true);
   });
 
+  it('answers searches from the debtors while the other lists still load, and adds the nicknames after', async () => {
+    const { client: real } = client();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The nicknames and scores wait until the test lets them go.
+    const slow = new Proxy(real, {
+      get: (target, name: keyof DebtorsClient) => async (filter?: unknown) => {
+        if (name !== 'debtors') await held;
+        return (target[name] as (filter?: unknown) => Promise<unknown>)(filter);
+      },
+    }) as DebtorsClient;
+    const relevance = { key: 'relevance', descending: false } as const;
+    const whileLoading: Array<{ total: number; state: string }> = [];
+    const engine = createLookupEngine({
+      client: slow,
+      environmentName: 'Mock (built-in)',
+      onStatus: (status) => {
+        if (status.indexed > 0 && whileLoading.length === 0) {
+          whileLoading.push({ total: engine.search({ text: 'acme', sort: relevance }).total, state: status.state });
+          release();
+        }
+      },
+    });
+    const nickname = mock.server.control.dataset.nicknames[0]!.nickname;
+    await engine.sync();
+    expect(whileLoading).toEqual([{ total: expect.any(Number), state: 'loading' }]);
+    expect(whileLoading[0]!.total).toBeGreaterThan(0);
+    expect(engine.search({ text: nickname, sort: relevance }).total).toBeGreaterThan(0);
+    expect(engine.status()).toMatchObject({ state: 'ready', indexed: 1_500 });
+  });
+
   it('then asks only for changes since the newest it has seen, minus an overlap, and merges them', async () => {
     const { engine, asked } = await loaded();
     const newest = [...mock.server.control.dataset.debtors]

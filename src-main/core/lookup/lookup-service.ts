@@ -36,6 +36,7 @@ export function createLookupService(options: LookupServiceOptions) {
     progress: null,
     syncedAt: null,
     counts: { debtors: 0, creditScores: 0, bureauScores: 0, nicknames: 0 },
+    indexed: 0,
     problems: [],
   });
   const report = (status: LookupStatus) => {

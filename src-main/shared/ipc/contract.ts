@@ -186,6 +186,8 @@ export interface LookupStatus {
   progress: { done: number; total: number } | null;
   syncedAt: string | null;
   counts: { debtors: number; creditScores: number; bureauScores: number; nicknames: number };
+  /** Debtors the search answers from: during a first load it is set once the names are in. */
+  indexed: number;
   /** Endpoints that failed in the last sync, by name, with the reason. */
   problems: Array<{ resource: string; message: string }>;
 }

@@ -109,11 +109,21 @@ if (jsonFile) {
   for (const figures of search) {
     console.log(`Search, ${figures.size.toLocaleString('en-US')} debtors (keystroke → ranked results, ms)`);
     for (const [engine, summary] of Object.entries(figures.keystroke))
-      row(engine, `p50 ${summary.p50}  p95 ${summary.p95}  (build ${figures.buildMs[engine]} ms)`);
+      row(
+        engine,
+        `p50 ${summary.p50}  p95 ${summary.p95}  (build ${figures.buildMs[engine]} ms, ${figures.indexMemoryMb[engine]} MB)`,
+      );
     for (const [engine, why] of Object.entries(figures.skipped)) row(engine, why);
   }
   console.log('Sync, 100k debtors (ms)');
   row('full load', `p50 ${Math.round(sync.fullLoad.p50)}  p95 ${Math.round(sync.fullLoad.p95)}`);
+  row('… search answers from the debtors after', `p50 ${Math.round(sync.timeToFirstSearch.p50)}`);
+  row(
+    '… where the time goes (network summed over lists)',
+    Object.entries(sync.breakdown)
+      .map(([phase, ms]) => `${phase} ${ms}`)
+      .join(', '),
+  );
   row('delta of 100 changes', `p50 ${Math.round(sync.delta100.p50)}  p95 ${Math.round(sync.delta100.p95)}`);
   console.log('Results list in Chromium, 100k');
   row('search → all results on screen (ms)', `p50 ${Math.round(list.showAllResultsMs.p50)}`);

@@ -14,6 +14,8 @@ export interface SearchFigures {
   size: number;
   queries: string[];
   buildMs: Record<string, number>;
+  /** Heap and typed-array memory each engine's index holds, MB (measured around its build, after a full collection). */
+  indexMemoryMb: Record<string, number>;
   keystroke: Record<string, Summary>;
   /** Peers left out at this size, and why. */
   skipped: Record<string, string>;
@@ -90,6 +92,13 @@ export function queriesFor(entries: readonly IndexEntry[]): string[] {
 
 const WARM_UP_ROUNDS = 3;
 
+/** Bytes in use after a full collection (the bench runs with --expose-gc; without it, a rough figure). */
+function memoryInUse(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 /** The app's own search, as the figures name it. */
 export const APP_ENGINE = 'timeclock-tray (word index + ranking)';
 
@@ -132,10 +141,13 @@ export async function searchBench(size: number, repeats: number, peers: boolean)
   }
 
   const buildMs: Record<string, number> = {};
+  const indexMemoryMb: Record<string, number> = {};
   const keystroke: Record<string, Summary> = {};
   for (const [name, engine] of Object.entries(engines)) {
+    const before = memoryInUse();
     const built = await time(() => engine.build());
     buildMs[name] = Math.round(built.ms);
+    indexMemoryMb[name] = Math.round((memoryInUse() - before) / 2 ** 20);
     const samples: number[] = [];
     // Untimed rounds first, for every engine alike: the compiler has long warmed up by the time a
     // user types after a load (the app's worker searches all day).
@@ -145,5 +157,5 @@ export async function searchBench(size: number, repeats: number, peers: boolean)
     }
     keystroke[name] = summarise(samples);
   }
-  return { size, queries, buildMs, keystroke, skipped };
+  return { size, queries, buildMs, indexMemoryMb, keystroke, skipped };
 }

@@ -9,11 +9,18 @@ import { createServiceClients } from '../../core/api/service-clients.ts';
 import { mockEnvironment, MOCK_CLIENT_SECRET } from '../../core/environments/environment.ts';
 import { createLookupEngine } from '../../core/lookup/lookup-engine.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
+import { PerformanceObserver } from 'node:perf_hooks';
+import type { LookupStatus } from '../../shared/ipc/contract.ts';
+import { listenToPhases, type Phase } from '../../core/util/phase-timings.ts';
 import { summarise, time, type Summary } from './stats.ts';
 
 export interface SyncFigures {
   debtors: number;
   fullLoad: Summary;
+  /** Start of a full load → the first search that finds debtors (the rest may still be loading). */
+  timeToFirstSearch: Summary;
+  /** Per full load (median of the repeats), ms: network is summed over the lists fetched side by side. */
+  breakdown: Record<Phase | 'gc', number>;
   delta100: Summary;
   firstSearchAfterLoadMs: number;
 }
@@ -38,6 +45,33 @@ function mockProcess(debtors: number) {
   return { url, stop: () => child.kill() };
 }
 
+const RELEVANCE = { key: 'relevance', descending: false } as const;
+
+/** Sums the time of each phase (and of garbage collection) until stopped. */
+function startPhaseLog() {
+  const spent: Record<Phase | 'gc', number> = { network: 0, parse: 0, read: 0, join: 0, index: 0, gc: 0 };
+  listenToPhases((phase, ms) => (spent[phase] += ms));
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) spent.gc += entry.duration;
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  return {
+    stop() {
+      listenToPhases(null);
+      gc.disconnect();
+      return spent;
+    },
+  };
+}
+
+function medianOf(runs: ReadonlyArray<Record<Phase | 'gc', number>>): Record<Phase | 'gc', number> {
+  const phases = Object.keys(runs[0] ?? {}) as Array<Phase | 'gc'>;
+  return Object.fromEntries(phases.map((phase) => [phase, Math.round(summarise(runs.map((run) => run[phase])).p50)])) as Record<
+    Phase | 'gc',
+    number
+  >;
+}
+
 export async function syncBench(debtors: number, repeats: number): Promise<SyncFigures> {
   const mock = mockProcess(debtors);
   try {
@@ -45,18 +79,30 @@ export async function syncBench(debtors: number, repeats: number): Promise<SyncF
     const environment = mockEnvironment({ timeclockBaseUrl: `${url}/timeclock`, debtorsBaseUrl: `${url}/debtors` });
     const client = () => createServiceClients(environment, MOCK_CLIENT_SECRET, defaultPreferences().network).debtors;
     const full: number[] = [];
+    const firstAnswer: number[] = [];
+    const phases: Array<Record<Phase | 'gc', number>> = [];
     const delta: number[] = [];
     let firstSearch = 0;
     for (let round = 0; round < repeats; round++) {
-      const engine = createLookupEngine({ client: client(), environmentName: 'Mock' });
+      let started = 0;
+      const onStatus = (status: LookupStatus) => {
+        if (firstAnswer.length > round || status.indexed === 0) return;
+        if (engine.search({ text: 'acme', sort: RELEVANCE }).total > 0) firstAnswer.push(performance.now() - started);
+      };
+      const engine = createLookupEngine({ client: client(), environmentName: 'Mock', onStatus });
+      const spent = startPhaseLog();
+      started = performance.now();
       full.push((await time(() => engine.sync('full'))).ms);
-      firstSearch = (await time(() => engine.search({ text: 'acme', sort: { key: 'relevance', descending: false } }))).ms;
+      phases.push(spent.stop());
+      firstSearch = (await time(() => engine.search({ text: 'acme', sort: RELEVANCE }))).ms;
       await fetch(`${url}/__mock/debtors/changes`, { method: 'POST', body: JSON.stringify({ count: 100 }) });
       delta.push((await time(() => engine.sync('auto'))).ms);
     }
     return {
       debtors,
       fullLoad: summarise(full),
+      timeToFirstSearch: summarise(firstAnswer),
+      breakdown: medianOf(phases),
       delta100: summarise(delta),
       firstSearchAfterLoadMs: Math.round(firstSearch * 1000) / 1000,
     };
