@@ -48,6 +48,28 @@ describe('debtor lookup', () => {
     expect(view.problems).toEqual([]);
   });
 
+  it('fills rows beyond the first page as the list scrolls, in the order of the result', async () => {
+    const view = await open();
+    const { page } = view;
+    const byName = [...mock.control.dataset.debtors].sort((a, b) => {
+      const [left, right] = [a.name.toLowerCase(), b.name.toLowerCase()];
+      return left !== right ? (left < right ? -1 : 1) : a.debtorKey < b.debtorKey ? -1 : 1;
+    });
+    // Down the list in steps, as a user would, then to the very end.
+    for (const at of [1_500, 8_000, 40_000, 1e9]) {
+      await page.evaluate((top) => {
+        (globalThis as unknown as { document: { querySelector(s: string): { scrollTop: number } } }).document.querySelector(
+          '.scroller',
+        ).scrollTop = top;
+      }, at);
+      await expect.poll(() => page.locator('.row .loading').count()).toBe(0);
+    }
+    const last = page.locator('.row').last();
+    expect(await last.getAttribute('aria-posinset')).toBe('2000');
+    expect(await last.getAttribute('data-key')).toBe(byName.at(-1)!.debtorKey);
+    expect(view.problems).toEqual([]);
+  });
+
   it('searches as you type, ranked, and opens a debtor with the keyboard', async () => {
     const view = await open();
     const { page } = view;

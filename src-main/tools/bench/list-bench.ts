@@ -7,18 +7,55 @@ import { startMockServer } from '../../mock/mock-server.ts';
 import { startHarness } from '../../testing/browser/harness.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { recordingShell } from '../../testing/test-shell.ts';
+import type { Page } from 'playwright-core';
 import { summarise, type Summary } from './stats.ts';
 
 export interface ListFigures {
   debtors: number;
   showAllResultsMs: Summary;
+  /** Scrolling 1,200 px a frame into rows not fetched yet (each page a round trip through the test bridge). */
   frameIntervalWhileScrollingMs: Summary;
+  /** The same scroll again, its rows already fetched: the list's own rendering. */
+  frameIntervalScrollingFetchedMs: Summary;
+  /** Frames with nothing to do: this machine's floor. */
+  frameIntervalIdleMs: Summary;
   maxRowsInPage: number;
 }
 
 interface ScrollReport {
   intervals: number[];
   maxRows: number;
+}
+
+const SCROLL_STEP = 1_200;
+
+/** The page's own view of what the harness runs in it. */
+interface Scope {
+  document: {
+    querySelector(selector: string): { scrollTop: number } | null;
+    querySelectorAll(selector: string): { length: number };
+  };
+  requestAnimationFrame(callback: () => void): void;
+}
+
+/** Frame intervals over 180 frames, scrolling the results `step` px each frame. */
+function framesWhile(page: Page, step: number): Promise<ScrollReport> {
+  return page.evaluate(async (step) => {
+    const scope = globalThis as unknown as Scope;
+    const scroller = scope.document.querySelector('.scroller')!;
+    const intervals: number[] = [];
+    let maxRows = 0;
+    let last = performance.now();
+    for (let frame = 0; frame < 180; frame++) {
+      await new Promise<void>((resolve) => scope.requestAnimationFrame(resolve));
+      const now = performance.now();
+      intervals.push(now - last);
+      last = now;
+      scroller.scrollTop += step;
+      maxRows = Math.max(maxRows, scope.document.querySelectorAll('.row').length);
+    }
+    return { intervals: intervals.slice(1), maxRows };
+  }, step);
 }
 
 export async function listBench(debtors: number, repeats: number): Promise<ListFigures> {
@@ -47,34 +84,20 @@ export async function listBench(debtors: number, repeats: number): Promise<ListF
       show.push(performance.now() - started);
     }
 
-    const report = (await page.evaluate(async () => {
-      const scope = globalThis as unknown as {
-        document: {
-          querySelector(selector: string): { scrollTop: number } | null;
-          querySelectorAll(selector: string): { length: number };
-        };
-        requestAnimationFrame(callback: () => void): void;
-      };
-      const scroller = scope.document.querySelector('.scroller')!;
-      const intervals: number[] = [];
-      let maxRows = 0;
-      let last = performance.now();
-      for (let frame = 0; frame < 180; frame++) {
-        await new Promise<void>((resolve) => scope.requestAnimationFrame(resolve));
-        const now = performance.now();
-        intervals.push(now - last);
-        last = now;
-        scroller.scrollTop += 1_200;
-        maxRows = Math.max(maxRows, scope.document.querySelectorAll('.row').length);
-      }
-      return { intervals: intervals.slice(1), maxRows };
-    })) as ScrollReport;
+    const scrolling = await framesWhile(page, SCROLL_STEP);
+    // Back to the top, and the same way down again: every row is there now.
+    await page.evaluate(() => ((globalThis as unknown as Scope).document.querySelector('.scroller')!.scrollTop = 0));
+    await page.waitForTimeout(1_000);
+    const fetched = await framesWhile(page, SCROLL_STEP);
+    const idle = await framesWhile(page, 0);
 
     return {
       debtors,
       showAllResultsMs: summarise(show),
-      frameIntervalWhileScrollingMs: summarise(report.intervals),
-      maxRowsInPage: report.maxRows,
+      frameIntervalWhileScrollingMs: summarise(scrolling.intervals),
+      frameIntervalScrollingFetchedMs: summarise(fetched.intervals),
+      frameIntervalIdleMs: summarise(idle.intervals),
+      maxRowsInPage: Math.max(scrolling.maxRows, fetched.maxRows),
     };
   } finally {
     await harness.close();
