@@ -1,6 +1,7 @@
 /**
  * A file written so that a crash or power cut at any moment leaves either the old or the new
- * content, never a mix: write a temporary file, flush it to disk, then rename it over the old one.
+ * content, never a mix: write a temporary file, flush it to disk, then rename it over the old one
+ * (and flush the folder). An 'atomic' write skips both flushes: old or new content, maybe the old.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -10,25 +11,29 @@ export function durableFile(path: string): TextFile {
   return {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
-    write(text) {
+    write(text, how = 'flushed') {
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
       const temporary = `${path}.${process.pid}.tmp`;
       const handle = openSync(temporary, 'w', PRIVATE_FILE);
       try {
         writeSync(handle, text);
-        fsyncSync(handle);
+        if (how === 'flushed') fsyncSync(handle);
       } finally {
         closeSync(handle);
       }
       renameSync(temporary, path);
-      try {
-        // Make the rename itself durable where the platform allows syncing a directory.
-        const directory = openSync(dirname(path), 'r');
-        fsyncSync(directory);
-        closeSync(directory);
-      } catch {
-        /* Windows cannot open a directory for syncing; the rename is atomic there anyway. */
-      }
+      if (how === 'flushed') syncFolder(dirname(path));
     },
   };
+}
+
+/** Makes a rename in the folder durable, where the platform allows syncing a directory. */
+function syncFolder(folder: string): void {
+  try {
+    const directory = openSync(folder, 'r');
+    fsyncSync(directory);
+    closeSync(directory);
+  } catch {
+    /* Windows cannot open a directory for syncing; the rename is atomic there anyway. */
+  }
 }
