@@ -8,8 +8,9 @@
  *
  * Fast for every keystroke (see docs/benchmarks.md): terms are looked up in the vocabulary of
  * distinct words (word-index.ts), not in 100k lines; the rarest term picks the candidate lines and
- * the others are checked on those lines only. One or two letters match by prefix, found by binary
- * search over the sorted names and nicknames. Names and needles are folded first (fold-text.ts):
+ * the others are checked on those lines only. One or two letters match by prefix: a range of the
+ * sorted names found by binary search, and the nicknames filed under their first one and two
+ * letters (nickname-table.ts). Names and needles are folded first (fold-text.ts):
  * case and accents never matter; other scripts (CJK, Arabic, Cyrillic) match as typed.
  */
 import { foldForSearch, isPlainFolded } from './fold-text.ts';

@@ -111,7 +111,7 @@ if (jsonFile) {
     for (const [engine, summary] of Object.entries(figures.keystroke))
       row(
         engine,
-        `p50 ${summary.p50}  p95 ${summary.p95}  (build ${figures.buildMs[engine]} ms, ${figures.indexMemoryMb[engine]} MB)`,
+        `p50 ${summary.p50}  p95 ${summary.p95}  (build ${figures.buildMs[engine]} ms${engine === app ? `, ${figures.indexMemoryMb} MB` : ''})`,
       );
     for (const [engine, why] of Object.entries(figures.skipped)) row(engine, why);
   }
