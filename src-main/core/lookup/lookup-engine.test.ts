@@ -63,21 +63,29 @@ describe('sync', () => {
       },
     }) as DebtorsClient;
     const relevance = { key: 'relevance', descending: false } as const;
-    const whileLoading: Array<{ total: number; state: string }> = [];
+    const whileLoading: Array<{ total: number; state: string; resultId: number; keys: string[] }> = [];
     const engine = createLookupEngine({
       client: slow,
       environmentName: 'Mock (built-in)',
       onStatus: (status) => {
         if (status.indexed > 0 && whileLoading.length === 0) {
-          whileLoading.push({ total: engine.search({ text: 'acme', sort: relevance }).total, state: status.state });
+          const found = engine.search({ text: 'acme', sort: relevance });
+          const keys = found.rows.map((row) => row.debtorKey);
+          whileLoading.push({ total: found.total, state: status.state, resultId: found.resultId, keys });
           release();
         }
       },
     });
     const nickname = mock.server.control.dataset.nicknames[0]!.nickname;
     await engine.sync();
-    expect(whileLoading).toEqual([{ total: expect.any(Number), state: 'loading' }]);
-    expect(whileLoading[0]!.total).toBeGreaterThan(0);
+    expect(whileLoading).toEqual([
+      { total: expect.any(Number), state: 'loading', resultId: expect.any(Number), keys: expect.any(Array) },
+    ]);
+    const [early] = whileLoading as [(typeof whileLoading)[number]];
+    expect(early.total).toBeGreaterThan(0);
+    // The index was built again when the nicknames came; what the window found before still pages and exports.
+    expect(engine.rows(early.resultId, 0, 100).rows.map((row) => row.debtorKey)).toEqual(early.keys);
+    expect(engine.csv(early.resultId).trim().split('\n')).toHaveLength(early.total + 1);
     expect(engine.search({ text: nickname, sort: relevance }).total).toBeGreaterThan(0);
     expect(engine.status()).toMatchObject({ state: 'ready', indexed: 1_500 });
   });

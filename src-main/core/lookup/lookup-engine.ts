@@ -34,6 +34,15 @@ export const DELTA_OVERLAP_MS = 2 * 60_000;
 const NICKNAMES_EVERY_MS = 30 * 60_000;
 const FIRST_PAGE = 100;
 
+/** One sync's settings, shared by the resources it loads. */
+interface SyncRun {
+  full: boolean;
+  startedAt: number;
+  signal: AbortSignal;
+  /** Resources in this sync, for progress. */
+  total: number;
+}
+
 const text = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
 const number = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -49,7 +58,10 @@ export function createLookupEngine(options: LookupEngineOptions) {
   let progress: LookupStatus['progress'] = null;
   let problems: LookupStatus['problems'] = [];
   let syncing: Promise<LookupStatus> | null = null;
-  const results = new Map<number, Int32Array>();
+  // Each result keeps the index it was found in: a rebuild while the window pages through it (the
+  // nicknames arriving during a first load, a renamed debtor) must not turn its positions into
+  // other debtors, nor empty an export.
+  const results = new Map<number, { index: SearchIndex; positions: Int32Array }>();
   let nextResultId = 1;
 
   const nicknamesOf = new Map<string, string[]>();
@@ -70,7 +82,6 @@ export function createLookupEngine(options: LookupEngineOptions) {
       }));
     });
     index = timePhase('index', () => buildSearchIndex(entries));
-    results.clear();
   };
 
   function status(): LookupStatus {
@@ -91,54 +102,64 @@ export function createLookupEngine(options: LookupEngineOptions) {
   }
   const announce = () => options.onStatus?.(status());
 
+  /** Fetches one resource and takes its records in; true when the debtors' names may have changed. */
+  async function loadResource(resource: Resource, run: SyncRun): Promise<boolean> {
+    const newest = run.full ? null : (newestOf.get(resource.name) ?? null);
+    // Never "since" a moment in the server's future (a misread time zone would make it skip changes);
+    // a minute of slack covers the Date header's whole seconds and the network.
+    const serverNow = run.startedAt + (options.client.serverClockOffsetMs() ?? 0) + 60_000;
+    const since =
+      newest === null || resource.fullOnly ? undefined : new Date(Math.min(Date.parse(newest), serverNow) - DELTA_OVERLAP_MS);
+    try {
+      const records = (await resource.fetch(options.client, since, run.signal)) as LookupRecord[] & { incomplete?: string };
+      if (records.incomplete)
+        problems.push({ resource: resource.label, message: `${resource.label} may be incomplete: ${records.incomplete}.` });
+      return takeRecords(resource, records, run);
+    } catch (error) {
+      problems.push({
+        resource: resource.label,
+        message: error instanceof ApiError ? error.message : `Unexpected problem: ${(error as Error).message}`,
+      });
+      return false;
+    } finally {
+      progress = { done: (progress?.done ?? 0) + 1, total: run.total };
+      announce();
+    }
+  }
+
+  /** A full list replaces what we had (what is no longer listed is gone); a delta is merged in. */
+  function takeRecords(resource: Resource, records: LookupRecord[], run: SyncRun): boolean {
+    const latest = newestModifiedAt(records);
+    if (resource.fullOnly || run.full) {
+      const fresh = new Map<string, LookupRecord>();
+      timePhase('join', () => mergeRecords(fresh, records, resource.keyOf));
+      data[resource.name] = fresh;
+      if (latest === null) newestOf.delete(resource.name);
+      else newestOf.set(resource.name, latest);
+      if (resource.name === 'nicknames') nicknamesAt = run.startedAt;
+      return resource.name === 'debtors' || resource.name === 'nicknames';
+    }
+    const renamed =
+      resource.name === 'debtors' &&
+      records.some((record) => {
+        const before = data.debtors.get(resource.keyOf(record));
+        return !before || before.name !== record.name;
+      });
+    timePhase('join', () => mergeRecords(data[resource.name], records, resource.keyOf));
+    if (latest !== null && latest > (newestOf.get(resource.name) ?? '')) newestOf.set(resource.name, latest);
+    return renamed;
+  }
+
   async function runSync(full: boolean): Promise<LookupStatus> {
     const startedAt = now();
-    const signal = new AbortController().signal;
     const wanted = resources.filter((resource) => !resource.fullOnly || full || startedAt - nicknamesAt >= NICKNAMES_EVERY_MS);
+    const run: SyncRun = { full, startedAt, signal: new AbortController().signal, total: wanted.length };
     progress = { done: 0, total: wanted.length };
     problems = [];
     announce();
     let namesChanged = false;
     const load = async (resource: Resource) => {
-      const newest = full ? null : (newestOf.get(resource.name) ?? null);
-      // Never "since" a moment in the server's future (a misread time zone would make it skip changes);
-      // a minute of slack covers the Date header's whole seconds and the network.
-      const serverNow = startedAt + (options.client.serverClockOffsetMs() ?? 0) + 60_000;
-      const since =
-        newest === null || resource.fullOnly ? undefined : new Date(Math.min(Date.parse(newest), serverNow) - DELTA_OVERLAP_MS);
-      try {
-        const records = (await resource.fetch(options.client, since, signal)) as LookupRecord[] & { incomplete?: string };
-        if (records.incomplete)
-          problems.push({ resource: resource.label, message: `${resource.label} may be incomplete: ${records.incomplete}.` });
-        const latest = newestModifiedAt(records);
-        if (resource.fullOnly || full) {
-          // A full list replaces what we had: what is no longer listed is gone.
-          const fresh = new Map<string, LookupRecord>();
-          timePhase('join', () => mergeRecords(fresh, records, resource.keyOf));
-          data[resource.name] = fresh;
-          if (latest === null) newestOf.delete(resource.name);
-          else newestOf.set(resource.name, latest);
-          if (resource.name === 'nicknames') nicknamesAt = startedAt;
-          namesChanged ||= resource.name === 'debtors' || resource.name === 'nicknames';
-        } else {
-          namesChanged ||=
-            resource.name === 'debtors' &&
-            records.some((record) => {
-              const before = data.debtors.get(resource.keyOf(record));
-              return !before || before.name !== record.name;
-            });
-          timePhase('join', () => mergeRecords(data[resource.name], records, resource.keyOf));
-          if (latest !== null && latest > (newestOf.get(resource.name) ?? '')) newestOf.set(resource.name, latest);
-        }
-      } catch (error) {
-        problems.push({
-          resource: resource.label,
-          message: error instanceof ApiError ? error.message : `Unexpected problem: ${(error as Error).message}`,
-        });
-      } finally {
-        progress = { done: (progress?.done ?? 0) + 1, total: wanted.length };
-        announce();
-      }
+      if (await loadResource(resource, run)) namesChanged = true;
     };
     // A full load answers searches as soon as the names are in: the debtors are fetched first,
     // alone (the other lists' parsing would hold theirs up), and indexed; the other lists follow
@@ -197,9 +218,9 @@ export function createLookupEngine(options: LookupEngineOptions) {
   }
 
   const page = (resultId: number, offset: number, limit: number): LookupRow[] => {
-    const positions = results.get(resultId);
-    if (!positions) return [];
-    return Array.from(positions.subarray(offset, offset + limit), (position) => row(index.keyAt(position)));
+    const result = results.get(resultId);
+    if (!result) return [];
+    return Array.from(result.positions.subarray(offset, offset + limit), (position) => row(result.index.keyAt(position)));
   };
 
   return {
@@ -212,14 +233,17 @@ export function createLookupEngine(options: LookupEngineOptions) {
     search(query: { text: string; sort: LookupSort }): LookupPage {
       const resultId = nextResultId++;
       const positions = sorted(index.search(query.text), query.sort);
-      results.set(resultId, positions);
-      // Only the latest few result sets are kept: older pages are never asked for again.
+      results.set(resultId, { index, positions });
+      // Only the latest few result sets are kept: older pages are never asked for again. Of those
+      // found in an index since rebuilt, only the newest: each holds a whole index in memory.
       for (const old of results.keys()) if (old < resultId - 4) results.delete(old);
+      const stale = [...results].filter(([, result]) => result.index !== index).map(([id]) => id);
+      for (const id of stale.slice(0, -1)) results.delete(id);
       return { resultId, total: positions.length, offset: 0, rows: page(resultId, 0, FIRST_PAGE) };
     },
     rows: (resultId: number, offset: number, limit: number): LookupPage => ({
       resultId,
-      total: results.get(resultId)?.length ?? 0,
+      total: results.get(resultId)?.positions.length ?? 0,
       offset,
       rows: page(resultId, offset, Math.min(limit, 500)),
     }),
@@ -242,7 +266,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     },
     /** The whole result set as CSV, in the order shown. */
     csv(resultId: number): string {
-      const total = results.get(resultId)?.length ?? 0;
+      const total = results.get(resultId)?.positions.length ?? 0;
       const rows = page(resultId, 0, total);
       return toCsv(
         ['Debtor key', 'Name', 'City', 'State', 'Calculated score', 'Grade', 'Bureau score', 'Risk class', 'Last change'],
@@ -265,6 +289,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       data = emptyData();
       newestOf.clear();
       rebuildIndex();
+      results.clear();
       syncedAt = null;
       problems = [];
       announce();

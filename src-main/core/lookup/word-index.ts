@@ -47,35 +47,9 @@ export function wordsOf(folded: string): string[] {
 
 /** `textsOf(line, visit)` calls `visit` with each folded text of the line (name, nicknames). */
 export function buildWordIndex(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordIndex {
-  const vocabulary = new Map<string, number>();
-  const lineStart = new Int32Array(lineCount + 1);
-  let lineWords: Int32Array = new Int32Array(lineCount * 4);
-  let used = 0;
-  let lineBegins = 0;
-  const addWord = (word: string) => {
-    let id = vocabulary.get(word);
-    if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
-    if (holds(lineWords, lineBegins, used, id)) return;
-    if (used === lineWords.length) lineWords = grow(lineWords);
-    lineWords[used++] = id;
-  };
-  const addText = (text: string) => forEachWord(text, addWord);
-  for (let line = 0; line < lineCount; line++) {
-    lineBegins = used;
-    textsOf(line, addText);
-    lineStart[line + 1] = used;
-  }
-  lineWords = lineWords.slice(0, used);
+  const { vocabulary, lineStart, lineWords } = collectWords(lineCount, textsOf);
   const postings = invert(lineStart, lineWords, vocabulary.size);
-  const text = [...vocabulary.keys()].join('\n');
-  const wordStart = new Int32Array(vocabulary.size + 1);
-  let offset = 0;
-  let id = 0;
-  for (const word of vocabulary.keys()) {
-    wordStart[id++] = offset;
-    offset += word.length + 1;
-  }
-  wordStart[id] = offset;
+  const { text, wordStart } = vocabularyText(vocabulary);
   return {
     lineCount,
     wordsMatching(term, typos) {
@@ -110,6 +84,41 @@ export function buildWordIndex(lineCount: number, textsOf: (line: number, visit:
       return false;
     },
   };
+}
+
+/** Each line's distinct word ids (as offsets into one flat array), and the ids of the words. */
+function collectWords(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void) {
+  const vocabulary = new Map<string, number>();
+  const lineStart = new Int32Array(lineCount + 1);
+  let lineWords: Int32Array = new Int32Array(Math.max(16, lineCount * 4));
+  let used = 0;
+  let lineBegins = 0;
+  const addWord = (word: string) => {
+    let id = vocabulary.get(word);
+    if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
+    if (holds(lineWords, lineBegins, used, id)) return;
+    if (used === lineWords.length) lineWords = grow(lineWords);
+    lineWords[used++] = id;
+  };
+  const addText = (text: string) => forEachWord(text, addWord);
+  for (let line = 0; line < lineCount; line++) {
+    lineBegins = used;
+    textsOf(line, addText);
+    lineStart[line + 1] = used;
+  }
+  return { vocabulary, lineStart, lineWords: lineWords.slice(0, used) };
+}
+
+/** The words, in id order, as one string with a newline after each, and where each starts. */
+function vocabularyText(vocabulary: ReadonlyMap<string, number>) {
+  const text = `${[...vocabulary.keys()].join('\n')}\n`;
+  const wordStart = new Int32Array(vocabulary.size + 1);
+  let id = 0;
+  for (const word of vocabulary.keys()) {
+    wordStart[id + 1] = wordStart[id]! + word.length + 1;
+    id++;
+  }
+  return { text, wordStart };
 }
 
 function holds(array: Int32Array, from: number, to: number, value: number): boolean {
