@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import type { TextFile, WriteHow } from '../util/text-file.ts';
+import type { TextFile } from '../util/text-file.ts';
 
 export type PunchKind = 'clock-in' | 'clock-out';
 
@@ -87,8 +87,8 @@ const punchSchema = v.object({
 
 export function createOutbox(file: TextFile, setAside: SetAside, report: (problem: string) => void): Outbox {
   let punches: Punch[] = load(file, setAside, report);
-  const save = (how: WriteHow = 'flushed') =>
-    file.write([JSON.stringify({ version: 2 }), ...punches.map((punch) => JSON.stringify(punch))].join('\n') + '\n', how);
+  const save = () =>
+    file.write([JSON.stringify({ version: 2 }), ...punches.map((punch) => JSON.stringify(punch))].join('\n') + '\n');
   const find = (id: string) => {
     const punch = punches.find((candidate) => candidate.id === id);
     if (!punch) throw new Error(`No punch ${id} in the outbox.`);
@@ -126,10 +126,7 @@ export function createOutbox(file: TextFile, setAside: SetAside, report: (proble
       punches = punches
         .filter((punch) => punch.id !== id)
         .map((punch) => (eventId !== null && punch.afterPunchId === id ? { ...punch, eventId, afterPunchId: null } : punch));
-      // Not flushed (it saves two fsyncs a punch): if a crash brings the settled punch back, it
-      // has attempts > 0, so it is sent again only after the service's last event is read, which
-      // shows it was taken (crash-safety.test.ts: "killed after the response arrived…").
-      save('atomic');
+      save();
     },
   };
 }

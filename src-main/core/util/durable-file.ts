@@ -1,7 +1,6 @@
 /**
  * A file written so that a crash or power cut at any moment leaves either the old or the new
- * content, never a mix: write a temporary file, flush it to disk, then rename it over the old one
- * (and flush the folder). An 'atomic' write skips both flushes: old or new content, maybe the old.
+ * content, never a mix: write a temporary file, flush it to disk, then rename it over the old one.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,29 +10,25 @@ export function durableFile(path: string): TextFile {
   return {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
-    write(text, how = 'flushed') {
+    write(text) {
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
       const temporary = `${path}.${process.pid}.tmp`;
       const handle = openSync(temporary, 'w', PRIVATE_FILE);
       try {
         writeSync(handle, text);
-        if (how === 'flushed') fsyncSync(handle);
+        fsyncSync(handle);
       } finally {
         closeSync(handle);
       }
       renameSync(temporary, path);
-      if (how === 'flushed') syncFolder(dirname(path));
+      try {
+        // Make the rename itself durable where the platform allows syncing a directory.
+        const directory = openSync(dirname(path), 'r');
+        fsyncSync(directory);
+        closeSync(directory);
+      } catch {
+        /* Windows cannot open a directory for syncing; the rename is atomic there anyway. */
+      }
     },
   };
-}
-
-/** Makes a rename in the folder durable, where the platform allows syncing a directory. */
-function syncFolder(folder: string): void {
-  try {
-    const directory = openSync(folder, 'r');
-    fsyncSync(directory);
-    closeSync(directory);
-  } catch {
-    /* Windows cannot open a directory for syncing; the rename is atomic there anyway. */
-  }
 }

@@ -12,14 +12,8 @@ export interface TextFile {
   read(): string | null;
   /** The exact bytes (for keeping a damaged file as it was); null when there is no such file. */
   readBytes(): Buffer | null;
-  /**
-   * 'flushed' (the default) waits until the content is on disk where the file supports it;
-   * 'atomic' only promises old or new content after a crash, which may be the old.
-   */
-  write(text: string, how?: WriteHow): void;
+  write(text: string): void;
 }
-
-export type WriteHow = 'flushed' | 'atomic';
 
 /** The file's bytes, or null when there is no such file. */
 export function readBytesIfPresent(path: string): Buffer | null {
