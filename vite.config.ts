@@ -86,6 +86,9 @@ export default defineConfig(({ mode }) => {
             name: 'whole-app',
             include: ['src-main/**/*.whole-app.test.ts'],
             environment: 'node',
+            // One app at a time: each is a Node process and a Chromium; two of them beside the other
+            // projects starved a 2-core CI machine long enough for a window to take over 20 s.
+            fileParallelism: false,
             testTimeout: 120_000,
             hookTimeout: 60_000,
           },

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { launchApp, type LaunchOptions, type RunningApp } from '../testing/electron-stand-in/driver.ts';
+import { launchApp, WAIT_MS, type LaunchOptions, type RunningApp } from '../testing/electron-stand-in/driver.ts';
 
 export function useApp() {
   const running: RunningApp[] = [];
@@ -22,7 +22,7 @@ export function useApp() {
 }
 
 /** Polls `read` until `accept` holds (the app works asynchronously, as a user sees it). */
-export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = WAIT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

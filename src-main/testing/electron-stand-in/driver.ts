@@ -12,6 +12,11 @@ import type { Command, Reply, Report } from './control.ts';
 
 const mainBundle = fileURLToPath(new URL('../../../dist/main/main.js', import.meta.url));
 const register = fileURLToPath(new URL('./register.mjs', import.meta.url));
+/**
+ * How long a test waits for the app to show or report something: generous, as a loaded 2-core CI
+ * machine once took over 20 s to open a window; a passing run never waits this long.
+ */
+export const WAIT_MS = 45_000;
 
 export interface MenuEntry {
   type: string;
@@ -77,7 +82,7 @@ export async function launchApp(options: LaunchOptions) {
   }
 
   /** Waits until the app reported `name` (matching `match`), for up to `timeoutMs`. */
-  async function reported(name: string, match: (detail: never) => boolean = () => true, timeoutMs = 20_000) {
+  async function reported(name: string, match: (detail: never) => boolean = () => true, timeoutMs = WAIT_MS) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = reports.find((entry) => entry.report === name && match(entry.detail as never));
@@ -93,7 +98,7 @@ export async function launchApp(options: LaunchOptions) {
   }
 
   /** The Chromium page of an open window (panel, status, settings, welcome, lookup). */
-  async function window(name: string, timeoutMs = 20_000): Promise<Page> {
+  async function window(name: string, timeoutMs = WAIT_MS): Promise<Page> {
     const { cdp } = (await reported('chromium')) as { cdp: string };
     devtools ??= await chromium.connectOverCDP(cdp);
     const deadline = Date.now() + timeoutMs;
