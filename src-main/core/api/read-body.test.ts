@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hasLongDigitRun, parseJsonText } from './read-body.ts';
+import { createRandom } from '../../mock/data/random.ts';
 
 describe('reading a JSON body', () => {
   it('finds 16 digits in a row wherever they are, as a regular expression would', () => {
-    let seed = 3;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const { next: random } = createRandom(3);
     for (let trial = 0; trial < 2_000; trial++) {
       const text = Array.from({ length: Math.floor(random() * 80) }, () =>
         random() < 0.85 ? String(Math.floor(random() * 10)) : ',',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderByText } from './name-order.ts';
+import { createRandom } from '../../mock/data/random.ts';
 
 /** The order the radix sort must reproduce: plain string order, then the tie-break. */
 function comparisonOrder(texts: readonly string[], tieBreak: readonly string[]): number[] {
@@ -25,8 +26,7 @@ describe('the order of the debtor list', () => {
 
   it('keeps order across digits, punctuation, other scripts and letters outside its table', () => {
     // Seeded, so a failure can be reproduced; groups large enough for the radix passes (≥ 32).
-    let seed = 7;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const { next: random } = createRandom(7);
     for (const alphabet of ['ab', "ab .-&'1z山é", 'abc ']) {
       const texts = Array.from({ length: 3_000 }, () =>
         Array.from({ length: Math.floor(random() * 20) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''),

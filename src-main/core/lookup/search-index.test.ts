@@ -3,6 +3,7 @@ import { foldForSearch } from './fold-text.ts';
 import { isNearPrefix } from './near-prefix.ts';
 import { buildSearchIndex, type IndexEntry } from './search-index.ts';
 import { wordsOf } from './word-index.ts';
+import { createRandom } from '../../mock/data/random.ts';
 
 const entries: IndexEntry[] = [
   { debtorKey: 'D0000001', name: 'Acme Foods Inc.', nicknames: ['Acme Foods', 'AF'] },
@@ -77,9 +78,7 @@ describe('debtor search', () => {
   });
 
   it('answers as a plain scan of every debtor would, in the same order', () => {
-    let seed = 11;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const { next: random, pick } = createRandom(11);
     const vocabulary = [
       'acme',
       'harbor',

@@ -9,6 +9,7 @@ import MiniSearch from 'minisearch';
 import { buildSearchIndex, type IndexEntry } from '../../core/lookup/search-index.ts';
 import { generateDebtorsDataset } from '../../mock/data/generate-debtors.ts';
 import { summarise, time, type Summary } from './stats.ts';
+import { createRandom } from '../../mock/data/random.ts';
 
 export interface SearchFigures {
   size: number;
@@ -48,8 +49,7 @@ function coiner(seed: number) {
     'ka lo ven mar tis bro del an ri sto gal per quin ho zel mun dra vi sen cor ba lin tor fe gu hal jo kes mi nor pa ru sha te ul wen ya bel cra dun'.split(
       ' ',
     );
-  let state = seed;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const { next } = createRandom(seed);
   return () => {
     let word = '';
     for (let count = 2 + Math.floor(next() * 2); count > 0; count--) word += syllables[Math.floor(next() * syllables.length)];
