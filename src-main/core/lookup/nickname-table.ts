@@ -18,9 +18,11 @@ export interface NicknameTable {
 export const SHORT_PREFIX = 2;
 
 /** Short prefixes are looked up by their (ASCII) letters: one bucket per one or two letters. */
+const oneLetter = (first: number) => first;
+const twoLetters = (first: number, second: number) => 128 + first * 128 + second;
 const bucketOf = (prefix: string) =>
-  prefix.length === 1 ? prefix.charCodeAt(0) : 128 + prefix.charCodeAt(0) * 128 + prefix.charCodeAt(1);
-const BUCKETS = 128 + 128 * 128;
+  prefix.length === 1 ? oneLetter(prefix.charCodeAt(0)) : twoLetters(prefix.charCodeAt(0), prefix.charCodeAt(1));
+const BUCKETS = twoLetters(128, 0);
 
 export function buildNicknameTable(
   nicknamesOfLine: readonly (readonly string[])[],
@@ -35,8 +37,8 @@ export function buildNicknameTable(
       const folded = fold(nickname);
       texts.push(folded);
       const [first, second] = [folded.charCodeAt(0), folded.charCodeAt(1)];
-      if (first < 128) file(first, line);
-      if (first < 128 && second < 128) file(128 + first * 128 + second, line);
+      if (first < 128) file(oneLetter(first), line);
+      if (first < 128 && second < 128) file(twoLetters(first, second), line);
     }
     start[line + 1] = texts.length;
   }

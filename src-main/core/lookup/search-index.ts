@@ -73,13 +73,17 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
     return lines.collect(() => true);
   };
 
-  /** Lines holding every term (in a word, or in the key for a term with a digit). */
-  function linesWithAll(terms: readonly string[], typos: boolean): Int32Array {
-    const matchers = terms.map((term) => {
-      const tolerant = typos && term.length >= TYPO_LENGTH && isPlainFolded(term) && !HAS_DIGIT.test(term);
-      return { words: words.wordsMatching(term, tolerant), keyLines: HAS_DIGIT.test(term) ? keyText.containing(term) : null };
-    });
-    const cost = (matcher: (typeof matchers)[number]) => words.linesEstimate(matcher.words) + (matcher.keyLines?.length ?? 0);
+  /** What a term matches: words holding it, and for a term with a digit the lines whose key holds it. */
+  const matcherOf = (term: string) => ({
+    term,
+    words: words.wordsMatching(term),
+    keyLines: HAS_DIGIT.test(term) ? keyText.containing(term) : null,
+  });
+  type Matcher = ReturnType<typeof matcherOf>;
+
+  /** Lines that every matcher matches: the rarest flags its lines, the others are checked on those. */
+  function linesMatchingAll(matchers: readonly Matcher[]): Int32Array {
+    const cost = (matcher: Matcher) => words.linesEstimate(matcher.words) + (matcher.keyLines?.length ?? 0);
     const rarest = matchers.reduce((best, matcher) => (cost(matcher) < cost(best) ? matcher : best));
     words.flagLines(rarest.words, lines.flags);
     for (const line of rarest.keyLines ?? []) lines.flags[line] = 1;
@@ -97,10 +101,15 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
     if (needle.length <= SHORT_PREFIX && isPlainFolded(needle)) return prefixMatches(needle);
     const terms = [...new Set(wordsOf(needle))];
     if (terms.length === 0) return new Int32Array(0);
-    const found = linesWithAll(terms, false);
+    const matchers = terms.map(matcherOf);
+    const found = linesMatchingAll(matchers);
     // A typed debtor key wants that debtor, not near-misses of it.
     if (found.length >= FEW || needle.length < TYPO_LENGTH || isKey) return found;
-    return linesWithAll(terms, true);
+    // Few matches: words long enough to carry a slip also match the words they are one slip from.
+    for (const { term, words: marks } of matchers) {
+      if (term.length >= TYPO_LENGTH && isPlainFolded(term) && !HAS_DIGIT.test(term)) words.markNearWords(term, marks);
+    }
+    return linesMatchingAll(matchers);
   }
 
   return {

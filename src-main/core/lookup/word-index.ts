@@ -8,8 +8,10 @@ import { isNearPrefix } from './near-prefix.ts';
 
 export interface WordIndex {
   readonly lineCount: number;
-  /** Marks (1) the words that hold `term`; with `typos`, also those it is one slip from the start of. */
-  wordsMatching(term: string, typos: boolean): Uint8Array;
+  /** Marks (1) the words that hold `term`. */
+  wordsMatching(term: string): Uint8Array;
+  /** Also marks the words that `term` is one slip from the start of. */
+  markNearWords(term: string, marks: Uint8Array): void;
   /** How many lines hold at least one of the marked words, counted with repeats: a cost estimate. */
   linesEstimate(words: Uint8Array): number;
   /** Sets `flags[line] = 1` for each line holding a marked word. */
@@ -52,7 +54,7 @@ export function buildWordIndex(lineCount: number, textsOf: (line: number, visit:
   const { text, wordStart } = vocabularyText(vocabulary);
   return {
     lineCount,
-    wordsMatching(term, typos) {
+    wordsMatching(term) {
       const marks = new Uint8Array(vocabulary.size);
       for (let from = 0, word = 0; ;) {
         const at = text.indexOf(term, from);
@@ -61,12 +63,12 @@ export function buildWordIndex(lineCount: number, textsOf: (line: number, visit:
         marks[word] = 1;
         from = wordStart[word + 1]!;
       }
-      if (typos) {
-        for (let word = 0; word < vocabulary.size; word++) {
-          if (marks[word] === 0 && isNearPrefix(term, text, wordStart[word]!, wordStart[word + 1]! - 1)) marks[word] = 1;
-        }
-      }
       return marks;
+    },
+    markNearWords(term, marks) {
+      for (let word = 0; word < vocabulary.size; word++) {
+        if (marks[word] === 0 && isNearPrefix(term, text, wordStart[word]!, wordStart[word + 1]! - 1)) marks[word] = 1;
+      }
     },
     linesEstimate(words) {
       let count = 0;
@@ -96,7 +98,7 @@ function collectWords(lineCount: number, textsOf: (line: number, visit: (text: s
   const addWord = (word: string) => {
     let id = vocabulary.get(word);
     if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
-    if (holds(lineWords, lineBegins, used, id)) return;
+    if (holdsBetween(lineWords, lineBegins, used, id)) return;
     if (used === lineWords.length) lineWords = grow(lineWords);
     lineWords[used++] = id;
   };
@@ -121,7 +123,8 @@ function vocabularyText(vocabulary: ReadonlyMap<string, number>) {
   return { text, wordStart };
 }
 
-function holds(array: Int32Array, from: number, to: number, value: number): boolean {
+/** True when `array` holds `value` between `from` and `to` (a line's few words: a plain scan). */
+function holdsBetween(array: Int32Array, from: number, to: number, value: number): boolean {
   for (let at = from; at < to; at++) if (array[at] === value) return true;
   return false;
 }
