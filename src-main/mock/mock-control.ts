@@ -33,15 +33,15 @@ export interface MockControl {
   setSystem(system: SystemName, patch: SystemPatch): FaultState['systems'][SystemName];
   setService(service: ServiceName, patch: ServicePatch): FaultState['services'][ServiceName];
   changeDebtors(changes: DebtorChanges): string[];
-  /** Back to the state at start: healthy, original data, original time events. */
+  /** Back to the state at start: healthy, the seeded data and time events, dated from the mock's clock now. */
   reset(): void;
   describe(): { faults: FaultState; counts: Record<string, number> };
 }
 
 export function createMockControl(options: MockDataOptions): MockControl {
-  const referenceTime = options.now();
   const random = createRandom(options.seed ^ 0x5eed);
-  const fresh = () => ({
+  // The seeded history is relative to the mock's clock when it is made or reset, never the wall's.
+  const fresh = (referenceTime = options.now()) => ({
     faults: healthyFaults(),
     dataset: generateDebtorsDataset({ debtors: options.debtors, seed: options.seed, referenceTime }),
     timeclock: createTimeclockState(referenceTime),

@@ -72,6 +72,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   mount('', controlRoutes(control));
 
   const server = createServer((req, res) => {
+    // The Date header tells the app the service's time: it comes from the mock's clock, not the wall's.
+    res.sendDate = false;
+    res.setHeader('date', new Date(control.now()).toUTCString());
     // Only loopback names: a web page that rebinds its own host name to 127.0.0.1 is refused.
     if (!isLoopbackHost(req.headers.host))
       return sendError(res, 403, 'forbidden', 'The mock answers only requests addressed to this computer.');

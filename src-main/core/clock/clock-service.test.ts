@@ -9,7 +9,12 @@ import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import type { AppCore } from '../app-core.ts';
 
-const mock = useMockServer({ debtors: 10 });
+/** The moment every test starts at; the mock and the core share one fake clock from it. */
+const START = Date.parse('2026-11-23T08:02:00Z');
+let clock: FakeClock = createFakeClock(START);
+/** How far the service's clock (its Date header, its seeded history) stands from this computer's. */
+let serviceSkewMs = 0;
+const mock = useMockServer({ debtors: 10, now: () => clock.now() + serviceSkewMs });
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 interface Setup {
@@ -22,7 +27,6 @@ interface Setup {
 }
 
 async function setup(employeeId = 'E1002', dataDir = mkdtempSync(join(tmpdir(), 'timeclock-clock-'))): Promise<Setup> {
-  const clock = createFakeClock(Date.parse('2026-11-23T08:02:00Z'));
   const core = createTestCore(mock.server, { clock, formatTime: hhmm, dataDir });
   core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
   const notifications: string[] = [];
@@ -40,9 +44,14 @@ async function setup(employeeId = 'E1002', dataDir = mkdtempSync(join(tmpdir(), 
 const serviceDown = () => mock.control('PUT', '/services/timeclock', { unavailable: true });
 const serviceUp = () => mock.control('PUT', '/services/timeclock', { unavailable: false, replyDelayMs: 0, latencyMs: 0 });
 
-beforeEach(async () => {
+/** A fresh clock at `start`, and the mock's data seeded afresh relative to it. */
+async function startAt(start: number): Promise<void> {
+  clock = createFakeClock(start);
+  serviceSkewMs = 0;
   await mock.control('POST', '/reset');
-});
+}
+
+beforeEach(() => startAt(START));
 
 describe('clocking in and out', () => {
   it('clocks in with one click, says so with the time, and shows the time since', async () => {
@@ -397,22 +406,26 @@ describe('integrity when punches, refreshes and employees interleave', () => {
 
 describe("the computer's clock against the service's", () => {
   it('says plainly when they disagree by more than a couple of minutes', async () => {
-    const { core } = await setup(); // the fake clock is on 2026-11-23, the mock answers with today's date
-    expect(core.clock.view().clockWarning).toMatch(
-      /^This computer's clock is \d+ h( \d+ min)? ahead of the timeclock service's\. Punches carry this computer's time: set its date and time right\.$/,
+    serviceSkewMs = -(3 * 60 + 10) * 60_000; // the service's clock reads 3 h 10 min earlier
+    const { core } = await setup();
+    expect(core.clock.view().clockWarning).toBe(
+      "This computer's clock is 3 h 10 min ahead of the timeclock service's. Punches carry this computer's time: set its date and time right.",
     );
+    serviceSkewMs = 25 * 60_000;
+    await core.clock.refresh();
+    expect(core.clock.view().clockWarning).toMatch(/^This computer's clock is 25 min behind the timeclock service's\./);
   });
 
   it('says nothing when they agree', async () => {
-    const clock = createFakeClock(Date.now());
-    const core = createTestCore(mock.server, { clock });
-    await core.clock.refresh();
+    const { core } = await setup();
     expect(core.clock.view().clockWarning).toBeNull();
   });
 });
 
 describe('my hours', () => {
   it("adds today's shifts from the service's answers, counts an offline punch as pending, and keeps them over a restart", async () => {
+    // A morning in this computer's zone, whatever the zone: the day's shifts stay within the day.
+    await startAt(new Date(2026, 10, 23, 8, 2).getTime());
     const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-hours-'));
     const first = await setup('E1002', dataDir);
     await first.core.clock.toggle();
