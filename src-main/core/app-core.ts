@@ -60,6 +60,8 @@ export interface AppCore {
   readonly lookup: LookupService;
   /** Problems found while starting (a damaged outbox), as sentences. */
   readonly problems: readonly string[];
+  /** The core's time (its injected clock): what "now" and "today" mean everywhere it is shown. */
+  now(): number;
   info(): AppInfo;
   activeEnvironment(): Environment;
   /** The secret to use for an environment: the Mock's demo secret, or the vault's. */
@@ -241,6 +243,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     outbox,
     lookup,
     problems,
+    now: () => clock.now(),
     info,
     activeEnvironment: () => environments.active().environment,
     secretFor,

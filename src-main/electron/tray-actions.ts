@@ -38,7 +38,7 @@ export function onTrayAction(action: TrayAction, context: TrayActionContext): vo
     case 'pause-15m':
     case 'pause-1h':
     case 'pause-tomorrow':
-      return core.health.pauseNotifications(pauseUntil(action.slice('pause-'.length) as '15m' | '1h' | 'tomorrow', Date.now()));
+      return core.health.pauseNotifications(pauseUntil(action.slice('pause-'.length) as '15m' | '1h' | 'tomorrow', core.now()));
     case 'resume-notifications':
       return core.health.pauseNotifications(null);
     case 'quit':

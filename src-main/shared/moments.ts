@@ -22,8 +22,6 @@ function made() {
   });
 }
 
-const DAY_MS = 86_400_000;
-
 /** The local midnight starting the day of `ms`. */
 export function startOfLocalDay(ms: number): number {
   const date = new Date(ms);
@@ -31,12 +29,30 @@ export function startOfLocalDay(ms: number): number {
   return date.getTime();
 }
 
-export function formatMoment(ms: number, now: number = Date.now()): string {
+/** The local calendar day of `ms` as YYYY-MM-DD ("2026-11-23"): for file names and once-a-day memories. */
+export function localDayKey(ms: number): string {
+  const date = new Date(ms);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The local midnight `days` days after (or before) the day of `ms`: days are 23 to 25 hours long where clocks change. */
+export function addLocalDays(ms: number, days: number): number {
+  const date = new Date(startOfLocalDay(ms));
+  date.setDate(date.getDate() + days);
+  return date.getTime();
+}
+
+/**
+ * `now` is the caller's clock (the core's injected one, or the window's), so that "today" is the
+ * same day for the moment shown and for the code that decided to show it.
+ */
+export function formatMoment(ms: number, now: number): string {
   const { time, weekday, date } = made();
   const today = startOfLocalDay(now);
-  if (ms >= today && ms < today + DAY_MS) return time.format(ms);
+  if (ms >= today && ms < startOfNextLocalDay(now)) return time.format(ms);
   // Six days back, a weekday name is unambiguous; a week back it would name today's weekday.
-  if (ms < today && ms >= today - 6 * DAY_MS) return weekday.format(ms);
+  if (ms < today && ms >= addLocalDays(now, -6)) return weekday.format(ms);
   return date.format(ms);
 }
 
@@ -48,14 +64,8 @@ export const formatWeekday = (ms: number): string => made().dayOfWeek.format(ms)
 
 /** The local midnight starting the week of `ms` (weeks start on Monday, as ISO 8601 has it). */
 export function startOfLocalWeek(ms: number): number {
-  const date = new Date(startOfLocalDay(ms));
-  date.setDate(date.getDate() - ((date.getDay() + 6) % 7));
-  return date.getTime();
+  return addLocalDays(ms, -((new Date(ms).getDay() + 6) % 7));
 }
 
 /** The local midnight after the day of `ms` (days are not always 24 hours long). */
-export function startOfNextLocalDay(ms: number): number {
-  const date = new Date(startOfLocalDay(ms));
-  date.setDate(date.getDate() + 1);
-  return date.getTime();
-}
+export const startOfNextLocalDay = (ms: number): number => addLocalDays(ms, 1);

@@ -3,7 +3,7 @@ import { isCalendarDay } from '../../src-main/shared/dates.ts';
 import { formatMoment } from '../../src-main/shared/moments.ts';
 
 /** A moment, with its day unless it is today: "17:02", "Tue 17:02", "17 Nov, 17:02". */
-export const formatClock = (iso: string | null) => (iso === null ? '—' : formatMoment(Date.parse(iso)));
+export const formatClock = (iso: string | null) => (iso === null ? '—' : formatMoment(Date.parse(iso), Date.now()));
 
 /** An instant as a datetime-local field's value, in this computer's zone: "2026-11-22T17:05". */
 export function localInputValue(iso: string): string {

@@ -4,6 +4,7 @@
  * of the day, with "Clock out" as the notification's button (each once a day). Pure: the caller
  * keeps the memory between calls.
  */
+import { localDayKey } from '../../shared/moments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
@@ -33,10 +34,7 @@ export interface LocalCalendar {
 export const localCalendar: LocalCalendar = {
   minutes: localMinutesOfDay,
   weekday: (ms) => new Date(ms).getDay(),
-  day: (ms) => {
-    const date = new Date(ms);
-    return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
-  },
+  day: localDayKey,
 };
 
 const HOUR = 3_600_000;

@@ -9,7 +9,7 @@ import type { ClockView } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../environments/environment.ts';
-import { formatDuration, localTime, type TimeFormatter } from '../health/format-time.ts';
+import { formatDuration, localTimeAt, type TimeFormatter } from '../health/format-time.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
@@ -63,7 +63,7 @@ const CLOCK_BACK_TOLERANCE_MS = 5_000;
 
 export function createClockService(options: ClockServiceOptions) {
   const { clock, outbox } = options;
-  const formatTime = options.formatTime ?? localTime;
+  const formatTime = options.formatTime ?? localTimeAt(() => clock.now());
   const events = createEmitter<{ change: undefined; notification: ClockNotification }>();
   const sync = createPunchSync({
     outbox,

@@ -1,6 +1,5 @@
 /** What the panel and tray show of the clock, as a pure function of the state the service holds. */
 import type { ClockView, HoursView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
-import { startOfLocalDay } from '../../shared/moments.ts';
 import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
@@ -33,8 +32,8 @@ const USUAL_SHIFT_MS = 8 * 3_600_000;
 function forgottenOf(input: ClockViewInput): ClockView['forgotten'] {
   const { status, now } = input;
   if (status.state !== 'in' || input.busy) return null;
-  const beforeToday = status.since < startOfLocalDay(now);
-  if (!beforeToday && now - status.since < input.forgottenAfterMs) return null;
+  // Only the length counts, never the calendar: a night shift across midnight is not forgotten.
+  if (now - status.since < input.forgottenAfterMs) return null;
   const iso = (ms: number) => new Date(ms).toISOString();
   return { since: iso(status.since), suggestedAt: iso(Math.min(now, status.since + USUAL_SHIFT_MS)), latest: iso(now) };
 }

@@ -3,8 +3,11 @@ import { formatMoment } from '../../shared/moments.ts';
 
 export type TimeFormatter = (ms: number) => string;
 
-/** A moment with its day when it is not today (see shared/moments.ts). */
-export const localTime: TimeFormatter = (ms) => formatMoment(ms);
+/** Moments with their day when it is not today by `now`, the core's clock (see shared/moments.ts). */
+export const localTimeAt =
+  (now: () => number): TimeFormatter =>
+  (ms) =>
+    formatMoment(ms, now());
 
 export function formatDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);

@@ -8,7 +8,7 @@ import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
-import { localTime, type TimeFormatter } from './format-time.ts';
+import { localTimeAt, type TimeFormatter } from './format-time.ts';
 import { createHealthHistory, type HealthHistory } from './health-history.ts';
 import { createHealthMonitor, SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
@@ -62,7 +62,7 @@ const SERIES_BUCKETS = 96;
 
 export function createHealthService(options: HealthServiceOptions): HealthService {
   const { clock } = options;
-  const formatTime = options.formatTime ?? localTime;
+  const formatTime = options.formatTime ?? localTimeAt(() => clock.now());
   const updates = createEmitter<{ update: undefined }>();
   const monitor = createHealthMonitor({
     clock,

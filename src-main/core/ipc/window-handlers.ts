@@ -4,6 +4,7 @@
  * returned as views carrying only the secret's status.
  */
 import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
+import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
 import type { Environment } from '../environments/environment.ts';
 import { testConnection } from '../environments/connection-test.ts';
@@ -175,7 +176,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     },
     advanceTransactionDetails: (transKey) => core.clients().debtors.advanceTransactionDetails(transKey.trim()),
     async exportCsv(request) {
-      const day = new Date().toISOString().slice(0, 10);
+      const day = localDayKey(core.now());
       if (request.kind === 'lookup')
         return { savedTo: await shell.saveFile(`debtors-${day}.csv`, await core.lookup.csv(request.resultId)) };
       const errors = checkTransactionRange(request);

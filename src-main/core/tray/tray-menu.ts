@@ -3,6 +3,7 @@
  * an Electron menu and routes each item's `action` back. Every action is in the menu, because many
  * Linux trays never deliver clicks on the icon.
  */
+import { startOfNextLocalDay } from '../../shared/moments.ts';
 import { shorten } from '../util/shorten.ts';
 export type MockAction = 'source-down' | 'source-up' | 'target-down' | 'target-up' | 'slow' | 'rate-limit' | 'reset';
 export type PauseChoice = '15m' | '1h' | 'tomorrow';
@@ -171,7 +172,5 @@ function environmentLine(state: TrayState): string {
 export function pauseUntil(choice: PauseChoice, now: number): number {
   if (choice === '15m') return now + 15 * 60_000;
   if (choice === '1h') return now + 60 * 60_000;
-  const tomorrow = new Date(now);
-  tomorrow.setHours(24, 0, 0, 0);
-  return tomorrow.getTime();
+  return startOfNextLocalDay(now);
 }

@@ -1,6 +1,6 @@
 /** Everything the tray shows, computed from the core: menu state, tooltip, icon file, macOS title. */
 import type { AppCore } from '../app-core.ts';
-import { localTime, type TimeFormatter } from '../health/format-time.ts';
+import { localTimeAt, type TimeFormatter } from '../health/format-time.ts';
 import { trayIconFile, trayTemplateFile, type HealthBadge } from './tray-icon.ts';
 import type { TrayState } from './tray-menu.ts';
 
@@ -16,9 +16,9 @@ export interface TrayView {
 const macTitles: Record<HealthBadge, string> = { up: '', suspect: '⚠︎', down: '✕ down', unknown: '' };
 
 export function trayView(
-  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments'>,
-  formatTime: TimeFormatter = localTime,
-  now = Date.now(),
+  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments' | 'now'>,
+  formatTime: TimeFormatter = localTimeAt(() => core.now()),
+  now = core.now(),
 ): TrayView {
   const { productName, environment } = core.info();
   const paused = core.health.notificationsPausedUntil();

@@ -145,7 +145,7 @@ export interface ClockView {
   /** After a long sleep while clocked in: the question to ask. */
   sleepPrompt: { from: string; to: string; question: string } | null;
   /**
-   * Clocked in since before today, or longer than the long-shift limit: the panel offers
+   * Clocked in longer than the long-shift limit (a night shift across midnight is not forgotten): the panel offers
    * "Clock out at…" with a time (ISO instants: the clock-in, the suggestion, now).
    */
   forgotten: { since: string; suggestedAt: string; latest: string } | null;
