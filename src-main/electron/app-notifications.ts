@@ -18,7 +18,9 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
     showNotification(
       {
         ...notification,
-        ...(notification.action === 'clock-out' ? { button: { label: 'Clock out', run: () => void core.clock.clockOut() } } : {}),
+        ...(notification.action === 'clock-out'
+          ? { button: { label: 'Clock out', run: () => void core.clock.clockOut('notification') } }
+          : {}),
       },
       openPanel,
     ),

@@ -29,7 +29,7 @@ export function applySettingsLive(
       'clock.globalShortcut': {
         accelerator: clock.globalShortcut,
         purpose: 'clocks in or out',
-        onPress: () => void core.clock.toggle(),
+        onPress: () => void core.clock.toggle('shortcut'),
       },
       'lookup.globalShortcut': {
         accelerator: lookup.globalShortcut,

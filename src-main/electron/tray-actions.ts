@@ -20,7 +20,7 @@ export function onTrayAction(action: TrayAction, context: TrayActionContext): vo
   const { core, windows } = context;
   switch (action) {
     case 'toggle-clock':
-      return void core.clock.toggle();
+      return void core.clock.toggle('tray');
     case 'open-panel':
       return context.openPanel();
     case 'open-status':

@@ -47,7 +47,7 @@ if (command === 'clock-in' || command === 'toggle') {
     if (recorded) say(`RECORDED ${recorded.kind} ${recorded.at}`);
   });
   say('READY');
-  await core.clock.toggle();
+  await core.clock.toggle('window');
   say('DONE');
 } else {
   await core.clock.sync();

@@ -104,7 +104,16 @@ export const app = new (class extends Emitting {
   quit() {
     this.quits++;
   }
+  loginItem = { openAtLogin: false };
+  getLoginItemSettings() {
+    return this.loginItem;
+  }
+  setLoginItemSettings(settings: { openAtLogin: boolean }) {
+    this.loginItem = settings;
+  }
 })();
+
+export const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };
 
 export const Menu = {
   buildFromTemplate: (template: unknown[]) => ({ template }),

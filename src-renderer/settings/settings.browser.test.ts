@@ -160,7 +160,7 @@ describe('settings window: environments', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.row', { hasText: 'Local QA' }).count()).toBe(1);
     builtin.control.setService('timeclock', { unavailable: true });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     builtin.control.setService('timeclock', { unavailable: false });
     await page.locator('.row', { hasText: 'Local QA' }).click();
     await page.getByRole('button', { name: 'Make active' }).click();

@@ -78,7 +78,7 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
     clock.jump(random.int(1, 30) * 60_000);
     const roll = random.next();
     if (roll < 0.6) {
-      const result = await station.core.clock.toggle();
+      const result = await station.core.clock.toggle('window');
       if (result.kind === 'done') station.made.push({ kind: result.outcome.punch.kind, at: result.outcome.punch.at });
     } else if (roll < 0.8) {
       background.push(station.core.clock.refresh());

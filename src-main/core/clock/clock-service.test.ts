@@ -57,7 +57,7 @@ describe('clocking in and out', () => {
   it('clocks in with one click, says so with the time, and shows the time since', async () => {
     const { core, notifications, events, clock } = await setup();
     expect(core.clock.view()).toMatchObject({ state: 'out', action: 'clock-in', headline: 'Clocked out' });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(events()).toEqual([expect.objectContaining({ clockIn: '2026-11-23T08:02:00.000Z', clockOut: null })]);
     expect(notifications).toEqual(['Clocked in at 08:02 | Recorded by the timeclock service of Mock (built-in).']);
     clock.jump((3 * 60 + 12) * 60_000);
@@ -71,9 +71,9 @@ describe('clocking in and out', () => {
 
   it('clocks out and says how long was worked', async () => {
     const { core, notifications, events, clock } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     clock.jump(8.5 * 3_600_000);
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(events()[0]).toMatchObject({ clockOut: '2026-11-23T16:32:00.000Z' });
     expect(notifications[1]).toBe('Clocked out at 16:32 | Worked 8 h 30 min since 08:02.');
     expect(core.clock.view()).toMatchObject({ state: 'out', headline: 'Clocked out since 16:32' });
@@ -81,7 +81,7 @@ describe('clocking in and out', () => {
 
   it('does nothing twice on a double click', async () => {
     const { core, events } = await setup();
-    const [first, second] = await Promise.all([core.clock.toggle(), core.clock.toggle()]);
+    const [first, second] = await Promise.all([core.clock.toggle('window'), core.clock.toggle('window')]);
     expect(first.kind).toBe('done');
     expect(second).toEqual({ kind: 'ignored', reason: 'A punch is already being sent.' });
     expect(events()).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('never lose a punch', () => {
   it('keeps a punch made while the service is down, shows it pending, and sends it when the service is back', async () => {
     const { core, notifications, events, runFor } = await setup();
     await serviceDown();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(events()).toEqual([]);
     expect(core.clock.view()).toMatchObject({
       state: 'in',
@@ -112,9 +112,9 @@ describe('never lose a punch', () => {
   it('replays offline punches in order: a clock-out waits for its clock-in and closes that event', async () => {
     const { core, clock, events, runFor } = await setup();
     await serviceDown();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     clock.jump(4 * 3_600_000);
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(core.clock.view()).toMatchObject({
       state: 'out',
       pending: [{ text: 'Clock-in at 08:02 pending sync' }, { text: 'Clock-out at 12:02 pending sync' }],
@@ -131,7 +131,7 @@ describe('never lose a punch', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-restart-'));
     const first = await setup('E1002', dataDir);
     await serviceDown();
-    await first.core.clock.toggle();
+    await first.core.clock.toggle('window');
     await serviceUp();
     const second = await setup('E1002', dataDir);
     expect(second.core.outbox.all()).toHaveLength(1);
@@ -145,7 +145,7 @@ describe('never duplicate a punch', () => {
     const { core, events, runFor } = await setup();
     core.settings.updatePreferences({ network: { requestTimeoutSeconds: 1 } });
     await mock.control('PUT', '/services/timeclock', { replyDelayMs: 3_000 });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(events()).toHaveLength(1);
     expect(core.outbox.all()[0]).toMatchObject({
       attempts: 1,
@@ -170,7 +170,7 @@ describe('reconciling with the server', () => {
   it('says plainly when the server already has you clocked in (elsewhere), and adds nothing', async () => {
     const { core, notifications, events } = await setup();
     await otherDevice('/clockedTimeEvents', 'POST', { employeeId: 'E1002', clockIn: '2026-11-23T07:55:00Z' });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(events()).toHaveLength(1);
     expect(notifications).toEqual([
       'You were already clocked in | The timeclock service already has you clocked in since 07:55; your clock-in at 08:02 was not added.',
@@ -180,10 +180,10 @@ describe('reconciling with the server', () => {
 
   it('says plainly when the server already has you clocked out', async () => {
     const { core, notifications, clock, events } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     await otherDevice(`/clockedTimeEvents/${events()[0]!.id}`, 'PATCH', { clockOut: '2026-11-23T12:00:00Z' });
     clock.jump(5 * 3_600_000);
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(notifications.at(-1)).toBe(
       'You were already clocked out | The timeclock service already had you clocked out at 12:00; your clock-out at 13:02 was not needed.',
     );
@@ -200,7 +200,7 @@ describe('refusals', () => {
       problem:
         'The timeclock service of Mock (built-in) answered “not found” (404) for employee E9999. It said: “No employee with id E9999.” If that is not your employee id, correct it in Settings.',
     });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     const view = core.clock.view();
     expect(view.stopped).toEqual([
       expect.objectContaining({
@@ -216,7 +216,7 @@ describe('refusals', () => {
 
   it('does not clock out when nobody is clocked in', async () => {
     const { core } = await setup();
-    expect(await core.clock.clockOut()).toEqual({ kind: 'ignored', reason: 'You are not clocked in.' });
+    expect(await core.clock.clockOut('window')).toEqual({ kind: 'ignored', reason: 'You are not clocked in.' });
   });
 });
 
@@ -224,7 +224,7 @@ describe('reminders and sleep', () => {
   it('reminds once after a long shift, then at most hourly', async () => {
     const { core, notifications, runFor } = await setup();
     core.clock.start();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     await runFor(10 * 3600 + 30 * 60);
     expect(notifications.filter((text) => text.startsWith('Still clocked in after'))).toEqual([
       'Still clocked in after 10 h | Since 08:02. If you are done for the day, clock out from the tray.',
@@ -236,7 +236,7 @@ describe('reminders and sleep', () => {
 
   it('asks after a long sleep while clocked in, and clocks out at the moment sleep began only if told to', async () => {
     const { core, clock, events, notifications } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     const sleptAt = clock.now() + 4 * 3_600_000;
     clock.jump(6 * 3_600_000);
     core.clock.resumed(sleptAt);
@@ -256,7 +256,7 @@ describe('reminders and sleep', () => {
 
   it('offers to fix a forgotten clock-out after the long-shift limit, and checks the time chosen', async () => {
     const { core, clock, events } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     const clockedInAt = clock.now();
     clock.jump(5 * 3_600_000);
     expect(core.clock.view().forgotten).toBeNull();
@@ -296,7 +296,7 @@ describe('reminders and sleep', () => {
 
   it('asks the same after a long locked screen, in its own words', async () => {
     const { core, clock } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     clock.jump(3 * 3_600_000);
     core.clock.resumed(clock.now() - 2 * 3_600_000, 'locked');
     expect(core.clock.view().sleepPrompt?.question).toMatch(/^The screen was locked from .+ to .+ while you were clocked in\.$/);
@@ -304,7 +304,7 @@ describe('reminders and sleep', () => {
 
   it('changes nothing when told to stay clocked in', async () => {
     const { core, clock, events } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     clock.jump(3 * 3_600_000);
     core.clock.resumed(clock.now() - 2 * 3_600_000);
     await core.clock.answerSleepPrompt('stay-clocked-in');
@@ -316,7 +316,7 @@ describe('reminders and sleep', () => {
 describe('the question after sleep', () => {
   it('is not asked when the sleep began before the clock-in', async () => {
     const { core, clock } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     clock.jump(3 * 3_600_000);
     core.clock.resumed(clock.now() - 4 * 3_600_000);
     expect(core.clock.view().sleepPrompt).toBeNull();
@@ -327,17 +327,17 @@ describe('integrity when punches, refreshes and employees interleave', () => {
   it('after a backlog is sent, shows the newest shift and closes that one, not the first', async () => {
     const { core, clock, events, runFor } = await setup();
     await serviceDown();
-    await core.clock.toggle(); // A: in, offline
+    await core.clock.toggle('window'); // A: in, offline
     clock.jump(60 * 60_000);
-    await core.clock.toggle(); // B: out, offline
+    await core.clock.toggle('window'); // B: out, offline
     await serviceUp();
     clock.jump(30 * 60_000);
-    await core.clock.toggle(); // C: in, with A and B still ahead of it in the outbox
+    await core.clock.toggle('window'); // C: in, with A and B still ahead of it in the outbox
     await runFor(120);
     expect(core.outbox.all()).toEqual([]);
     expect(core.clock.view()).toMatchObject({ state: 'in', headline: 'Clocked in since 09:32 · 2 min' });
     clock.jump(60 * 60_000);
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(events().map(({ clockIn, clockOut }) => [clockIn, clockOut])).toEqual([
       ['2026-11-23T08:02:00.000Z', '2026-11-23T09:02:00.000Z'],
       ['2026-11-23T09:32:00.000Z', '2026-11-23T10:34:00.000Z'],
@@ -347,7 +347,7 @@ describe('integrity when punches, refreshes and employees interleave', () => {
   it("never shows another employee's punch as this employee's state, nor lets a click close it", async () => {
     const { core, runFor } = await setup('E1007');
     await serviceDown();
-    await core.clock.toggle(); // E1007 clocks in, offline
+    await core.clock.toggle('window'); // E1007 clocks in, offline
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1008' });
     core.clock.environmentChanged();
     await serviceUp();
@@ -358,17 +358,17 @@ describe('integrity when punches, refreshes and employees interleave', () => {
     expect(eventsOf('E1007')).toEqual([expect.objectContaining({ clockOut: null })]);
     await core.clock.refresh();
     expect(core.clock.view()).toMatchObject({ employeeId: 'E1008', state: 'out' });
-    await core.clock.toggle(); // E1008 clocks in: their own event, E1007's stays open
+    await core.clock.toggle('window'); // E1008 clocks in: their own event, E1007's stays open
     expect(eventsOf('E1008')).toEqual([expect.objectContaining({ clockOut: null })]);
     expect(eventsOf('E1007')).toEqual([expect.objectContaining({ clockOut: null })]);
   });
 
   it('recognises its own punch by the exact instant: in, out, in within a second, the third cut off, is still sent', async () => {
     const { core, events, runFor } = await setup();
-    await core.clock.toggle();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
+    await core.clock.toggle('window');
     await serviceDown();
-    await core.clock.toggle(); // the same second on the clock; recorded a second later than the last punch
+    await core.clock.toggle('window'); // the same second on the clock; recorded a second later than the last punch
     await serviceUp();
     await runFor(120);
     expect(events().map(({ clockIn, clockOut }) => [clockIn, clockOut])).toEqual([
@@ -384,7 +384,7 @@ describe('integrity when punches, refreshes and employees interleave', () => {
     const slowRefresh = core.clock.refresh(); // read now ("out"), answered in 1.2 s
     await new Promise((resolve) => setTimeout(resolve, 150));
     await serviceUp();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     expect(core.clock.view().state).toBe('in');
     await slowRefresh;
     expect(core.clock.view()).toMatchObject({ state: 'in', pending: [] });
@@ -392,9 +392,9 @@ describe('integrity when punches, refreshes and employees interleave', () => {
 
   it("refuses a click whose time is before the last punch (the computer's clock went back) and says so", async () => {
     const { core, clock, events } = await setup();
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     clock.jump(-60 * 60_000);
-    expect(await core.clock.toggle()).toEqual({
+    expect(await core.clock.toggle('window')).toEqual({
       kind: 'ignored',
       reason:
         "This computer's clock says 07:02, which is before your last punch at 08:02. Check the computer's date and time, then try again.",
@@ -428,16 +428,16 @@ describe('my hours', () => {
     await startAt(new Date(2026, 10, 23, 8, 2).getTime());
     const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-hours-'));
     const first = await setup('E1002', dataDir);
-    await first.core.clock.toggle();
+    await first.core.clock.toggle('window');
     first.clock.jump(2 * 3_600_000);
-    await first.core.clock.toggle();
+    await first.core.clock.toggle('window');
     first.clock.jump(30 * 60_000);
-    await first.core.clock.toggle();
+    await first.core.clock.toggle('window');
     first.clock.jump(60 * 60_000);
     expect(first.core.clock.view().hours).toMatchObject({ week: '3 h' });
 
     await serviceDown();
-    await first.core.clock.toggle();
+    await first.core.clock.toggle('window');
     const offline = first.core.clock.view().hours;
     expect(offline.week).toBe('3 h');
     expect(offline.days.at(-1)!.sessions.map((session) => session.pending)).toEqual([false, true]);
@@ -466,7 +466,7 @@ describe('the end-of-day reminder', () => {
     core.settings.updatePreferences({ clock: { endOfDayReminder: { enabled: true, time } } });
     const reminders: unknown[] = [];
     core.clock.onNotification((notification) => notification.action && reminders.push(notification));
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     await runFor(50 * 60);
     expect(reminders).toEqual([]);
     await runFor(3 * 3600);

@@ -56,6 +56,13 @@ export class PunchActionError extends Error {
 
 export type ClockAction = { kind: 'done'; outcome: PunchOutcome } | { kind: 'ignored'; reason: string };
 
+/**
+ * Where a punch was asked for. A window shows a refusal where the employee clicked; the tray menu,
+ * a global shortcut and a notification's button have nowhere to show it, so a refusal from there
+ * is told as a notification. Either way no punch ends without a word.
+ */
+export type PunchSource = 'window' | 'tray' | 'shortcut' | 'notification';
+
 const REFRESH_MS = 5 * 60_000;
 const REMINDER_TICK_MS = 60_000;
 /** A click this much before the previous punch means the computer's clock went back. */
@@ -231,7 +238,14 @@ export function createClockService(options: ClockServiceOptions) {
     return { at: Math.max(whole, earliest) };
   }
 
-  async function punch(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
+  async function punch(kind: Punch['kind'], clickedAt: number, from: PunchSource): Promise<ClockAction> {
+    const action = await recordPunch(kind, clickedAt);
+    if (action.kind === 'ignored' && from !== 'window')
+      notify(kind === 'clock-in' ? 'Not clocked in' : 'Not clocked out', action.reason);
+    return action;
+  }
+
+  async function recordPunch(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
     if (busy) return { kind: 'ignored', reason: 'A punch is already being sent.' };
     const current = status();
     const allowed = actionOf({
@@ -345,9 +359,9 @@ export function createClockService(options: ClockServiceOptions) {
     },
     refresh,
     status,
-    toggle: () => (status().state === 'in' ? punch('clock-out', clock.now()) : punch('clock-in', clock.now())),
-    clockIn: () => punch('clock-in', clock.now()),
-    clockOut: (at = clock.now()) => punch('clock-out', at),
+    toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', clock.now(), from),
+    clockIn: (from: PunchSource) => punch('clock-in', clock.now(), from),
+    clockOut: (from: PunchSource) => punch('clock-out', clock.now(), from),
     /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
     async clockOutAt(at: number): Promise<ClockAction> {
       const current = status();
@@ -357,7 +371,7 @@ export function createClockService(options: ClockServiceOptions) {
         return { kind: 'ignored', reason: `${formatTime(at)} has not come yet: choose the time you stopped working.` };
       if (at < current.since + 60_000)
         return { kind: 'ignored', reason: `You clocked in at ${formatTime(current.since)}: choose a later time.` };
-      return punch('clock-out', at);
+      return punch('clock-out', at, 'window');
     },
     discard(punchId: string) {
       stoppedPunch(punchId);
@@ -399,11 +413,14 @@ export function createClockService(options: ClockServiceOptions) {
       void refresh();
       changed();
     },
-    async answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in') {
+    /** The panel's answer; a refused clock-out keeps the question open beside the reason. */
+    async answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockAction | null> {
       const prompt = sleepPrompt;
       sleepPrompt = null;
-      if (prompt && answer === 'clock-out-at-sleep') await punch('clock-out', prompt.from);
+      const action = prompt && answer === 'clock-out-at-sleep' ? await punch('clock-out', prompt.from, 'window') : null;
+      if (action?.kind === 'ignored') sleepPrompt = prompt;
       changed();
+      return action;
     },
     environmentChanged() {
       server = cache.get(cacheKey()) ?? { kind: 'unknown' };

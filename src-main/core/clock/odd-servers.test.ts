@@ -253,7 +253,8 @@ describe('day one on a workstation IT set up', () => {
     const s = await setup({}, { employeeId: '', itProvided: true });
     const view = await s.call('getClock');
     expect(view).toMatchObject({ action: null, actionHint: 'Enter your employee id for Acme in Settings before clocking in.' });
-    await s.press();
+    // A click anyway (a stale window) is refused with the same words, shown where it was made.
+    await expect(s.press()).rejects.toThrow('Enter your employee id for Acme in Settings before clocking in.');
     expect(s.core.outbox.all()).toEqual([]);
     expect(s.odd.requests.filter((line) => !line.startsWith('GET /health'))).toEqual([]);
   });

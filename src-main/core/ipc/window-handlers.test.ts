@@ -127,7 +127,7 @@ describe('environments through the window API', () => {
     const saved = await call('saveEnvironment', draft());
     if (!saved.ok) throw new Error('not saved');
     await mock.control('PUT', '/services/timeclock', { unavailable: true });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     await mock.control('PUT', '/services/timeclock', { unavailable: false });
     expect(await call('setActiveEnvironment', saved.environment.id)).toEqual({
       ok: false,

@@ -11,7 +11,7 @@ import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import { checkTransactionRange, summarise, transactionsCsv } from '../lookup/advance.ts';
-import { PunchActionError } from '../clock/clock-service.ts';
+import { PunchActionError, type ClockAction } from '../clock/clock-service.ts';
 import { InvalidRequestError } from './dispatch.ts';
 
 /** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */
@@ -41,6 +41,11 @@ export interface ShellPort {
   hidePanel(): void;
   /** Why the global shortcut could not be registered, if it could not. */
   shortcutProblems(): SettingsView['shortcutProblems'];
+}
+
+/** A refused punch reaches the window as an error in the core's words, shown where the employee clicked. */
+function refusedOrDone(action: ClockAction | null): void {
+  if (action?.kind === 'ignored') throw new PunchActionError(action.reason);
 }
 
 export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi {
@@ -75,7 +80,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     getHealthStatus: async () => core.health.status(),
     getClock: async () => core.clock.view(),
     async toggleClock() {
-      await core.clock.toggle();
+      refusedOrDone(await core.clock.toggle('window'));
       return core.clock.view();
     },
     discardPunch: async (punchId) => {
@@ -91,12 +96,11 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       return core.clock.view();
     },
     async clockOutAt(at) {
-      const action = await core.clock.clockOutAt(Date.parse(at));
-      if (action.kind === 'ignored') throw new PunchActionError(action.reason);
+      refusedOrDone(await core.clock.clockOutAt(Date.parse(at)));
       return core.clock.view();
     },
     async answerSleepPrompt(answer) {
-      await core.clock.answerSleepPrompt(answer);
+      refusedOrDone(await core.clock.answerSleepPrompt(answer));
       return core.clock.view();
     },
     openWindow: async (window, section) => shell.openWindow(window, section),

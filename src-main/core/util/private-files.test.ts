@@ -15,7 +15,7 @@ describe.skipIf(process.platform === 'win32')('files at rest', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'private-')), 'data');
     const core = createTestCore(mock.server, { dataDir });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
-    await core.clock.toggle();
+    await core.clock.toggle('window');
     await core.clock.refresh();
     await core.health.checkNow();
     await core.health.flush();
