@@ -11,6 +11,17 @@ const prod = {
   clientId: 'tray-prod',
 };
 
+describe('an admin file saved with a byte-order mark', () => {
+  it('is read whole, as Windows editors write it', () => {
+    const policy = load(
+      `\uFEFF${JSON.stringify({ settings: { monitoring: { pollIntervalSeconds: 60 } }, locked: ['monitoring'] })}`,
+    );
+    expect(policy.problems).toEqual([]);
+    expect(policy.locked).toContain('monitoring');
+    expect(policy.defaults.monitoring).toEqual({ pollIntervalSeconds: 60 });
+  });
+});
+
 describe('where the admin file is', () => {
   it('has a documented place on each OS', () => {
     expect(adminFileLocation('linux', {})).toBe('/etc/timeclock-tray/admin.json');

@@ -4,6 +4,7 @@
  * reported, and a missing or broken file never stops the app.
  */
 import * as v from 'valibot';
+import { withoutByteOrderMark } from '../util/json-text.ts';
 import { defaultAuthScheme } from '../api/auth.ts';
 import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
@@ -79,7 +80,7 @@ export function loadAdminPolicy(path: string, read: (path: string) => string | n
 
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(withoutByteOrderMark(text));
   } catch (error) {
     policy.problems.push(`${path}: is not valid JSON (${(error as Error).message}); the whole file is ignored.`);
     return policy;

@@ -6,12 +6,13 @@ import * as v from 'valibot';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import {
   preferenceSections,
+  settingsDocumentSchema,
   SETTINGS_VERSION,
   storedEnvironmentSchema,
   type SectionName,
   type StoredEnvironment,
 } from '../../shared/settings-schema.ts';
-import { sparseClean } from './sparse-clean.ts';
+import { keepUnknown, sparseClean } from './sparse-clean.ts';
 import { isRecord } from '../util/is-record.ts';
 
 export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> };
@@ -48,7 +49,10 @@ export function migrate(raw: Record<string, unknown>, steps = migrations): Recor
 const vaultEntrySchema = v.object({ data: v.string(), weak: v.boolean() });
 const overrideSchema = v.object({ employeeId: v.optional(v.string()) });
 
-export function readSettingsDocument(raw: unknown, steps = migrations): { document: SettingsDocument; problems: string[] } {
+export function readSettingsDocument(
+  raw: unknown,
+  steps = migrations,
+): { document: SettingsDocument; problems: string[]; unknownFields: Record<string, unknown> } {
   const problems: string[] = [];
   const source =
     typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? migrate(raw as Record<string, unknown>, steps) : {};
@@ -77,10 +81,8 @@ export function readSettingsDocument(raw: unknown, steps = migrations): { docume
     if (v.is(vaultEntrySchema, entry)) vault[id] = entry;
     else problems.push(`vault.${id}: unreadable entry; ignored.`);
   }
-  const environmentOverrides: SettingsDocument['environmentOverrides'] = {};
-  for (const [id, entry] of Object.entries(isRecord(source.environmentOverrides) ? source.environmentOverrides : {})) {
-    if (v.is(overrideSchema, entry)) environmentOverrides[id] = entry;
-  }
+  const environmentOverrides = readOverrides(source.environmentOverrides, problems);
+  const unknownFields = readUnknownFields(source, problems);
 
   return {
     document: {
@@ -96,7 +98,29 @@ export function readSettingsDocument(raw: unknown, steps = migrations): { docume
       vault,
     },
     problems,
+    unknownFields,
   };
+}
+
+/** The user's employee id on IT's environments: an entry of another shape is set aside, by name. */
+function readOverrides(raw: unknown, problems: string[]): SettingsDocument['environmentOverrides'] {
+  const overrides: SettingsDocument['environmentOverrides'] = {};
+  for (const [id, entry] of Object.entries(isRecord(raw) ? raw : {})) {
+    if (v.is(overrideSchema, entry)) overrides[id] = entry;
+    else
+      problems.push(
+        `environmentOverrides.${id}: expected {"employeeId": text} (got ${JSON.stringify(entry)?.slice(0, 40) ?? typeof entry}); set aside.`,
+      );
+  }
+  return overrides;
+}
+
+/** Top-level fields this version does not know (a newer one's) stay in the file, within bounds. */
+function readUnknownFields(source: Record<string, unknown>, problems: string[]): Record<string, unknown> {
+  const known = new Set(Object.keys(settingsDocumentSchema.entries));
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(source)) if (!known.has(key)) keepUnknown(kept, key, value, key, problems);
+  return kept;
 }
 
 function describeEnvironmentProblem(

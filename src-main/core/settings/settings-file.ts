@@ -6,6 +6,7 @@
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { toJsonSchema } from '@valibot/to-json-schema';
+import { hasByteOrderMark, withoutByteOrderMark } from '../util/json-text.ts';
 import { moveFolderAside, PRIVATE_FILE } from '../util/text-file.ts';
 import { readSettingsDocument, type SettingsDocument } from './settings-document.ts';
 import { settingsDocumentSchema } from '../../shared/settings-schema.ts';
@@ -27,21 +28,27 @@ export function prepareSettingsFile(path: string, now: () => Date = () => new Da
   if (folder) return { problems: [folder], backupPath: null };
   if (!existsSync(path)) return { problems: [], backupPath: null };
   const problems: string[] = [];
+  const text = readFileSync(path, 'utf8');
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(withoutByteOrderMark(text));
   } catch (error) {
     problems.push(`${path} is not valid JSON (${(error as Error).message}); starting from defaults.`);
     raw = {};
   }
   const read = readSettingsDocument(raw);
   problems.push(...read.problems);
-  if (problems.length === 0) return { problems, backupPath: null };
+  if (problems.length === 0) {
+    // A byte-order mark (a Windows editor's) is no problem to report, but the store's own reader refuses it.
+    if (hasByteOrderMark(text)) writeFileSync(path, withoutByteOrderMark(text), { mode: PRIVATE_FILE });
+    return { problems, backupPath: null };
+  }
   const backupPath = `${path}.backup-${now().toISOString().replace(/[:.]/g, '-')}`;
   copyFileSync(path, backupPath);
   chmodSync(backupPath, PRIVATE_FILE);
   pruneBackups(path);
-  writeFileSync(path, JSON.stringify(toStoredLayout(read.document), null, '\t'), { mode: PRIVATE_FILE });
+  const repaired = { ...read.unknownFields, ...toStoredLayout(read.document) };
+  writeFileSync(path, JSON.stringify(repaired, null, '\t'), { mode: PRIVATE_FILE });
   chmodSync(path, PRIVATE_FILE); // an older file keeps its mode through a rewrite
   return { problems, backupPath };
 }

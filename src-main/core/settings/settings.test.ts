@@ -182,6 +182,52 @@ describe('a damaged settings file', () => {
     expect(createSettingsService(openStore(), admin()).preferences().monitoring.pollIntervalSeconds).toBe(25);
   });
 
+  it('sets aside an override of the wrong type by name, keeps the rest, and repairs the file so the store opens', () => {
+    writeFileSync(
+      file(),
+      JSON.stringify({
+        environmentOverrides: { acme: { employeeId: 1002 }, qa: { employeeId: 'E7' } },
+        general: { theme: 'dark' },
+      }),
+    );
+    const prepared = prepareSettingsFile(file());
+    expect(prepared.problems).toEqual([
+      'environmentOverrides.acme: expected {"employeeId": text} (got {"employeeId":1002}); set aside.',
+    ]);
+    expect(stored().environmentOverrides).toEqual({ qa: { employeeId: 'E7' } });
+    const settings = createSettingsService(openStore(), admin());
+    expect(settings.preferences().general.theme).toBe('dark');
+    expect(prepareSettingsFile(file()).problems).toEqual([]);
+  });
+
+  it('keeps an unknown field a newer version wrote, but sets aside one nested too deep or too large to carry', () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const big = JSON.stringify('x'.repeat(20_000));
+    writeFileSync(
+      file(),
+      `{"fromNewerVersion":{"flag":true},"nested":${deep},"huge":${big},"general":{"theme":"dark","later":${deep}}}`,
+    );
+    const prepared = prepareSettingsFile(file());
+    expect(prepared.problems).toEqual([
+      'general.later: unknown field nested deeper than 16 levels; set aside.',
+      'nested: unknown field nested deeper than 16 levels; set aside.',
+      'huge: unknown field larger than 16 KiB; set aside.',
+    ]);
+    expect(stored().fromNewerVersion).toEqual({ flag: true });
+    const settings = createSettingsService(openStore(), admin());
+    // Every change saves again (it once overflowed the stack writing the deep field back).
+    expect(settings.updatePreferences({ lookup: { autoRefreshMinutes: 10 } })).toMatchObject({ ok: true });
+    expect(stored()).toMatchObject({ fromNewerVersion: { flag: true }, lookup: { autoRefreshMinutes: 10 } });
+  });
+
+  it('reads a file a Windows editor saved with a byte-order mark, keeping every setting', () => {
+    writeFileSync(file(), `\uFEFF${JSON.stringify({ general: { theme: 'dark' }, monitoring: { pollIntervalSeconds: 40 } })}`);
+    expect(prepareSettingsFile(file())).toEqual({ problems: [], backupPath: null });
+    const settings = createSettingsService(openStore(), admin());
+    expect(settings.preferences().general.theme).toBe('dark');
+    expect(settings.preferences().monitoring.pollIntervalSeconds).toBe(40);
+  });
+
   it('leaves a healthy file alone', () => {
     createSettingsService(openStore(), admin()).updatePreferences({ lookup: { autoRefreshMinutes: 10 } });
     expect(prepareSettingsFile(file())).toEqual({ problems: [], backupPath: null });

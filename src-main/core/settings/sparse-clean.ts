@@ -2,11 +2,13 @@
  * Keeps what a user (or admin) actually wrote, field by field: every value that fits its schema
  * stays, every value that does not is dropped with a sentence saying where and why, and fields
  * never written stay absent (so defaults from elsewhere can apply). Unknown fields are kept when
- * reading a stored file (a newer version may have written them) and refused, by name, in updates.
+ * reading a stored file (a newer version may have written them; within a bound on depth and size) and
+ * refused, by name, in updates.
  * Fields are looked up as own properties only: "constructor" or "__proto__" is just an unknown field.
  */
 import * as v from 'valibot';
 import { isRecord } from '../util/is-record.ts';
+import { tooLargeToKeep } from '../util/json-text.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
 
@@ -31,7 +33,7 @@ export function sparseClean(
       const entry = Object.hasOwn(inner.entries, key) ? inner.entries[key] : undefined;
       if (!entry) {
         if (unknownFields === 'refuse') problems.push(`${path}.${key}: unknown setting; ignored.`);
-        else out[key] = value;
+        else keepUnknown(out, key, value, `${path}.${key}`, problems);
         continue;
       }
       const cleaned = sparseClean(entry, value, `${path}.${key}`, problems, unknownFields);
@@ -43,6 +45,13 @@ export function sparseClean(
   if (result.success) return result.output;
   problems.push(`${path}: ${describeIssue(result.issues[0], raw)}; ignored.`);
   return undefined;
+}
+
+/** An unknown field (a newer version's) is kept as it is, unless it is too deep or large to carry along. */
+export function keepUnknown(out: Record<string, unknown>, key: string, value: unknown, path: string, problems: string[]): void {
+  const tooLarge = tooLargeToKeep(value);
+  if (tooLarge) problems.push(`${path}: unknown field ${tooLarge}; set aside.`);
+  else out[key] = value;
 }
 
 export function describeIssue(issue: v.BaseIssue<unknown> | undefined, raw: unknown): string {

@@ -1,0 +1,31 @@
+/**
+ * JSON files as people and other programs leave them: a byte-order mark from a Windows editor, and
+ * values nested or grown beyond what the app should carry along.
+ */
+
+/** Notepad and other Windows editors start UTF-8 files with a byte-order mark; JSON.parse refuses it. */
+export const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+export const hasByteOrderMark = (text: string): boolean => text.charCodeAt(0) === 0xfeff;
+
+/** The most an unknown value may nest, and its size as JSON, to be kept as it is. */
+export const UNKNOWN_VALUE_LIMITS = { depth: 16, characters: 16 * 1024 } as const;
+
+/**
+ * Why a value is too deep or too large to keep, or null when it is fine. The depth is counted
+ * without recursion, stopping at the limit: a value nested 100,000 levels must not overflow the
+ * stack here (it would in JSON.stringify, which is why it is not kept).
+ */
+export function tooLargeToKeep(value: unknown, limits = UNKNOWN_VALUE_LIMITS): string | null {
+  let level: unknown[] = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > limits.depth) return `nested deeper than ${limits.depth} levels`;
+    const next: unknown[] = [];
+    for (const item of level)
+      if (typeof item === 'object' && item !== null) for (const child of Object.values(item)) next.push(child);
+    if (next.length > limits.characters) return `larger than ${limits.characters / 1024} KiB`;
+    level = next;
+  }
+  const characters = JSON.stringify(value)?.length ?? 0;
+  return characters > limits.characters ? `larger than ${limits.characters / 1024} KiB` : null;
+}
