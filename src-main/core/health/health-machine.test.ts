@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { initialHealth, stepHealth, type HealthEvent, type Step, type SystemHealth } from './health-machine.ts';
 import { healthRules } from './health-rules.ts';
+import { describeState } from './health-view.ts';
 
 const rules = healthRules(defaultPreferences().monitoring);
 const S = 1000;
@@ -239,5 +240,21 @@ describe('a system that says it is degraded', () => {
       message: 'The target system reports that it is degraded.',
     });
     expect(steps.some((step) => step.change?.confirmed)).toBe(false);
+  });
+
+  it('is said as "degraded", its word, while slow answers are said as "slow"', () => {
+    const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const reported = run([
+      [0, ok()],
+      [60, degraded],
+    ]).at(-1)!.health;
+    expect(describeState(reported, 60_000, hhmm, null)).toMatch(/^degraded · 50 ms/);
+    const slowly = run([
+      [0, ok(5_000)],
+      [30, ok(5_000)],
+      [60, ok(5_000)],
+    ]).at(-1)!.health;
+    expect(slowly.state).toBe('degraded');
+    expect(describeState(slowly, 60_000, hhmm, null)).toMatch(/^slow · 5000 ms/);
   });
 });

@@ -26,6 +26,8 @@ export interface SystemHealth {
   lastCheckedAt: number | null;
   /** The last problem, in words. */
   message: string | null;
+  /** Degraded by the system's own word (its health answer), not by slow answers. */
+  reportedDegraded: boolean;
   /** First failure of the current confirmed outage. */
   outageStartedAt: number | null;
   /** Times of confirmed changes (down, recovered) within the flap window. */
@@ -74,6 +76,7 @@ export function initialHealth(now: number): SystemHealth {
     lastLatencyMs: null,
     lastCheckedAt: null,
     message: null,
+    reportedDegraded: false,
     outageStartedAt: null,
     changes: [],
     unstable: false,
@@ -148,20 +151,29 @@ function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, 
     const recoveries = health.recoveries + 1;
     if (recoveries < rules.successesToRecover)
       return stay(health, { ...measured, recoveries }, { delayMs: rules.recoverRecheckMs, atLeast: false });
-    return move(reported ? 'degraded' : 'up', { ...measured, recoveries: 0, downStep: 0, message: reported ?? null }, interval);
+    return move(
+      reported ? 'degraded' : 'up',
+      { ...measured, recoveries: 0, downStep: 0, message: reported ?? null, reportedDegraded: reported !== undefined },
+      interval,
+    );
   }
   // The system's own word that it is degraded: amber at once, never an outage.
   if (reported) {
-    const fields = { ...measured, recoveries: 0, downStep: 0, message: reported };
+    const fields = { ...measured, recoveries: 0, downStep: 0, message: reported, reportedDegraded: true };
     return health.state === 'degraded' ? stay(health, fields, interval) : move('degraded', fields, interval);
   }
   if (health.state === 'up') {
     if (measured.slowStreak >= rules.slowChecksForDegraded)
-      return move('degraded', { ...measured, message: `Answers are slow (${Math.round(latencyMs)} ms).` }, interval);
+      return move(
+        'degraded',
+        { ...measured, message: `Answers are slow (${Math.round(latencyMs)} ms).`, reportedDegraded: false },
+        interval,
+      );
     return stay(health, measured, interval);
   }
   if (health.state === 'degraded') {
-    if (measured.fastStreak >= rules.fastChecksToClearDegraded) return move('up', { ...measured, message: null }, interval);
+    if (measured.fastStreak >= rules.fastChecksToClearDegraded)
+      return move('up', { ...measured, message: null, reportedDegraded: false }, interval);
     return stay(health, measured, interval);
   }
   return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);

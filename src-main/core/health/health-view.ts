@@ -12,7 +12,7 @@ export const systemLabels: Record<HealthSystem, string> = { source: 'Source syst
 export const stateLabels: Record<SystemState, string> = {
   unknown: 'unknown',
   up: 'up',
-  degraded: 'slow',
+  degraded: 'degraded',
   suspect: 'not answering',
   down: 'down',
   'auth-error': 'credentials refused',
@@ -31,7 +31,8 @@ export function describeState(health: SystemHealth, now: number, formatTime: Tim
     case 'up':
       return `up${latency}${checked}`;
     case 'degraded':
-      return `slow${latency}${checked}`;
+      // The system's own word, or our measure of its answers: never one said as the other.
+      return `${health.reportedDegraded ? 'degraded' : 'slow'}${latency}${checked}`;
     case 'suspect':
       return 'not answering · re-checking';
     case 'down':

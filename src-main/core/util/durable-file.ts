@@ -4,15 +4,24 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PRIVATE_FILE, PRIVATE_FOLDER, readBytesIfPresent, readIfPresent, type TextFile } from './text-file.ts';
+import {
+  PRIVATE_FILE,
+  PRIVATE_FOLDER,
+  readBytesIfPresent,
+  readIfPresent,
+  removeLeftoverTemporaries,
+  temporaryPathOf,
+  type TextFile,
+} from './text-file.ts';
 
 export function durableFile(path: string): TextFile {
+  removeLeftoverTemporaries(path);
   return {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
-      const temporary = `${path}.${process.pid}.tmp`;
+      const temporary = temporaryPathOf(path);
       const handle = openSync(temporary, 'w', PRIVATE_FILE);
       try {
         writeSync(handle, text);

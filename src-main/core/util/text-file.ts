@@ -5,8 +5,8 @@
  */
 export const PRIVATE_FILE = 0o600;
 export const PRIVATE_FOLDER = 0o700;
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 export interface TextFile {
   read(): string | null;
@@ -35,13 +35,34 @@ export function readIfPresent(path: string): string | null {
   }
 }
 
+/** Where a write goes before its rename; named by process, so two processes never share one. */
+export const temporaryPathOf = (path: string): string => `${path}.${process.pid}.tmp`;
+
+/**
+ * Temporary files of `path` that a killed process left behind ("outbox.json.4242.tmp"): never data,
+ * since the rename never happened, so removed when the file is opened at start.
+ */
+export function removeLeftoverTemporaries(path: string): void {
+  const prefix = `${basename(path)}.`;
+  const isLeftover = (name: string) =>
+    name.startsWith(prefix) && name.endsWith('.tmp') && /^\d+$/.test(name.slice(prefix.length, -'.tmp'.length));
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path));
+  } catch {
+    return; // no folder yet: nothing was left
+  }
+  for (const name of names) if (isLeftover(name)) rmSync(join(dirname(path), name), { force: true });
+}
+
 export function textFile(path: string): TextFile {
+  removeLeftoverTemporaries(path);
   return {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
-      const temporary = `${path}.${process.pid}.tmp`;
+      const temporary = temporaryPathOf(path);
       writeFileSync(temporary, text, { mode: PRIVATE_FILE });
       renameSync(temporary, path);
     },
