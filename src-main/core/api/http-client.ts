@@ -121,6 +121,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const onCallerAbort = () => controller.abort('cancelled');
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
     const started = performance.now();
+    /** The status line, once it came: a failure after it is the server's, not the network's. */
+    let answered: number | undefined;
     try {
       const credentials = await auth.headers(controller.signal).catch((error: unknown) => {
         if (error instanceof TokenError) throw fail(request, { kind: 'unauthorized', reason: redact(error.message, secrets()) });
@@ -140,6 +142,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         // Never followed: a write must not land where nobody configured it. 3xx is reported below.
         redirect: 'manual',
       });
+      answered = response.status;
       measureClock(response.headers);
       if (!response.ok) {
         const text = await readCappedText(response, {
@@ -163,7 +166,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return { status: response.status, headers: response.headers, body, latencyMs };
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      throw classifyFailure(request, error, controller.signal, url);
+      throw classifyFailure(request, error, controller.signal, url, answered);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
@@ -209,16 +212,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
-  function classifyFailure(request: ApiRequest, error: unknown, signal: AbortSignal, url: URL): ApiError {
+  function classifyFailure(request: ApiRequest, error: unknown, signal: AbortSignal, url: URL, answered?: number): ApiError {
+    // With a status line the server did answer: its body stalling or breaking off is its failure, and
+    // the error carries the status so that no one reads it as "no network".
+    const status = answered === undefined ? {} : { status: answered };
     if (signal.aborted) {
-      return signal.reason === 'cancelled'
-        ? fail(request, { kind: 'cancelled' })
-        : fail(request, { kind: 'timeout', reason: `no answer within ${timeoutMs / 1000} s` });
+      if (signal.reason === 'cancelled') return fail(request, { kind: 'cancelled' });
+      const reason =
+        answered === undefined
+          ? `no answer within ${timeoutMs / 1000} s`
+          : `it answered ${answered}, but its body did not finish within ${timeoutMs / 1000} s`;
+      return fail(request, { kind: 'timeout', ...status, reason });
     }
     if (error instanceof BodyTooLargeError || error instanceof NotJsonError) {
       return fail(request, { kind: 'bad-response', reason: redact(error.message, secrets()) });
     }
-    return fail(request, { kind: 'unreachable', reason: `${networkReason(error)} at ${displayUrl(url)}` });
+    // Still "unreachable" (a write's outcome is then confirmed by reading, never assumed), but answered.
+    const where = answered === undefined ? '' : ` after it answered ${answered}`;
+    return fail(request, { kind: 'unreachable', ...status, reason: `${networkReason(error)}${where} at ${displayUrl(url)}` });
   }
 
   return {

@@ -6,7 +6,7 @@ import { mockEnvironment, MOCK_CLIENT_SECRET } from '../environments/environment
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer } from '../../testing/raw-server.ts';
-import { classifyError, environmentAnswers } from './probe.ts';
+import { classifyError, environmentAnswers, probeSystem } from './probe.ts';
 
 const mock = useMockServer({ debtors: 10 });
 const clientsAt = (timeclockBaseUrl: string, debtorsBaseUrl: string) =>
@@ -46,6 +46,24 @@ describe('our network or theirs', () => {
       expect(await environmentAnswers(clientsAt(silent.url, silent.url), new AbortController().signal)).toBe(false);
     } finally {
       await silent.close();
+    }
+  });
+
+  it("calls headers followed by a body that never ends the server's failure, not this computer's network", async () => {
+    // The status line and headers come at once; the body is promised and never finishes.
+    const stalled = await startRawServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"status":');
+    });
+    try {
+      const clients = clientsAt(stalled.url, stalled.url);
+      const probe = await probeSystem(clients.timeclock, 'source');
+      expect(probe).toMatchObject({ kind: 'fail' });
+      expect(probe).not.toHaveProperty('transport');
+      expect(probe.kind === 'fail' && probe.message).toMatch(/answered 200, but its body did not finish within 1 s/);
+      expect(await environmentAnswers(clients, new AbortController().signal)).toBe(true);
+    } finally {
+      await stalled.close();
     }
   });
 });

@@ -27,7 +27,10 @@ export function classifyError(error: unknown): Probe {
   if (kind === 'rate-limited') return { kind: 'rate-limited', message, ...retryAfter };
   if (kind === 'unreachable' && OUR_NETWORK.test(error.facts.reason ?? '')) return { kind: 'network', message };
   // A refused connection is an answer from the server's machine: the network works, the service does not.
-  const transport = kind === 'timeout' || (kind === 'unreachable' && !/connection refused/.test(error.facts.reason ?? ''));
+  // So is a status line whose body then stalled or broke off (an error that carries a status).
+  const transport =
+    error.status === undefined &&
+    (kind === 'timeout' || (kind === 'unreachable' && !/connection refused/.test(error.facts.reason ?? '')));
   return { kind: 'fail', message, ...retryAfter, ...(transport ? { transport: true } : {}) };
 }
 
@@ -66,7 +69,8 @@ export async function environmentAnswers(clients: ServiceClients, signal: AbortS
     return true;
   } catch (error) {
     if (!(error instanceof ApiError)) return false;
-    const noAnswer = error.kind === 'timeout' || error.kind === 'cancelled' || error.kind === 'unreachable';
+    const noAnswer =
+      error.status === undefined && (error.kind === 'timeout' || error.kind === 'cancelled' || error.kind === 'unreachable');
     return !noAnswer || /connection refused/.test(error.facts.reason ?? '');
   }
 }
