@@ -16,6 +16,8 @@ export interface Resource {
   keyOf: (record: LookupRecord) => string;
   /** No startingDateTime filter: always loaded whole. */
   fullOnly?: boolean;
+  /** The field the lookup shows of each record: a list mostly without it is said, never shown as blanks. */
+  needs?: 'name' | 'score' | 'bureauScore';
   fetch: (client: DebtorsClient, since: Date | undefined, signal: AbortSignal) => Promise<LookupRecord[]>;
 }
 
@@ -30,18 +32,21 @@ export const resources: readonly Resource[] = [
     name: 'debtors',
     label: 'Debtors',
     keyOf: composite('debtorKey'),
+    needs: 'name',
     fetch: (client, since, signal) => client.debtors({ startingDateTime: since, signal }),
   },
   {
     name: 'creditScores',
     label: 'Credit scores',
     keyOf: composite('debtorKey'),
+    needs: 'score',
     fetch: (client, since, signal) => client.creditScores({ startingDateTime: since, signal }),
   },
   {
     name: 'bureauScores',
     label: 'Credit bureau scores',
     keyOf: composite('debtorKey'),
+    needs: 'bureauScore',
     fetch: (client, since, signal) => client.creditBureauScores({ startingDateTime: since, signal }),
   },
   {
@@ -71,6 +76,33 @@ export const resources: readonly Resource[] = [
     fetch: (client, since, signal) => client.clientDelta({ startingDateTime: since, signal }),
   },
 ];
+
+/**
+ * When most records of a list lack the field the lookup shows (a server that names it otherwise),
+ * the sentence that says so and where to set the name; null when the list is fine. Half is the
+ * line: a few debtors without a score are data, most of them are a field map.
+ */
+export function missingFieldProblem(resource: Resource, records: Iterable<LookupRecord>): string | null {
+  const field = resource.needs;
+  if (!field) return null;
+  let total = 0;
+  let missing = 0;
+  let first: LookupRecord | undefined;
+  for (const record of records) {
+    first ??= record;
+    total++;
+    if (record[field] === undefined || record[field] === null || record[field] === '') missing++;
+  }
+  if (missing * 2 <= total) return null;
+  const seen = Object.keys(first ?? {})
+    .slice(0, 16)
+    .join(', ');
+  return (
+    `${resource.label}: ${missing.toLocaleString('en')} of ${total.toLocaleString('en')} records have no "${field}"` +
+    ` (their fields: ${seen || 'none'}). If the service names it otherwise, set "${field}" under debtorFields in the` +
+    ` environment's API profile (Settings → Environments → Advanced).`
+  );
+}
 
 export type LookupData = Record<ResourceName, Map<string, LookupRecord>>;
 

@@ -38,6 +38,34 @@ async function loaded() {
   return { engine, asked, statuses };
 }
 
+describe('a server that names the fields otherwise', () => {
+  it('says which field most records lack and where to map it, instead of showing nameless rows and empty scores', async () => {
+    const { client: real } = client();
+    // Names under "legalName", scores nested in an object: what a real service may send.
+    const renamed = new Proxy(real, {
+      get: (target, name: keyof DebtorsClient) => async (filter?: unknown) => {
+        const records = (await (target[name] as (filter?: unknown) => Promise<Array<Record<string, unknown>>>)(filter)) ?? [];
+        if (name === 'debtors') return records.map(({ name: legalName, ...rest }) => ({ ...rest, legalName }));
+        if (name === 'creditScores') return records.map(({ score, ...rest }) => ({ ...rest, rating: { value: score } }));
+        return records;
+      },
+    }) as DebtorsClient;
+    const engine = createLookupEngine({ client: renamed, environmentName: 'Acme' });
+    await engine.sync();
+    const messages = engine.status().problems.map((problem) => problem.message);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^Debtors: 1,500 of 1,500 records have no "name" \(their fields: .*legalName.*\)\. If the service names it otherwise, set "name" under debtorFields in the environment's API profile/,
+      ),
+      expect.stringMatching(/^Credit scores: [\d,]+ of [\d,]+ records have no "score" \(their fields: .*rating/),
+    ]);
+    // The mock's own data (a few debtors without a bureau score) raises nothing.
+    const plain = createLookupEngine({ client: real, environmentName: 'Mock' });
+    await plain.sync();
+    expect(plain.status().problems).toEqual([]);
+  });
+});
+
 describe('sync', () => {
   it('loads everything the first time, reporting progress', async () => {
     const { engine, statuses } = await loaded();

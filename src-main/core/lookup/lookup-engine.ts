@@ -10,6 +10,7 @@ import { toCsv } from '../util/csv.ts';
 import {
   emptyData,
   mergeRecords,
+  missingFieldProblem,
   newestModifiedAt,
   resources,
   type LookupData,
@@ -114,7 +115,11 @@ export function createLookupEngine(options: LookupEngineOptions) {
       const records = (await resource.fetch(options.client, since, run.signal)) as LookupRecord[] & { incomplete?: string };
       if (records.incomplete)
         problems.push({ resource: resource.label, message: `${resource.label} may be incomplete: ${records.incomplete}.` });
-      return takeRecords(resource, records, run);
+      const namesChanged = takeRecords(resource, records, run);
+      // Over all the resource holds, so a small delta never raises or clears it alone.
+      const missing = missingFieldProblem(resource, data[resource.name].values());
+      if (missing) problems.push({ resource: resource.label, message: missing });
+      return namesChanged;
     } catch (error) {
       problems.push({
         resource: resource.label,
