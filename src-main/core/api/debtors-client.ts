@@ -14,16 +14,21 @@ import type {
 import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
 import { ApiError } from './api-error.ts';
 import { formatDay, formatInstant } from './date-filters.ts';
-import type { HttpClient } from './http-client.ts';
+import type { ApiRequest, HttpClient } from './http-client.ts';
 import { nextPage, totalOf, type PageRequest } from './paging.ts';
 import { atPath } from './time-event-shape.ts';
 import { readList, ShapeError, type RecordSpec, type Tolerant } from './tolerant-read.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
-export interface SinceFilter {
+/** How one list is fetched: cancelled by `signal`, each retry told to `onRetry`. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  onRetry?: ApiRequest['onRetry'];
+}
+
+export interface SinceFilter extends CallOptions {
   /** Only records with modifiedAt at or after this instant. */
   startingDateTime?: Date;
-  signal?: AbortSignal;
 }
 
 export interface TransactionFilter {
@@ -45,7 +50,7 @@ export interface DebtorsClient {
   clientDelta(filter?: SinceFilter): List<ClientDelta>;
   creditScores(filter?: SinceFilter): List<CreditScore>;
   creditBureauScores(filter?: SinceFilter): List<CreditBureauScore>;
-  nicknames(options?: { signal?: AbortSignal }): List<Nickname>;
+  nicknames(options?: CallOptions): List<Nickname>;
   advanceClients(filter?: SinceFilter): List<AdvanceClient>;
   advanceTransactions(filter?: TransactionFilter): List<AdvanceTransaction>;
   advanceTransactionDetails(transKey?: string, options?: { signal?: AbortSignal }): List<AdvanceTransactionDetail>;
@@ -87,12 +92,12 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
     operation: string,
     spec: RecordSpec,
     query: Record<string, string | undefined>,
-    signal?: AbortSignal,
+    call: CallOptions = {},
   ): List<T> {
     const records: ListResult<T> = [];
     let request: PageRequest = { path, query };
     for (let page = 1; ; page++) {
-      const response = await http.request({ method: 'GET', operation, signal, ...request });
+      const response = await http.request({ method: 'GET', operation, signal: call.signal, onRetry: call.onRetry, ...request });
       const items = timePhase('read', () => read<T>(response.body, spec, operation));
       for (const item of items) records.push(item);
       const next = nextPage(response.body, response.headers, request, base);
@@ -117,23 +122,22 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
 
   return {
     serverClockOffsetMs: () => http.serverClockOffsetMs(),
-    debtors: (filter) => list('Debtors', 'debtors', specs.debtors, since(filter), filter?.signal),
-    clientBanks: (filter) => list('Debtors/ClientBanks', 'client banks', specs.clientBanks, since(filter), filter?.signal),
-    clientGroups: (filter) => list('Debtors/ClientGroups', 'client groups', specs.clientGroups, since(filter), filter?.signal),
-    clientDelta: (filter) =>
-      list('Debtors/ClientDelta', 'client delta changes', specs.clientDelta, since(filter), filter?.signal),
-    creditScores: (filter) => list('Debtors/CreditScore', 'credit scores', specs.creditScores, since(filter), filter?.signal),
+    debtors: (filter) => list('Debtors', 'debtors', specs.debtors, since(filter), filter),
+    clientBanks: (filter) => list('Debtors/ClientBanks', 'client banks', specs.clientBanks, since(filter), filter),
+    clientGroups: (filter) => list('Debtors/ClientGroups', 'client groups', specs.clientGroups, since(filter), filter),
+    clientDelta: (filter) => list('Debtors/ClientDelta', 'client delta changes', specs.clientDelta, since(filter), filter),
+    creditScores: (filter) => list('Debtors/CreditScore', 'credit scores', specs.creditScores, since(filter), filter),
     creditBureauScores: (filter) =>
-      list('Debtors/CreditBureau', 'credit bureau scores', specs.creditBureauScores, since(filter), filter?.signal),
-    nicknames: (options) => list('Debtors/Nicknames', 'nicknames', specs.nicknames, {}, options?.signal),
-    advanceClients: (filter) => list('Advance/Clients', 'Advance clients', specs.advanceClients, since(filter), filter?.signal),
+      list('Debtors/CreditBureau', 'credit bureau scores', specs.creditBureauScores, since(filter), filter),
+    nicknames: (options) => list('Debtors/Nicknames', 'nicknames', specs.nicknames, {}, options),
+    advanceClients: (filter) => list('Advance/Clients', 'Advance clients', specs.advanceClients, since(filter), filter),
     advanceTransactions: (filter = {}) =>
       list(
         'Advance/TxHistory',
         'Advance transaction history',
         specs.transactions,
         { clientKey: filter.clientKey, startDate: day(filter.startDate, false), endDate: day(filter.endDate, true) },
-        filter.signal,
+        { signal: filter.signal },
       ),
     advanceTransactionDetails: (transKey, options) =>
       list(
@@ -141,7 +145,7 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
         transKey ? `details of transaction ${transKey}` : 'transaction details',
         specs.transactionDetails,
         { transKey },
-        options?.signal,
+        { signal: options?.signal },
       ),
   };
 }

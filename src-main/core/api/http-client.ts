@@ -45,6 +45,16 @@ export interface ApiRequest {
   retry?: boolean;
   /** Hand back a 2xx body that is not JSON as text instead of failing (health checks). */
   acceptText?: boolean;
+  /** Told before each retry, so that a window can say what is happening rather than only "loading". */
+  onRetry?: (retrying: Retrying) => void;
+}
+
+/** A failed attempt that will be tried again: attempt `attempt` of `of` failed, the next after `delayMs`. */
+export interface Retrying {
+  attempt: number;
+  of: number;
+  error: ApiError;
+  delayMs: number;
 }
 
 export interface ApiResponse {
@@ -244,6 +254,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           const apiError = error as ApiError;
           const delay = retries && apiError.transient ? retryDelay(policy, retry, apiError.retryAfterMs, random) : null;
           if (delay === null) throw apiError;
+          request.onRetry?.({ attempt: retry, of: policy.retries + 1, error: apiError, delayMs: delay });
           try {
             await wait(delay, request.signal);
           } catch {

@@ -2,7 +2,7 @@
  * The debtors service's data as the lookup keeps it in memory: each resource as a map from record
  * key to record, merged by "newest modifiedAt wins". Nothing here is ever written to disk.
  */
-import type { DebtorsClient } from '../api/debtors-client.ts';
+import type { CallOptions, DebtorsClient } from '../api/debtors-client.ts';
 
 export type ResourceName =
   'debtors' | 'creditScores' | 'bureauScores' | 'nicknames' | 'clientBanks' | 'clientGroups' | 'clientDeltas';
@@ -18,7 +18,7 @@ export interface Resource {
   fullOnly?: boolean;
   /** The field the lookup shows of each record: a list mostly without it is said, never shown as blanks. */
   needs?: 'name' | 'score' | 'bureauScore';
-  fetch: (client: DebtorsClient, since: Date | undefined, signal: AbortSignal) => Promise<LookupRecord[]>;
+  fetch: (client: DebtorsClient, since: Date | undefined, call: CallOptions) => Promise<LookupRecord[]>;
 }
 
 const field = (record: LookupRecord, name: string) => String(record[name] ?? '');
@@ -33,47 +33,47 @@ export const resources: readonly Resource[] = [
     label: 'Debtors',
     keyOf: composite('debtorKey'),
     needs: 'name',
-    fetch: (client, since, signal) => client.debtors({ startingDateTime: since, signal }),
+    fetch: (client, since, call) => client.debtors({ ...call, startingDateTime: since }),
   },
   {
     name: 'creditScores',
     label: 'Credit scores',
     keyOf: composite('debtorKey'),
     needs: 'score',
-    fetch: (client, since, signal) => client.creditScores({ startingDateTime: since, signal }),
+    fetch: (client, since, call) => client.creditScores({ ...call, startingDateTime: since }),
   },
   {
     name: 'bureauScores',
     label: 'Credit bureau scores',
     keyOf: composite('debtorKey'),
     needs: 'bureauScore',
-    fetch: (client, since, signal) => client.creditBureauScores({ startingDateTime: since, signal }),
+    fetch: (client, since, call) => client.creditBureauScores({ ...call, startingDateTime: since }),
   },
   {
     name: 'nicknames',
     label: 'Nicknames',
     keyOf: composite('debtorKey', 'nickname'),
     fullOnly: true,
-    fetch: (client, _since, signal) => client.nicknames({ signal }),
+    fetch: (client, _since, call) => client.nicknames(call),
   },
   {
     name: 'clientBanks',
     label: 'Client banks',
     keyOf: composite('clientKey', 'bankName', 'routingNumber', 'accountLast4'),
-    fetch: (client, since, signal) => client.clientBanks({ startingDateTime: since, signal }),
+    fetch: (client, since, call) => client.clientBanks({ ...call, startingDateTime: since }),
   },
   {
     name: 'clientGroups',
     label: 'Client groups',
     keyOf: composite('clientKey', 'userName', 'role'),
-    fetch: (client, since, signal) => client.clientGroups({ startingDateTime: since, signal }),
+    fetch: (client, since, call) => client.clientGroups({ ...call, startingDateTime: since }),
   },
   {
     name: 'clientDeltas',
     label: 'Client delta changes',
     keyOf: (record) =>
       record.changeKey ? field(record, 'changeKey') : composite('clientKey', 'debtorKey', 'field', 'modifiedAt')(record),
-    fetch: (client, since, signal) => client.clientDelta({ startingDateTime: since, signal }),
+    fetch: (client, since, call) => client.clientDelta({ ...call, startingDateTime: since }),
   },
 ];
 

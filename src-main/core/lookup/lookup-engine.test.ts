@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
+import { ApiError } from '../api/api-error.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
 import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
@@ -37,6 +38,40 @@ async function loaded() {
   await engine.sync();
   return { engine, asked, statuses };
 }
+
+describe('a debtors service that does not answer', () => {
+  it('shows each retry while it happens, and ends a first load at once when the names cannot be had', async () => {
+    await mock.control('PUT', '/services/debtors', { replyDelayMs: 5_000 });
+    const real = createServiceClients(mockEnvironment(mock.server), MOCK_CLIENT_SECRET, defaultPreferences().network, {
+      timeoutMs: 300,
+    }).debtors;
+    const asked: string[] = [];
+    const counting = new Proxy(real, {
+      get: (target, name: keyof DebtorsClient) => (filter?: unknown) => {
+        asked.push(String(name));
+        return (target[name] as (filter?: unknown) => Promise<unknown>)(filter);
+      },
+    }) as DebtorsClient;
+    const statuses: LookupStatus[] = [];
+    const engine = createLookupEngine({ client: counting, environmentName: 'Mock', onStatus: (status) => statuses.push(status) });
+    await engine.sync();
+    const loadingNotes = statuses.filter((status) => status.state === 'loading').flatMap((status) => status.problems);
+    expect(loadingNotes).toContainEqual({
+      resource: 'Debtors',
+      message: expect.stringMatching(/did not answer debtors in time .* Trying again \(attempt 2 of 3\)\.$/),
+    });
+    expect(engine.status()).toMatchObject({ state: 'empty', progress: null });
+    expect(
+      engine
+        .status()
+        .problems.map((problem) => problem.resource)
+        .sort(),
+    ).toEqual(['Debtors', 'Nicknames']);
+    expect(engine.status().problems.every((problem) => !/Trying again/.test(problem.message))).toBe(true);
+    // Scores, banks, groups and changes were not asked for: without names there is nothing to show them on.
+    expect(asked.filter((name) => name !== 'serverClockOffsetMs').sort()).toEqual(['debtors', 'nicknames']);
+  });
+});
 
 describe('a server that names the fields otherwise', () => {
   it('says which field most records lack and where to map it, instead of showing nameless rows and empty scores', async () => {
@@ -150,13 +185,30 @@ describe('sync', () => {
   });
 
   it('keeps working with partial data when one endpoint fails, and names it', async () => {
-    await mock.control('PUT', '/services/debtors', { rateLimit: { retryAfterSeconds: 600, remaining: 1 } });
-    const { engine } = await loaded();
+    const { client: real } = client();
+    // The credit scores are rate limited for ten minutes; everything else answers.
+    const limited = new Proxy(real, {
+      get: (target, name: keyof DebtorsClient) => async (filter?: unknown) => {
+        if (name === 'creditScores')
+          throw new ApiError({
+            kind: 'rate-limited',
+            service: 'debtors',
+            operation: 'credit scores',
+            environment: 'Mock (built-in)',
+            status: 429,
+            retryAfterMs: 600_000,
+          });
+        return (target[name] as (filter?: unknown) => Promise<unknown>)(filter);
+      },
+    }) as DebtorsClient;
+    const engine = createLookupEngine({ client: limited, environmentName: 'Mock (built-in)' });
+    await engine.sync();
     const status = engine.status();
     expect(status.state).toBe('ready');
     expect(status.problems).toHaveLength(1);
     expect(status.problems[0]!.message).toMatch(/is limiting requests \(429\)/);
-    expect(status.counts.debtors + status.counts.creditScores).toBeGreaterThan(0);
+    expect(status.problems[0]!.resource).toBe('Credit scores');
+    expect(status.counts.debtors).toBeGreaterThan(0);
   });
 
   it('forgets everything when cleared', async () => {

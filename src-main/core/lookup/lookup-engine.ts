@@ -5,6 +5,7 @@
  */
 import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { Retrying } from '../api/http-client.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
 import { toCsv } from '../util/csv.ts';
 import {
@@ -58,6 +59,8 @@ export function createLookupEngine(options: LookupEngineOptions) {
   let nicknamesAt = 0;
   let progress: LookupStatus['progress'] = null;
   let problems: LookupStatus['problems'] = [];
+  /** Lists being tried again right now, with what went wrong: shown while the load goes on. */
+  const retrying = new Map<string, string>();
   let syncing: Promise<LookupStatus> | null = null;
   // Each result keeps the index it was found in: a rebuild while the window pages through it (the
   // nicknames arriving during a first load, a renamed debtor) must not turn its positions into
@@ -98,7 +101,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
         nicknames: data.nicknames.size,
       },
       indexed: index.size,
-      problems,
+      problems: [...problems, ...[...retrying].map(([resource, message]) => ({ resource, message }))],
     };
   }
   const announce = () => options.onStatus?.(status());
@@ -111,8 +114,14 @@ export function createLookupEngine(options: LookupEngineOptions) {
     const serverNow = run.startedAt + (options.client.serverClockOffsetMs() ?? 0) + 60_000;
     const since =
       newest === null || resource.fullOnly ? undefined : new Date(Math.min(Date.parse(newest), serverNow) - DELTA_OVERLAP_MS);
+    const onRetry = ({ attempt, of, error }: Retrying) => {
+      retrying.set(resource.label, `${error.message} Trying again (attempt ${attempt + 1} of ${of}).`);
+      announce();
+    };
     try {
-      const records = (await resource.fetch(options.client, since, run.signal)) as LookupRecord[] & { incomplete?: string };
+      const records = (await resource.fetch(options.client, since, { signal: run.signal, onRetry })) as LookupRecord[] & {
+        incomplete?: string;
+      };
       if (records.incomplete)
         problems.push({ resource: resource.label, message: `${resource.label} may be incomplete: ${records.incomplete}.` });
       const namesChanged = takeRecords(resource, records, run);
@@ -127,6 +136,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       });
       return false;
     } finally {
+      retrying.delete(resource.label);
       progress = { done: (progress?.done ?? 0) + 1, total: run.total };
       announce();
     }
@@ -178,10 +188,16 @@ export function createLookupEngine(options: LookupEngineOptions) {
       namesChanged = false;
       announce();
     }
-    await Promise.all(wanted.filter((resource) => !first.includes(resource)).map(load));
+    // Without the names nothing else can be shown: a failed first load says so now, rather than
+    // after the other lists have each used up their own timeouts and retries.
+    const names = first.find((resource) => resource.name === 'debtors');
+    const namesFailed = names !== undefined && data.debtors.size === 0 && problems.some((p) => p.resource === names.label);
+    const rest = namesFailed ? [] : wanted.filter((resource) => !first.includes(resource));
+    if (namesFailed) progress = { done: run.total, total: run.total };
+    await Promise.all(rest.map(load));
     if (namesChanged) rebuildIndex();
     progress = null;
-    if (problems.length < wanted.length) syncedAt = startedAt;
+    if (!namesFailed && problems.length < wanted.length) syncedAt = startedAt;
     announce();
     return status();
   }
