@@ -27,6 +27,8 @@ export interface MockControl {
   readonly timeclock: TimeclockState;
   /** Goes up whenever the debtors data changes. */
   readonly dataVersion: number;
+  /** Debtors added by changeDebtors since the start or the last reset. */
+  readonly addedDebtors: number;
   readonly now: () => number;
   /** Seeded randomness for injected errors. */
   readonly random: () => number;
@@ -48,6 +50,7 @@ export function createMockControl(options: MockDataOptions): MockControl {
   });
   let state = fresh();
   let dataVersion = 0;
+  let addedDebtors = 0;
 
   return {
     get faults() {
@@ -62,6 +65,9 @@ export function createMockControl(options: MockDataOptions): MockControl {
     get dataVersion() {
       return dataVersion;
     },
+    get addedDebtors() {
+      return addedDebtors;
+    },
     now: options.now,
     random: random.next,
     setSystem(system, patch) {
@@ -72,11 +78,13 @@ export function createMockControl(options: MockDataOptions): MockControl {
     },
     changeDebtors: (changes) => {
       dataVersion++;
+      addedDebtors += changes.add ?? 0;
       return changeDebtors(state.dataset, changes, random, options.now());
     },
     reset() {
       state = fresh();
       dataVersion++;
+      addedDebtors = 0;
     },
     describe: () => ({
       faults: state.faults,

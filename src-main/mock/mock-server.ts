@@ -78,7 +78,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     // Only loopback names: a web page that rebinds its own host name to 127.0.0.1 is refused.
     if (!isLoopbackHost(req.headers.host))
       return sendError(res, 403, 'forbidden', 'The mock answers only requests addressed to this computer.');
-    if (options.controlToken && req.url?.startsWith('/__mock') && req.headers['x-mock-token'] !== options.controlToken)
+    const target = controlTarget(req.url);
+    if (target === 'ambiguous')
+      return sendError(res, 400, 'bad_request', 'Request targets must be plain paths ("/…"); this one is ambiguous.');
+    if (target === 'control' && options.controlToken && req.headers['x-mock-token'] !== options.controlToken)
       return sendError(res, 403, 'forbidden', 'The mock control API needs this session’s token.');
     router.lookup(req, res);
   });
@@ -96,6 +99,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Whether a request target reaches the control API, judged on the path as the router sees it
+ * (percent-decoded, any letter case): the token check once read the raw target, so
+ * "/%5f%5fmock/…" or an absolute-form "http://127.0.0.1:port/__mock/…" went past it. Only
+ * origin-form targets are taken; a control path written in escapes is refused as ambiguous.
+ */
+export function controlTarget(url: string | undefined): 'control' | 'service' | 'ambiguous' {
+  if (!url?.startsWith('/') || url.startsWith('//')) return 'ambiguous';
+  const rawPath = url.split('?')[0]!;
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return 'ambiguous';
+  }
+  if (!/^\/+__mock(\/|$)/i.test(path)) return 'service';
+  return path === rawPath ? 'control' : 'ambiguous';
 }
 
 const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;

@@ -1,6 +1,7 @@
 /**
  * The mock's control API under /__mock/ (see docs/mock-server.md): fault injection and simulated
- * activity. Unauthenticated: the mock binds to 127.0.0.1 only.
+ * activity. The mock binds to 127.0.0.1 only; inside the app it also needs the session's token
+ * (mock-server.ts). What it may add is capped, so no caller can grow the app's memory at will.
  */
 import * as v from 'valibot';
 import type { MockControl } from '../mock-control.ts';
@@ -9,9 +10,12 @@ import type { RequestContext } from '../http/pipeline.ts';
 import { BodyError, readJsonBody, sendError, sendJson } from '../http/respond.ts';
 import type { Routes } from './timeclock-routes.ts';
 
+/** New debtors the control API may add over the mock's life (a reset starts again): a demo needs a few. */
+export const MAX_ADDED_DEBTORS = 10_000;
+
 const changesSchema = v.strictObject({
   count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000))),
-  add: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000))),
+  add: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ADDED_DEBTORS))),
 });
 
 export function controlRoutes(control: MockControl): Routes {
@@ -32,7 +36,17 @@ export function controlRoutes(control: MockControl): Routes {
       path: '/__mock/debtors/changes',
       handler: async (context) => {
         const changes = await readValid(context, changesSchema);
-        if (changes) sendJson(context.res, 200, { changed: control.changeDebtors(changes) });
+        if (!changes) return;
+        const room = MAX_ADDED_DEBTORS - control.addedDebtors;
+        if ((changes.add ?? 0) > room)
+          return sendError(
+            context.res,
+            400,
+            'bad_request',
+            `add: at most ${MAX_ADDED_DEBTORS} debtors may be added until a reset (${room} left).`,
+            { field: 'add' },
+          );
+        sendJson(context.res, 200, { changed: control.changeDebtors(changes) });
       },
     },
     {
