@@ -55,6 +55,21 @@ export default tseslint.config(
     ['**/mock/*', '**/mock/**'],
     'The core must not depend on the mock; shared data goes in src-main/shared.',
   ),
+  // No relays: a core module exports what it declares. Re-exporting another module's names (the
+  // shared types above all) made modules depend on each other only through the relay.
+  {
+    files: ['src-main/core/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration[declaration=null]',
+          message: 'No relays in the core: import the name from where it is declared (shared types from src-main/shared).',
+        },
+        { selector: 'ExportAllDeclaration', message: 'No relays in the core: import from where names are declared.' },
+      ],
+    },
+  },
   // The ground floor: shared/ is used by the core, the shell and the windows, and uses none of them.
   layerRule(
     'src-main/shared',

@@ -6,7 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import pngToIco from 'png-to-ico';
-import { clockGlyphs, healthBadges, trayIconFile, trayTemplateFile, type HealthBadge } from '../core/tray/tray-icon.ts';
+import { clockGlyphs, healthBadges, trayIconFile, trayTemplateFile } from '../core/tray/tray-icon.ts';
+import type { HealthBadge } from '../shared/domain/health.ts';
 
 const assets = new URL('../../assets/', import.meta.url);
 const source = (name: string) => readFileSync(new URL(`source/${name}`, assets), 'utf8');

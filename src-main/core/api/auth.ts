@@ -5,8 +5,6 @@
  */
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 
-export { defaultAuthScheme, type AuthScheme } from '../../shared/api/api-profile.ts';
-
 export interface Credentials {
   clientId: string;
   clientSecret: string;

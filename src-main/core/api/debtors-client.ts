@@ -17,7 +17,8 @@ import { formatDay, formatInstant } from './date-filters.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
 import { nextPage, totalOf, type PageRequest } from './paging.ts';
 import { atPath } from './time-event-shape.ts';
-import { readList, ShapeError, type RecordSpec, type Tolerant } from './tolerant-read.ts';
+import { readList, ShapeError, type RecordSpec } from './tolerant-read.ts';
+import type { Tolerant } from '../../shared/domain/lookup.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 /** How one list is fetched: cancelled by `signal`, each retry told to `onRetry`. */

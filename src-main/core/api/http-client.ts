@@ -6,7 +6,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts, type ApiErrorKind, type ServiceName } from './api-error.ts';
-import { createAuthSource, TokenError, type AuthScheme, type AuthSource, type Credentials } from './auth.ts';
+import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
+import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { BodyTooLargeError, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { displayUrl, joinUrl } from './url.ts';

@@ -4,7 +4,7 @@
  * system names, and the lookup's worker does the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveProfile } from '../../shared/api/api-profile.ts';
+import { resolveProfile, defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import {
   makeInternalCa,
   startConnectProxy,
@@ -14,7 +14,6 @@ import {
 } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
-import { defaultAuthScheme } from './auth.ts';
 import { proxyFromRule } from './network.ts';
 
 const mock = useMockServer({ debtors: 50 });

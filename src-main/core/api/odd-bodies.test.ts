@@ -2,11 +2,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { failure } from '../../testing/api-failure.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
-import type { Environment } from '../environments/environment.ts';
-import { defaultAuthScheme } from './auth.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
+import { defaultAuthScheme, resolveProfile } from '../../shared/api/api-profile.ts';
 import { createServiceClients } from './service-clients.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
-import { resolveProfile } from '../../shared/api/api-profile.ts';
 
 let raw: RawServer | undefined;
 afterEach(async () => {

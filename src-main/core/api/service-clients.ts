@@ -1,6 +1,6 @@
 /** The two API clients of one environment, built the same way everywhere (app core, connection test). */
 import { resolveProfile } from '../../shared/api/api-profile.ts';
-import type { Environment } from '../environments/environment.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import { createDebtorsClient, type DebtorsClient } from './debtors-client.ts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http-client.ts';

@@ -6,7 +6,8 @@
  */
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
-import { readInstant, ShapeError, type Tolerant } from './tolerant-read.ts';
+import { readInstant, ShapeError } from './tolerant-read.ts';
+import type { Tolerant } from '../../shared/domain/lookup.ts';
 import { isRecord } from '../util/is-record.ts';
 
 /** What of the API profile reading an event needs. */

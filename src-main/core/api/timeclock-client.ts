@@ -5,7 +5,8 @@ import { readHealthWord, type HealthWord } from './health-body.ts';
 import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
 import { readTimeEvent } from './time-event-shape.ts';
-import { ShapeError, type Tolerant } from './tolerant-read.ts';
+import { ShapeError } from './tolerant-read.ts';
+import type { Tolerant } from '../../shared/domain/lookup.ts';
 
 export interface HealthReading {
   state: HealthWord;

@@ -10,7 +10,6 @@ export class ShapeError extends Error {}
 
 /** A record as read: the contract's fields normalised, anything else passed through. */
 import type { Tolerant } from '../../shared/domain/lookup.ts';
-export type { Tolerant };
 
 const LIST_WRAPPERS = ['data', 'items', 'results', 'value', 'records'] as const;
 

@@ -8,7 +8,7 @@ import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import type { ClockView } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
-import type { Environment } from '../environments/environment.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
 import { formatDuration, localTimeAt, type TimeFormatter } from '../health/format-time.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';

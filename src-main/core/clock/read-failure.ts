@@ -4,7 +4,7 @@
  */
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
-import type { Environment } from '../environments/environment.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
 
 /** Whether the base URL finds nothing at all: then a 404 is a set-up problem, not the service's word. */
 export async function routeMissing(clients: ServiceClients): Promise<boolean> {

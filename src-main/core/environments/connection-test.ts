@@ -11,10 +11,7 @@ import { createServiceClients, type ServiceClients } from '../api/service-client
 import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample } from './profile-proposals.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import type { Environment } from './environment.ts';
-
-import type { ConnectionReport, ServiceCheck } from '../../shared/domain/environments.ts';
-export type { ConnectionReport, ServiceCheck };
+import type { Environment, ConnectionReport, ServiceCheck } from '../../shared/domain/environments.ts';
 
 const noRetry = { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
 

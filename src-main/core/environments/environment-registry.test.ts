@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../api/auth.ts';
+import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { emptyAdminPolicy, type AdminPolicy } from '../settings/admin-policy.ts';
 import { settingsStoreSchema } from '../settings/settings-file.ts';
 import { createSettingsService } from '../settings/settings-service.ts';

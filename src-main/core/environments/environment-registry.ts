@@ -5,11 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { LOCK_ENVIRONMENTS } from '../settings/admin-policy.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import { mockEnvironment, MOCK_ENVIRONMENT_ID, type Environment } from './environment.ts';
-import { validateEnvironment, type EnvironmentDraft, type FieldErrors, type Validation } from './validate-environment.ts';
-
-import type { EnvironmentOrigin } from '../../shared/domain/environments.ts';
-export type { EnvironmentOrigin };
+import { mockEnvironment, MOCK_ENVIRONMENT_ID } from './environment.ts';
+import type { Environment, FieldErrors, EnvironmentOrigin } from '../../shared/domain/environments.ts';
+import { validateEnvironment, type EnvironmentDraft, type Validation } from './validate-environment.ts';
 
 export interface EnvironmentEntry {
   environment: Environment;

@@ -2,10 +2,9 @@
  * An environment ("instance") of the two services: where they are, who we are to them, and which
  * employee clocks. The client secret is not here: it lives in the vault, keyed by environment id.
  */
-import { defaultAuthScheme } from '../api/auth.ts';
+import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { demoCredentials } from '../../shared/demo-credentials.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
-export type { Environment };
 
 export const MOCK_ENVIRONMENT_ID = 'mock';
 export const MOCK_ENVIRONMENT_NAME = 'Mock (built-in)';

@@ -8,7 +8,6 @@ import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
 import { isRecord } from '../util/is-record.ts';
 
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
-export type { ProfileSuggestion };
 
 export interface ServerSample {
   /** The body of the employee's last event (200), if there was one. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../api/auth.ts';
+import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { validateEnvironment, type EnvironmentDraft } from './validate-environment.ts';
 
 const draft = (overrides: Partial<EnvironmentDraft> = {}): EnvironmentDraft => ({

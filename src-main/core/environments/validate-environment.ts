@@ -2,13 +2,10 @@
  * Validation of an environment as a user or an admin file writes it: each problem is a sentence
  * tied to its field, and nothing half-valid gets through. Values come back trimmed.
  */
-import type { ApiProfile } from '../../shared/api/api-profile.ts';
-import type { AuthScheme } from '../api/auth.ts';
-import type { Environment } from './environment.ts';
+import type { ApiProfile, AuthScheme } from '../../shared/api/api-profile.ts';
+import type { Environment, FieldErrors } from '../../shared/domain/environments.ts';
 
 export type EnvironmentDraft = Omit<Environment, 'id'> & { id?: string };
-import type { FieldErrors } from '../../shared/domain/environments.ts';
-export type { FieldErrors };
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

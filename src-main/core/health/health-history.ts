@@ -4,7 +4,7 @@
  * (unknown, offline, credentials refused, rate limited). Serialises compactly to survive restarts.
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { SystemState } from './health-machine.ts';
+import type { SystemState } from '../../shared/domain/health.ts';
 import { SYSTEMS } from './health-monitor.ts';
 
 export const HISTORY_RETENTION_MS = 24 * 3_600_000;

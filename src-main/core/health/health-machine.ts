@@ -9,7 +9,6 @@ import type { HealthRules } from './health-rules.ts';
 import type { Probe } from './probe.ts';
 
 import type { SystemState } from '../../shared/domain/health.ts';
-export type { SystemState };
 
 export interface SystemHealth {
   state: SystemState;

@@ -15,7 +15,7 @@ import { healthRules } from './health-rules.ts';
 import { healthLine, healthSummary, stateLabels, systemLabels, trayBadge } from './health-view.ts';
 import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';
 import type { Probe } from './probe.ts';
-import type { HealthBadge } from '../tray/tray-icon.ts';
+import type { HealthBadge } from '../../shared/domain/health.ts';
 
 export interface HealthServiceOptions {
   clock: Clock;

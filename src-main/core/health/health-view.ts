@@ -1,9 +1,9 @@
 /** How health reads to people: the tray's lines, its badge and tooltip, the status window's data. */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
-import type { HealthBadge } from '../tray/tray-icon.ts';
+import type { HealthBadge, SystemState } from '../../shared/domain/health.ts';
 import { formatAgo, type TimeFormatter } from './format-time.ts';
-import type { SystemHealth, SystemState } from './health-machine.ts';
+import type { SystemHealth } from './health-machine.ts';
 import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
 
 export const systemLabels: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };

@@ -10,7 +10,8 @@ import type { Clock } from '../util/clock.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { shorten } from '../util/shorten.ts';
 import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from './format-time.ts';
-import type { HealthChange, SystemState } from './health-machine.ts';
+import type { HealthChange } from './health-machine.ts';
+import type { SystemState } from '../../shared/domain/health.ts';
 import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
 
 export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';

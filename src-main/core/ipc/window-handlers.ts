@@ -6,7 +6,7 @@
 import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
 import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
-import type { Environment } from '../environments/environment.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';

@@ -1,8 +1,8 @@
 /** The Advance product's transactions as the lookup window shows them: a checked range, totals. */
 import type { AdvanceTransaction } from '../../shared/api/types.ts';
 import { isCalendarDay } from '../../shared/dates.ts';
-import type { Tolerant } from '../api/tolerant-read.ts';
-import type { FieldErrors } from '../environments/validate-environment.ts';
+import type { Tolerant, TransactionsView } from '../../shared/domain/lookup.ts';
+import type { FieldErrors } from '../../shared/domain/environments.ts';
 import { toCsv } from '../util/csv.ts';
 
 export interface TransactionRange {
@@ -25,9 +25,6 @@ export function checkTransactionRange(range: TransactionRange): FieldErrors {
   }
   return errors;
 }
-
-import type { TransactionsView } from '../../shared/domain/lookup.ts';
-export type { TransactionsView };
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 

@@ -21,7 +21,7 @@ export interface LookupBackend {
 
 /** What the worker needs to build its engine (it runs inside the main process). */
 export interface LookupWorkerConfig {
-  environment: import('../environments/environment.ts').Environment;
+  environment: import('../../shared/domain/environments.ts').Environment;
   secret: string | null;
   network: import('../../shared/settings-schema.ts').Preferences['network'];
   /** The proxy for the debtors service, as the system resolved it in the main process (null: direct). */

@@ -4,7 +4,7 @@
  * of environment or when the window has been closed for a while.
  */
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
-import type { Environment } from '../environments/environment.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Clock } from '../util/clock.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';

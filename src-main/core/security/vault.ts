@@ -16,7 +16,6 @@ export interface Encryptor {
 
 /** builtin: the Mock environment's public demo secret. */
 import type { SecretStatus, SecretStorage } from '../../shared/domain/environments.ts';
-export type { SecretStatus, SecretStorage };
 
 export interface VaultPersistence {
   vaultEntry(id: string): { data: string; weak: boolean } | undefined;

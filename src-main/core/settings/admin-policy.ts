@@ -5,13 +5,12 @@
  */
 import * as v from 'valibot';
 import { withoutByteOrderMark } from '../util/json-text.ts';
-import { defaultAuthScheme } from '../api/auth.ts';
+import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
-import { preferenceSections, type SectionName, type StoredEnvironment } from '../../shared/settings-schema.ts';
+import { preferenceSections, type SectionName, type StoredEnvironment, authSchemeSchema } from '../../shared/settings-schema.ts';
 import type { SparsePreferences } from './settings-document.ts';
 import { sparseClean } from './sparse-clean.ts';
-import { authSchemeSchema } from '../../shared/settings-schema.ts';
 
 export const ADMIN_FILE_ENV = 'TIMECLOCK_TRAY_ADMIN_FILE';
 

@@ -4,7 +4,7 @@
  * whatever the admin locked. Updates are validated as a whole: nothing is saved half-valid.
  */
 import * as v from 'valibot';
-import type { FieldErrors } from '../environments/validate-environment.ts';
+import type { FieldErrors } from '../../shared/domain/environments.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { AdminPolicy } from './admin-policy.ts';
 import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../api/auth.ts';
+import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { emptyAdminPolicy, type AdminPolicy } from './admin-policy.ts';
 import { prepareSettingsFile, settingsStoreSchema } from './settings-file.ts';
 import { createSettingsService } from './settings-service.ts';

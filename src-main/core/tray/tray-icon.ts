@@ -1,7 +1,6 @@
 /** Which tray icon file shows a state: the clock glyph with the health badge over it. */
 export type ClockGlyph = 'in' | 'out';
 import type { HealthBadge } from '../../shared/domain/health.ts';
-export type { HealthBadge };
 
 export const clockGlyphs: readonly ClockGlyph[] = ['in', 'out'];
 export const healthBadges: readonly HealthBadge[] = ['up', 'suspect', 'down', 'unknown'];
