@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
+import { withAppCsp } from './src-main/shared/content-security-policy.ts';
 
 /**
  * One config, three builds (see `npm run build`):
@@ -54,7 +55,8 @@ export default defineConfig(({ mode }) => {
   return {
     root: fromRoot('src-renderer'),
     base: './',
-    plugins: [svelte({ configFile: false })],
+    // Every page gets the one Content-Security-Policy at build, written once in src-main/shared.
+    plugins: [svelte({ configFile: false }), { name: 'app-csp', transformIndexHtml: withAppCsp }],
     resolve: process.env.VITEST ? { conditions: ['browser'] } : undefined,
     build: {
       outDir: fromRoot('dist/renderer'),
