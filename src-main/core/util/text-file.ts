@@ -55,19 +55,26 @@ export function removeLeftoverTemporaries(path: string): void {
   for (const name of names) if (isLeftover(name)) rmSync(join(dirname(path), name), { force: true });
 }
 
-export function textFile(path: string): TextFile {
+/** A TextFile at `path`: read as it is, written whole through `replace` (which must be atomic). */
+export function fileAt(path: string, replace: (path: string, text: string) => void): TextFile {
   removeLeftoverTemporaries(path);
   return {
     read: () => readIfPresent(path),
     readBytes: () => readBytesIfPresent(path),
     write(text) {
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
-      const temporary = temporaryPathOf(path);
-      writeFileSync(temporary, text, { mode: PRIVATE_FILE });
-      renameSync(temporary, path);
+      replace(path, text);
     },
   };
 }
+
+/** Written to a temporary file, then renamed over the old one: a crash leaves one or the other. */
+export const textFile = (path: string): TextFile =>
+  fileAt(path, (target, text) => {
+    const temporary = temporaryPathOf(target);
+    writeFileSync(temporary, text, { mode: PRIVATE_FILE });
+    renameSync(temporary, target);
+  });
 
 /** A TextFile kept in memory: for tests and for runs without a data folder. */
 export function memoryFile(initial: string | null = null): TextFile {
