@@ -3,6 +3,7 @@
  * knows. Only the four fields the clock relies on are kept, whatever else the server sent, so an
  * oversized or oddly nested answer never reaches the disk; anything unreadable is forgotten.
  */
+import { parseStoredJson } from '../util/json-text.ts';
 import * as v from 'valibot';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { essentials } from '../api/time-event-shape.ts';
@@ -41,12 +42,7 @@ export function createClockCache(file: TextFile | undefined): ClockCache {
 
 function read(file: TextFile | undefined): Map<string, ServerClock> {
   const entries = new Map<string, ServerClock>();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(file?.read() ?? '{}');
-  } catch {
-    return entries;
-  }
+  const parsed = parseStoredJson(file?.read());
   if (typeof parsed !== 'object' || parsed === null) return entries;
   for (const [key, value] of Object.entries(parsed)) {
     const entry = v.safeParse(entrySchema, value);

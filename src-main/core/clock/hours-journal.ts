@@ -5,6 +5,7 @@
  * shifts and anything unreadable are forgotten. A record of what was seen, not of what happened:
  * punches made on another computer appear only if this one read them as the last event.
  */
+import { parseStoredJson } from '../util/json-text.ts';
 import * as v from 'valibot';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import type { TextFile } from '../util/text-file.ts';
@@ -74,12 +75,7 @@ export function createHoursJournal(file: TextFile | undefined, now: () => number
 
 function read(file: TextFile | undefined): Map<string, Shift> {
   const shifts = new Map<string, Shift>();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(file?.read() ?? '[]');
-  } catch {
-    return shifts;
-  }
+  const parsed = parseStoredJson(file?.read());
   if (!Array.isArray(parsed)) return shifts;
   for (const entry of parsed) {
     const shift = v.safeParse(shiftSchema, entry);

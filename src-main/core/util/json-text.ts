@@ -8,6 +8,16 @@ export const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0
 
 export const hasByteOrderMark = (text: string): boolean => text.charCodeAt(0) === 0xfeff;
 
+/** A file of ours, parsed; undefined when it is absent or unreadable (the caller then starts afresh). */
+export function parseStoredJson(text: string | null | undefined): unknown {
+  if (text === null || text === undefined) return undefined;
+  try {
+    return JSON.parse(withoutByteOrderMark(text)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The most an unknown value may nest, and its size as JSON, to be kept as it is. */
 export const UNKNOWN_VALUE_LIMITS = { depth: 16, characters: 16 * 1024 } as const;
 
