@@ -15,7 +15,7 @@ import { environmentAnswers, probeSystem } from './health/probe.ts';
 import type { TimeFormatter } from './health/format-time.ts';
 import type { SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
-import { systemClock, type Clock } from './util/clock.ts';
+import { systemTime, type TimeSource } from './util/time-source.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
 import { memoryFile, moveFolderAside, PRIVATE_FILE, textFile } from './util/text-file.ts';
 import { durableFile } from './util/durable-file.ts';
@@ -35,7 +35,7 @@ export interface AppCoreOptions {
   vault: SecretVault;
   /** Where the embedded mock listens (a function where it starts and stops with the Mock environment). */
   mockUrls: MockUrls | (() => MockUrls);
-  clock?: Clock;
+  clock?: TimeSource;
   /** Folder for files the core keeps between runs (health history); none in memory-only tests. */
   dataDir?: string;
   isOnline?: () => boolean;
@@ -89,7 +89,7 @@ const builtinSecretStatus: SecretStatus = {
 
 export function createAppCore(options: AppCoreOptions): AppCore {
   const { settings, vault } = options;
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? systemTime;
   const events = createEmitter<PushedEvents>();
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();

@@ -10,7 +10,7 @@
  * from the environment.
  */
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { systemClock } from '../core/util/clock.ts';
+import { systemTime } from '../core/util/time-source.ts';
 import { createTestCore } from './test-core.ts';
 
 const [command, flag] = process.argv.slice(2);
@@ -35,7 +35,7 @@ if (flag === '--block-after-response') {
 }
 
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
-const clock = { ...systemClock, now: () => Date.now() + offset };
+const clock = { ...systemTime, now: () => Date.now() + offset };
 const core = createTestCore(urls, { settingsDir: process.env.SETTINGS_DIR!, dataDir: process.env.DATA_DIR!, clock });
 core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: process.env.EMPLOYEE ?? 'E1002' });
 

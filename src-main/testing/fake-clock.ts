@@ -1,7 +1,7 @@
 /** A clock tests move by hand: timers fire in order as time is advanced, never on their own. */
-import type { Clock } from '../core/util/clock.ts';
+import type { TimeSource } from '../core/util/time-source.ts';
 
-export interface FakeClock extends Clock {
+export interface FakeClock extends TimeSource {
   /** Moves time forward without firing anything (a machine asleep). */
   jump(ms: number): void;
   /** The earliest pending timer, or null. */

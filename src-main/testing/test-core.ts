@@ -11,7 +11,7 @@ import { createSecretVault } from '../core/security/vault.ts';
 import { emptyAdminPolicy, type AdminPolicy } from '../core/settings/admin-policy.ts';
 import { settingsStoreSchema } from '../core/settings/settings-file.ts';
 import { createSettingsService } from '../core/settings/settings-service.ts';
-import type { Clock } from '../core/util/clock.ts';
+import type { TimeSource } from '../core/util/time-source.ts';
 import { PRIVATE_FILE } from '../core/util/text-file.ts';
 import type { MockServer } from '../mock/mock-server.ts';
 import { fakeEncryptor } from './fake-encryptor.ts';
@@ -23,7 +23,7 @@ export interface TestCoreOptions {
   settingsDir?: string;
   encryptor?: ReturnType<typeof fakeEncryptor>;
   /** A fake clock drives the health watch's schedule; fixed formatting keeps screenshots stable. */
-  clock?: Clock;
+  clock?: TimeSource;
   formatTime?: (ms: number) => string;
   dataDir?: string;
   /** Run the lookup in its real worker thread (slower to start; used where the worker is the point). */

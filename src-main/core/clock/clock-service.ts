@@ -11,7 +11,7 @@ import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 import { formatDuration, localTimeAt, type TimeFormatter } from '../health/format-time.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import type { Clock } from '../util/clock.ts';
+import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
 import { createClockCache } from './clock-cache.ts';
@@ -33,7 +33,7 @@ export interface ClockNotification {
 }
 
 export interface ClockServiceOptions {
-  clock: Clock;
+  clock: TimeSource;
   outbox: Outbox;
   /** Remembers the service's last answer per environment and employee, for starts without network. */
   cache?: TextFile;

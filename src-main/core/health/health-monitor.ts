@@ -4,7 +4,7 @@
  * from a dead server, notices sleep from a late timer, and resets on request.
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { Clock } from '../util/clock.ts';
+import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import {
   initialHealth,
@@ -21,7 +21,7 @@ export const SYSTEMS: readonly HealthSystem[] = ['source', 'target'];
 export type HealthSnapshot = Record<HealthSystem, SystemHealth>;
 
 export interface HealthMonitorOptions {
-  clock: Clock;
+  clock: TimeSource;
   rules: () => HealthRules;
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
   /** The OS's own idea of whether this machine has a network. */

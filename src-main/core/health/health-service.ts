@@ -5,7 +5,7 @@
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import type { Clock } from '../util/clock.ts';
+import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
 import { localTimeAt, type TimeFormatter } from './format-time.ts';
@@ -18,7 +18,7 @@ import type { Probe } from './probe.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 
 export interface HealthServiceOptions {
-  clock: Clock;
+  clock: TimeSource;
   preferences: () => Preferences;
   environment: () => { id: string; name: string };
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;

@@ -6,7 +6,7 @@
  * Quiet hours and pauses drop notifications; an outage still going on afterwards is told then.
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { Clock } from '../util/clock.ts';
+import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { shorten } from '../util/shorten.ts';
 import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from './format-time.ts';
@@ -35,7 +35,7 @@ export interface NotificationSettings {
 }
 
 export interface NotificationPolicyOptions {
-  clock: Clock;
+  clock: TimeSource;
   settings: () => NotificationSettings;
   environmentName: () => string;
   formatTime: TimeFormatter;

@@ -6,11 +6,11 @@
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import type { Clock } from '../util/clock.ts';
+import type { TimeSource } from '../util/time-source.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
 
 export interface LookupServiceOptions {
-  clock: Clock;
+  clock: TimeSource;
   activeEnvironment: () => Environment;
   secretFor: (environmentId: string) => string | null;
   preferences: () => Preferences;

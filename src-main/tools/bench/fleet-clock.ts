@@ -3,9 +3,9 @@
  * (a fleet's load is counted per second anyway), and the run fires each second's timers, then lets
  * their promises settle before the next second.
  */
-import type { Clock } from '../../core/util/clock.ts';
+import type { TimeSource } from '../../core/util/time-source.ts';
 
-export interface FleetClock extends Clock {
+export interface FleetClock extends TimeSource {
   /** Runs every second from now up to `endMs`; `onSecond` is called before each second's timers. */
   runUntil(endMs: number, onSecond?: (second: number) => void): Promise<void>;
 }

@@ -1,11 +1,14 @@
-/** Time as the core sees it: injectable, so schedules can be tested on a fake clock. */
-export interface Clock {
+/**
+ * Where the core reads the time and sets its timers: injectable, so schedules are tested on a fake
+ * one. ("Clock" in this code base is the clock service — clocking in and out — not this.)
+ */
+export interface TimeSource {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-export const systemClock: Clock = {
+export const systemTime: TimeSource = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => {
     const handle = setTimeout(callback, ms);
