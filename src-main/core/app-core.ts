@@ -70,8 +70,12 @@ export interface AppCore {
   secretStatus(environmentId: string): SecretStatus;
   /** The API clients of the active environment. */
   clients(): ServiceClients;
-  /** Why switching to another environment deserves a second thought (punches still waiting), if it does. */
-  switchWarning(targetId: string): string | null;
+  /**
+   * Makes `targetId` the active environment — unless punches of the current one still wait to be
+   * sent and the switch is not `confirmed`: then nothing changes and the warning says why to ask.
+   * The one way to switch, for the tray menu and the windows alike.
+   */
+  switchEnvironment(targetId: string, confirmed: boolean): { ok: true } | { ok: false; warning: string };
   /** Why deleting an environment deserves a second thought (punches of it not yet sent), if it does. */
   deleteWarning(environmentId: string): string | null;
   /** Tell everyone that the active environment, its credentials or the list changed. */
@@ -234,6 +238,23 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   };
   resolveProxies();
 
+  /** Whoever changed the active environment, its credentials or the list tells everyone through this. */
+  function environmentsChanged(): void {
+    const current = activeKey();
+    if (current.id !== lastActive.id) {
+      health.environmentChanged();
+      clockService.environmentChanged();
+      void lookup.clear();
+    } else if (current.credentials !== lastActive.credentials) {
+      health.credentialsChanged();
+      clockService.credentialsChanged();
+      void lookup.clear();
+    }
+    lastActive = current;
+    resolveProxies();
+    events.emit('environmentsChanged', info());
+  }
+
   return {
     events,
     settings,
@@ -250,21 +271,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     secretFor,
     secretStatus: (id) => (id === 'mock' ? builtinSecretStatus : vault.status(id)),
     clients,
-    environmentsChanged() {
-      const current = activeKey();
-      if (current.id !== lastActive.id) {
-        health.environmentChanged();
-        clockService.environmentChanged();
-        void lookup.clear();
-      } else if (current.credentials !== lastActive.credentials) {
-        health.credentialsChanged();
-        clockService.credentialsChanged();
-        void lookup.clear();
-      }
-      lastActive = current;
-      resolveProxies();
-      events.emit('environmentsChanged', info());
-    },
+    environmentsChanged,
     checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),
     requestOptionsFor: fetchFor,
     deleteWarning(environmentId) {
@@ -274,13 +281,22 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const punches = unsent === 1 ? '1 punch recorded in' : `${unsent} punches recorded in`;
       return `${punches} ${environment.name} ${unsent === 1 ? 'has' : 'have'} not been sent. After deleting ${environment.name} ${unsent === 1 ? 'it' : 'they'} can no longer be sent; ${unsent === 1 ? 'it stays' : 'they stay'} in the panel until you discard ${unsent === 1 ? 'it' : 'them'}. Delete anyway?`;
     },
-    switchWarning(targetId) {
-      const current = environments.active().environment;
-      const target = environments.get(targetId)?.environment;
-      const waiting = outbox.all().filter((punch) => punch.environmentId === current.id && !punch.stopped).length;
-      if (!target || target.id === current.id || waiting === 0) return null;
-      const punches = waiting === 1 ? '1 punch recorded' : `${waiting} punches recorded`;
-      return `${punches} in ${current.name} ${waiting === 1 ? 'is' : 'are'} still waiting to be sent. ${waiting === 1 ? 'It' : 'They'} will still be sent to ${current.name}, not to ${target.name}. Switch anyway?`;
+    switchEnvironment(targetId, confirmed) {
+      const warning = switchWarning(targetId);
+      if (warning && !confirmed) return { ok: false, warning };
+      environments.setActive(targetId);
+      environmentsChanged();
+      return { ok: true };
     },
   };
+
+  /** Why switching to another environment deserves a second thought (punches still waiting), if it does. */
+  function switchWarning(targetId: string): string | null {
+    const current = environments.active().environment;
+    const target = environments.get(targetId)?.environment;
+    const waiting = outbox.all().filter((punch) => punch.environmentId === current.id && !punch.stopped).length;
+    if (!target || target.id === current.id || waiting === 0) return null;
+    const punches = waiting === 1 ? '1 punch recorded' : `${waiting} punches recorded`;
+    return `${punches} in ${current.name} ${waiting === 1 ? 'is' : 'are'} still waiting to be sent. ${waiting === 1 ? 'It' : 'They'} will still be sent to ${current.name}, not to ${target.name}. Switch anyway?`;
+  }
 }

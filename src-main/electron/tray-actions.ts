@@ -87,18 +87,16 @@ async function showAbout(core: AppCore, logsFolder: string): Promise<void> {
 
 /** Switching from the tray: with punches still waiting in the current environment, ask first. */
 async function switchEnvironment(core: AppCore, id: string): Promise<void> {
-  const warning = core.switchWarning(id);
-  if (warning) {
-    const { response } = await dialog.showMessageBox({
-      type: 'question',
-      buttons: ['Switch', 'Cancel'],
-      defaultId: 1,
-      cancelId: 1,
-      message: 'Switch environment?',
-      detail: warning,
-    });
-    if (response !== 0) return core.environmentsChanged(); // puts the radio item back
-  }
-  core.environments.setActive(id);
-  core.environmentsChanged();
+  const first = core.switchEnvironment(id, false);
+  if (first.ok) return;
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Switch', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: 'Switch environment?',
+    detail: first.warning,
+  });
+  if (response === 0) core.switchEnvironment(id, true);
+  else core.environmentsChanged(); // puts the radio item back
 }

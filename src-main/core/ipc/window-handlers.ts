@@ -122,10 +122,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       return changed({ ok: true as const, environments: list() });
     },
     setActiveEnvironment: async (id, confirmed = false) => {
-      const warning = core.switchWarning(id);
-      if (warning && !confirmed) return { ok: false, warning };
-      core.environments.setActive(id);
-      return changed({ ok: true as const, info: core.info() });
+      const switched = core.switchEnvironment(id, confirmed);
+      return switched.ok ? { ok: true as const, info: core.info() } : switched;
     },
     validateEnvironment: async (draft) => core.environments.validate(draft),
     setEnvironmentSecret: async (id, secret) => {
