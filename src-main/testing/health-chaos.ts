@@ -6,6 +6,7 @@
  * told while still failing, downs told after the failure had ended. Used by the test suite (which
  * asserts the goals) and by `npm run bench` (which reports the distribution).
  */
+import { HEALTH_SYSTEMS } from '../shared/domain/health.ts';
 import { createHealthService } from '../core/health/health-service.ts';
 import type { HealthNotification } from '../core/health/notification-policy.ts';
 import type { Probe } from '../core/health/probe.ts';
@@ -17,7 +18,6 @@ import { createFakeClock, runClockUntil } from './fake-clock.ts';
 const S = 1000;
 const MIN = 60 * S;
 const HOURS = 8;
-const SYSTEMS: HealthSystem[] = ['source', 'target'];
 
 export type FailureKind = 'outage' | 'blip' | 'flap' | 'grey';
 export interface Interval {
@@ -64,7 +64,7 @@ export function generateTimeline(seed: number, start = Date.parse('2026-11-23T08
     timeline.failures.push({ ...interval, system, kind });
     return interval;
   };
-  for (const system of SYSTEMS) {
+  for (const system of HEALTH_SYSTEMS) {
     for (let count = random.int(0, 3); count > 0; count--) add(system, 'outage', random.int(2 * MIN + 10 * S, 60 * MIN));
     for (let count = random.int(0, 2); count > 0; count--) add(system, 'grey', random.int(30 * S, 2 * MIN));
     for (let count = random.int(0, 5); count > 0; count--) add(system, 'blip', random.int(3 * S, 25 * S));

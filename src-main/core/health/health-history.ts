@@ -4,8 +4,7 @@
  * (unknown, offline, credentials refused, rate limited). Serialises compactly to survive restarts.
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { SystemState } from '../../shared/domain/health.ts';
-import { SYSTEMS } from './health-monitor.ts';
+import { HEALTH_SYSTEMS, type SystemState } from '../../shared/domain/health.ts';
 
 export const HISTORY_RETENTION_MS = 24 * 3_600_000;
 
@@ -56,7 +55,7 @@ function restore(saved: string | null): Data {
     const parsed = JSON.parse(saved) as Partial<Data> & { version?: number };
     if (parsed.version !== 1) return empty();
     const data = empty();
-    for (const system of SYSTEMS) {
+    for (const system of HEALTH_SYSTEMS) {
       data.checks[system] = (parsed.checks?.[system] ?? []).filter((pair) => Array.isArray(pair) && pair.length === 2);
       data.states[system] = (parsed.states?.[system] ?? []).filter((pair) => Array.isArray(pair) && pair.length === 2);
     }
@@ -72,7 +71,7 @@ export function createHealthHistory(saved: string | null = null): HealthHistory 
 
   function prune(now: number): void {
     const cutoff = now - HISTORY_RETENTION_MS;
-    for (const system of SYSTEMS) {
+    for (const system of HEALTH_SYSTEMS) {
       const checks = data.checks[system];
       const firstKept = checks.findIndex(([at]) => at >= cutoff);
       if (firstKept !== 0) checks.splice(0, firstKept === -1 ? checks.length : firstKept);

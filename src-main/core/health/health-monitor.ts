@@ -3,6 +3,7 @@
  * with a random start offset so a fleet never polls in lockstep), tells a dead network on our side
  * from a dead server, notices sleep from a late timer, and resets on request.
  */
+import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
@@ -17,7 +18,6 @@ import {
 import type { HealthRules } from './health-rules.ts';
 import type { Probe } from './probe.ts';
 
-export const SYSTEMS: readonly HealthSystem[] = ['source', 'target'];
 export type HealthSnapshot = Record<HealthSystem, SystemHealth>;
 
 export interface HealthMonitorOptions {
@@ -90,7 +90,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
     if (timer !== null) clock.clearTimeout(timer);
     timer = null;
     if (!running) return;
-    const due = SYSTEMS.map((system) => dueAt[system]).filter((at): at is number => at !== null);
+    const due = HEALTH_SYSTEMS.map((system) => dueAt[system]).filter((at): at is number => at !== null);
     if (due.length === 0) return;
     expectedAt = Math.min(...due);
     timer = clock.setTimeout(onTimer, Math.max(0, expectedAt - clock.now()));
@@ -100,7 +100,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
     timer = null;
     if (clock.now() - expectedAt > options.rules().lateTimerMs) return reset(true);
     const now = clock.now();
-    void runCycle(SYSTEMS.filter((system) => dueAt[system] !== null && dueAt[system]! <= now + 1_000));
+    void runCycle(HEALTH_SYSTEMS.filter((system) => dueAt[system] !== null && dueAt[system]! <= now + 1_000));
   }
 
   function apply(system: HealthSystem, event: HealthEvent, spread = false): void {
@@ -128,7 +128,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       if (signal.aborted) return;
       if (offline) {
         // Our network, not theirs: both systems are offline, whichever was due.
-        for (const system of SYSTEMS) apply(system, { kind: 'offline', message: NO_NETWORK });
+        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', message: NO_NETWORK });
         return;
       }
       systems.forEach((system, index) => apply(system, asServerFailure(probes[index]!)));
@@ -148,7 +148,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
    */
   async function networkWorks(systems: readonly HealthSystem[], probes: Probe[], signal: AbortSignal): Promise<boolean> {
     if (options.reachable) return options.reachable(signal).catch(() => false);
-    const others = SYSTEMS.filter((system) => !systems.includes(system));
+    const others = HEALTH_SYSTEMS.filter((system) => !systems.includes(system));
     const more = await Promise.all(others.map((system) => options.probe(system, signal)));
     return ![...probes, ...more].every(isTransportFailure);
   }
@@ -156,7 +156,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
   function reset(spread = false): void {
     abort.abort();
     abort = new AbortController();
-    for (const system of SYSTEMS) apply(system, { kind: 'reset' }, spread);
+    for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'reset' }, spread);
     arm();
   }
 
@@ -165,7 +165,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       if (running) return;
       running = true;
       const offset = START_OFFSET_MS[0] + random() * (START_OFFSET_MS[1] - START_OFFSET_MS[0]);
-      for (const system of SYSTEMS) dueAt[system] = clock.now() + Math.round(offset);
+      for (const system of HEALTH_SYSTEMS) dueAt[system] = clock.now() + Math.round(offset);
       arm();
     },
     stop() {
@@ -173,7 +173,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       abort.abort();
       arm();
     },
-    checkNow: () => runCycle(SYSTEMS),
+    checkNow: () => runCycle(HEALTH_SYSTEMS),
     reset,
     snapshot: () => ({ ...health }),
     nextCheckAt: (system) => dueAt[system],

@@ -2,6 +2,7 @@
  * The health watch as the app uses it: the monitor of both systems, the notification policy and
  * the history, per environment, with the views the tray and windows show.
  */
+import { HEALTH_SYSTEMS, healthSystemLabels } from '../../shared/domain/health.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
@@ -10,9 +11,9 @@ import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
 import { localTimeAt, type TimeFormatter } from './format-time.ts';
 import { createHealthHistory, type HealthHistory } from './health-history.ts';
-import { createHealthMonitor, SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
+import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
-import { healthLine, healthSummary, stateLabels, systemLabels, trayBadge } from './health-view.ts';
+import { healthLine, healthSummary, stateLabels, trayBadge } from './health-view.ts';
 import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';
 import type { Probe } from './probe.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
@@ -118,7 +119,9 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   }
 
   const lines = () =>
-    SYSTEMS.map((system) => healthLine(system, monitor.snapshot()[system], clock.now(), formatTime, monitor.nextCheckAt(system)));
+    HEALTH_SYSTEMS.map((system) =>
+      healthLine(system, monitor.snapshot()[system], clock.now(), formatTime, monitor.nextCheckAt(system)),
+    );
 
   return {
     start() {
@@ -177,7 +180,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         log: history.log(50).map((entry) => ({
           ...entry,
           at: new Date(entry.at).toISOString(),
-          label: systemLabels[entry.system],
+          label: healthSystemLabels[entry.system],
           fromLabel: stateLabels[entry.from],
           toLabel: stateLabels[entry.to],
         })),

@@ -1,12 +1,11 @@
 /** How health reads to people: the tray's lines, its badge and tooltip, the status window's data. */
+import { HEALTH_SYSTEMS, healthSystemLabels } from '../../shared/domain/health.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
 import type { HealthBadge, SystemState } from '../../shared/domain/health.ts';
 import { formatAgo, type TimeFormatter } from './format-time.ts';
 import type { SystemHealth } from './health-machine.ts';
-import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
-
-export const systemLabels: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
+import type { HealthSnapshot } from './health-monitor.ts';
 
 /** Short names of states, for the status window's log. */
 export const stateLabels: Record<SystemState, string> = {
@@ -55,10 +54,10 @@ export function healthLine(
 ): HealthLine {
   return {
     system,
-    label: systemLabels[system],
+    label: healthSystemLabels[system],
     state: health.state,
     tone: toneOf(health.state),
-    text: `${systemLabels[system]} — ${describeState(health, now, formatTime, nextCheckAt)}`,
+    text: `${healthSystemLabels[system]} — ${describeState(health, now, formatTime, nextCheckAt)}`,
     short: describeState(health, now, formatTime, nextCheckAt).replace(/ · checked .*$/, ''),
     since: new Date(health.state === 'down' ? (health.outageStartedAt ?? health.since) : health.since).toISOString(),
     latencyMs: health.lastLatencyMs === null ? null : Math.round(health.lastLatencyMs),
@@ -80,14 +79,14 @@ const severity: Record<HealthBadge, number> = { unknown: 0, up: 1, suspect: 2, d
 
 /** The colour on the tray icon: the worst of the two systems (grey only when nothing is known). */
 export function trayBadge(snapshot: HealthSnapshot): HealthBadge {
-  const tones = SYSTEMS.map((system) => toneOf(snapshot[system].state));
+  const tones = HEALTH_SYSTEMS.map((system) => toneOf(snapshot[system].state));
   return tones.reduce((worst, tone) => (severity[tone] > severity[worst] ? tone : worst), 'unknown' as HealthBadge);
 }
 
 /** One line for the tooltip: "Source up · Target down since 10:42". */
 export function healthSummary(snapshot: HealthSnapshot, now: number, formatTime: TimeFormatter): string {
   const short = { source: 'Source', target: 'Target' } as const;
-  return SYSTEMS.map((system) => {
+  return HEALTH_SYSTEMS.map((system) => {
     const text = describeState(snapshot[system], now, formatTime, null);
     return `${short[system]} ${text.replace(/ · checked .*$/, '').replace(/ · \d+ ms/, '')}`;
   }).join(' · ');

@@ -12,7 +12,8 @@ import { shorten } from '../util/shorten.ts';
 import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from './format-time.ts';
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
-import { SYSTEMS, type HealthSnapshot } from './health-monitor.ts';
+import type { HealthSnapshot } from './health-monitor.ts';
+import { HEALTH_SYSTEMS, healthSystemLabels as label } from '../../shared/domain/health.ts';
 
 export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';
 
@@ -60,7 +61,6 @@ const COMBINE_WINDOW_MS = 30_000;
 const MIN_GAP_MS = 5 * 60_000;
 /** Kinds that are told at once, whatever was told just before: a confirmed outage is always told. */
 const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', 'recovered', 'unstable']);
-const label: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
 /** Windows shows about 120 characters of a toast's body before cutting it. */
 export const NOTIFICATION_BODY_MAX = 120;
 /** What an employee most needs to know when the service is down. */
@@ -172,9 +172,9 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
 
   function onDown(system: HealthSystem, since: number, snapshot: HealthSnapshot): void {
     if (memory[system].downNotified) return; // the same outage, already told
-    const other = SYSTEMS.find((candidate) => candidate !== system)!;
+    const other = HEALTH_SYSTEMS.find((candidate) => candidate !== system)!;
     if (held && held.notification.systems.includes(other)) {
-      const combined = downNotification([...SYSTEMS], Math.min(held.notification.since ?? since, since));
+      const combined = downNotification([...HEALTH_SYSTEMS], Math.min(held.notification.since ?? since, since));
       held = null;
       return deliver(combined);
     }
@@ -243,7 +243,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
         if (stillTrue(notification, snapshot)) deliver(notification);
       }
       const settings = options.settings();
-      for (const system of SYSTEMS) {
+      for (const system of HEALTH_SYSTEMS) {
         const remembered = memory[system];
         const health = snapshot[system];
         if (remembered.unstableNotified && !health.unstable) remembered.unstableNotified = false;
