@@ -97,7 +97,7 @@ function main(): number {
   }
   console.log(
     failed.length === 0
-      ? `Calendar run green at all ${chosen.length} moments${quick ? ' (day-bound tests)' : ''}.`
+      ? `Calendar run green at ${chosen.length === 1 ? 'its one moment' : `all ${chosen.length} moments`}${quick ? ' (day-bound tests)' : ''}.`
       : `Calendar run red at ${failed.length} of ${chosen.length} moments: ${failed.join(', ')}.`,
   );
   return failed.length === 0 ? 0 : 1;
