@@ -1,7 +1,8 @@
 /**
  * The debtor lookup: loads the debtors service's data (everything the first time, then deltas from
  * the newest change seen, minus an overlap), keeps it in memory, indexes it for search, and answers
- * searches in pages. Runs in a worker thread in the app (lookup-worker.ts, driven by lookup-backend.ts); tested directly.
+ * searches in pages. Runs in a worker thread in the app (lookup-worker.ts, driven by
+ * lookup-backend.ts); tested directly.
  */
 import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
