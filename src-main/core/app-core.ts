@@ -12,7 +12,7 @@ import type { Environment, SecretStatus } from '../shared/domain/environments.ts
 import { createEnvironmentRegistry, type EnvironmentRegistry, type MockUrls } from './environments/environment-registry.ts';
 import { createHealthService, type HealthService } from './health/health-service.ts';
 import { environmentAnswers, probeSystem } from './health/probe.ts';
-import type { TimeFormatter } from './health/format-time.ts';
+import type { TimeFormatter } from '../shared/moments.ts';
 import type { SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import { systemTime, type TimeSource } from './util/time-source.ts';

@@ -1,4 +1,6 @@
 /**
+ * Time in words, in one place: moments, durations, "ago", and the clock times of settings.
+ *
  * Moments for people, in the computer's locale: the time alone for today ("17:02", "5:02 PM" — the
  * OS decides 12 or 24 hours), the weekday within the last week ("Tue 17:02"), the date beyond
  * ("17 Nov, 17:02"). A time with no day beside it must mean today. Used by the core's messages and
@@ -69,3 +71,40 @@ export function startOfLocalWeek(ms: number): number {
 
 /** The local midnight after the day of `ms` (days are not always 24 hours long). */
 export const startOfNextLocalDay = (ms: number): number => addLocalDays(ms, 1);
+
+/* Durations and clock times ("12 min", "1 h 5 min", "08:30" as minutes). */
+
+export type TimeFormatter = (ms: number) => string;
+
+/** Moments with their day when it is not today by `now` (the core passes its own time source). */
+export const localTimeAt =
+  (now: () => number): TimeFormatter =>
+  (ms) =>
+    formatMoment(ms, now());
+
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+export function formatAgo(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  return `${formatDuration(ms)} ago`;
+}
+
+/** Minutes since local midnight, for quiet hours. */
+export const localMinutesOfDay = (ms: number) => {
+  const date = new Date(ms);
+  return date.getHours() * 60 + date.getMinutes();
+};
+
+/** A setting's "HH:MM" (24-hour, checked by the settings schema) as minutes since midnight. */
+export const minutesOfClockTime = (time: string) => {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+};

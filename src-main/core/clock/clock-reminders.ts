@@ -4,9 +4,8 @@
  * of the day, with "Clock out" as the notification's button (each once a day). Pure: the caller
  * keeps the memory between calls.
  */
-import { localDayKey } from '../../shared/moments.ts';
+import { localDayKey, formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../../shared/moments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../health/format-time.ts';
 import type { ClockStatus } from './clock-state.ts';
 
 export interface ReminderMemory {

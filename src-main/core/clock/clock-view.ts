@@ -1,6 +1,6 @@
 /** What the panel and tray show of the clock, as a pure function of the state the service holds. */
 import type { ClockView, HoursView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
-import { formatDuration, type TimeFormatter } from '../health/format-time.ts';
+import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
 

@@ -5,8 +5,7 @@
  * not counted, and the view says so: a total is never made up.
  */
 import type { HoursView } from '../../shared/ipc/contract.ts';
-import { formatTimeOfDay, formatWeekday, startOfLocalWeek, startOfNextLocalDay } from '../../shared/moments.ts';
-import { formatDuration } from '../health/format-time.ts';
+import { formatTimeOfDay, formatWeekday, startOfLocalWeek, startOfNextLocalDay, formatDuration } from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Shift } from './hours-journal.ts';
 import type { Punch } from './outbox.ts';

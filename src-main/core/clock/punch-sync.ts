@@ -11,7 +11,7 @@ import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import { conflictEvent } from '../api/timeclock-client.ts';
-import type { TimeFormatter } from '../health/format-time.ts';
+import type { TimeFormatter } from '../../shared/moments.ts';
 import { sameInstant } from './clock-state.ts';
 import type { Outbox, Punch, StopKind } from './outbox.ts';
 import { routeMissing, wrongBaseUrlText } from './read-failure.ts';

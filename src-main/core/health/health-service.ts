@@ -9,7 +9,7 @@ import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
-import { localTimeAt, type TimeFormatter } from './format-time.ts';
+import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
 import { createHealthHistory, type HealthHistory } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';

@@ -3,7 +3,7 @@ import { HEALTH_SYSTEMS, healthSystemLabels } from '../../shared/domain/health.t
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
 import type { HealthBadge, SystemState } from '../../shared/domain/health.ts';
-import { formatAgo, type TimeFormatter } from './format-time.ts';
+import { formatAgo, type TimeFormatter } from '../../shared/moments.ts';
 import type { SystemHealth } from './health-machine.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 

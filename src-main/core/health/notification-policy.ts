@@ -9,7 +9,7 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { shorten } from '../util/shorten.ts';
-import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from './format-time.ts';
+import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../../shared/moments.ts';
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';

@@ -1,6 +1,6 @@
 /** Everything the tray shows, computed from the core: menu state, tooltip, icon file, macOS title. */
 import type { AppCore } from '../app-core.ts';
-import { localTimeAt, type TimeFormatter } from '../health/format-time.ts';
+import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
 import { trayIconFile, trayTemplateFile } from './tray-icon.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 import type { TrayState } from './tray-menu.ts';
