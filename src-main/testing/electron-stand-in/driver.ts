@@ -68,6 +68,11 @@ export async function launchApp(options: LaunchOptions) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let nextId = 1;
   let devtools: Browser | null = null;
+  /** Connections replaced by a fresh one (see window()); closed with the last. */
+  const earlierConnections: Browser[] = [];
+  const disconnect = async () => {
+    for (const connection of [...earlierConnections.splice(0), devtools]) await connection?.close().catch(() => {});
+  };
 
   async function call<T = unknown>(op: string, ...args: unknown[]): Promise<T> {
     if (!child.connected) throw new Error(`The app is not running (asked for "${op}"). Its output:\n${output.join('')}`);
@@ -97,11 +102,17 @@ export async function launchApp(options: LaunchOptions) {
     }
   }
 
-  /** The Chromium page of an open window (panel, status, settings, welcome, lookup). */
+  /**
+   * The Chromium page of an open window (panel, status, settings, welcome, lookup). A DevTools
+   * connection made while a page is being created can miss that page for good (three tests once
+   * failed with "No … window opened" when their first look came right after a tray click), so a
+   * page the app has reported but the connection does not show makes it connect afresh.
+   */
   async function window(name: string, timeoutMs = WAIT_MS): Promise<Page> {
     const { cdp } = (await reported('chromium')) as { cdp: string };
     devtools ??= await chromium.connectOverCDP(cdp);
     const deadline = Date.now() + timeoutMs;
+    let connectedAt = Date.now();
     for (;;) {
       const page = devtools
         .contexts()
@@ -112,6 +123,14 @@ export async function launchApp(options: LaunchOptions) {
         return page;
       }
       if (Date.now() > deadline) throw new Error(`No ${name} window opened.`);
+      const opened = reports.some(
+        (entry) => entry.report === 'window-opened' && (entry.detail as { url: string }).url.includes(`/${name}.html`),
+      );
+      if (opened && Date.now() - connectedAt > 2_000) {
+        earlierConnections.push(devtools);
+        devtools = await chromium.connectOverCDP(cdp);
+        connectedAt = Date.now();
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -130,7 +149,7 @@ export async function launchApp(options: LaunchOptions) {
     scriptDialogs: (...answers: unknown[]) => call('dialog-script', ...answers),
     /** Quits from the tray menu and waits for the process to end by itself. */
     async quit(timeoutMs = 15_000): Promise<number | null> {
-      await devtools?.close().catch(() => {});
+      await disconnect();
       await call('tray-click', 'Quit Timeclock Tray');
       const timer = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs));
       const outcome = await Promise.race([exited, timer]);
@@ -141,7 +160,7 @@ export async function launchApp(options: LaunchOptions) {
       return outcome;
     },
     async kill(): Promise<void> {
-      await devtools?.close().catch(() => {});
+      await disconnect();
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
     },
