@@ -13,6 +13,7 @@ import {
   type StoredEnvironment,
 } from '../../shared/settings-schema.ts';
 import { keepUnknown, sparseClean } from './sparse-clean.ts';
+import { previewJson } from '../util/json-text.ts';
 import { isRecord } from '../util/is-record.ts';
 
 export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> };
@@ -106,11 +107,9 @@ export function readSettingsDocument(
 function readOverrides(raw: unknown, problems: string[]): SettingsDocument['environmentOverrides'] {
   const overrides: SettingsDocument['environmentOverrides'] = {};
   for (const [id, entry] of Object.entries(isRecord(raw) ? raw : {})) {
-    if (v.is(overrideSchema, entry)) overrides[id] = entry;
-    else
-      problems.push(
-        `environmentOverrides.${id}: expected {"employeeId": text} (got ${JSON.stringify(entry)?.slice(0, 40) ?? typeof entry}); set aside.`,
-      );
+    // Only the employee id is carried: anything else an entry holds is no setting of ours.
+    if (v.is(overrideSchema, entry)) overrides[id] = entry.employeeId === undefined ? {} : { employeeId: entry.employeeId };
+    else problems.push(`environmentOverrides.${id}: expected {"employeeId": text} (got ${previewJson(entry)}); set aside.`);
   }
   return overrides;
 }
@@ -152,6 +151,6 @@ function reportWrongTypes(source: Record<string, unknown>, problems: string[]): 
   for (const [field, what, fits] of expected) {
     const value = source[field];
     if (value !== undefined && value !== null && !fits(value))
-      problems.push(`${field}: expected ${what} (got ${JSON.stringify(value)?.slice(0, 40) ?? typeof value}); ignored.`);
+      problems.push(`${field}: expected ${what} (got ${previewJson(value)}); ignored.`);
   }
 }

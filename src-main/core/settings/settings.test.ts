@@ -205,14 +205,22 @@ describe('a damaged settings file', () => {
     const big = JSON.stringify('x'.repeat(20_000));
     writeFileSync(
       file(),
-      `{"fromNewerVersion":{"flag":true},"nested":${deep},"huge":${big},"general":{"theme":"dark","later":${deep}}}`,
+      `{"fromNewerVersion":{"flag":true},"nested":${deep},"huge":${big},"general":{"theme":"dark","later":${deep}},` +
+        `"environmentOverrides":{"acme":${deep}},"welcomed":${deep},"vault":{"x":${deep}}}`,
     );
     const prepared = prepareSettingsFile(file());
-    expect(prepared.problems).toEqual([
-      'general.later: unknown field nested deeper than 16 levels; set aside.',
-      'nested: unknown field nested deeper than 16 levels; set aside.',
-      'huge: unknown field larger than 16 KiB; set aside.',
-    ]);
+    // A known field holding a deep value is named too, without writing the value out (that overflows).
+    expect(prepared.problems).toEqual(
+      expect.arrayContaining([
+        'welcomed: expected true or false (got a value nested too deep to show); ignored.',
+        'vault.x: unreadable entry; ignored.',
+        'general.later: unknown field nested deeper than 16 levels; set aside.',
+        'nested: unknown field nested deeper than 16 levels; set aside.',
+        'huge: unknown field larger than 16 KiB; set aside.',
+      ]),
+    );
+    expect(prepared.problems).toHaveLength(5);
+    expect(stored().environmentOverrides).toEqual({ acme: {} });
     expect(stored().fromNewerVersion).toEqual({ flag: true });
     const settings = createSettingsService(openStore(), admin());
     // Every change saves again (it once overflowed the stack writing the deep field back).

@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { isRecord } from '../util/is-record.ts';
-import { tooLargeToKeep } from '../util/json-text.ts';
+import { previewJson, tooLargeToKeep } from '../util/json-text.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
 
@@ -55,7 +55,7 @@ export function keepUnknown(out: Record<string, unknown>, key: string, value: un
 }
 
 export function describeIssue(issue: v.BaseIssue<unknown> | undefined, raw: unknown): string {
-  const got = JSON.stringify(raw)?.slice(0, 60) ?? String(raw);
+  const got = previewJson(raw, 60);
   if (!issue) return `invalid value ${got}`;
   if (issue.type === 'min_value') return `must be at least ${String(issue.requirement)} (got ${got})`;
   if (issue.type === 'max_value') return `must be at most ${String(issue.requirement)} (got ${got})`;

@@ -39,3 +39,9 @@ export function tooLargeToKeep(value: unknown, limits = UNKNOWN_VALUE_LIMITS): s
   const characters = JSON.stringify(value)?.length ?? 0;
   return characters > limits.characters ? `larger than ${limits.characters / 1024} KiB` : null;
 }
+
+/** A short preview of a value for a message, safe for a hostile one (JSON.stringify would overflow on deep nesting). */
+export function previewJson(value: unknown, characters = 40): string {
+  if (tooLargeToKeep(value, { depth: 16, characters: 1024 * 1024 })) return 'a value nested too deep to show';
+  return JSON.stringify(value)?.slice(0, characters) ?? typeof value;
+}
