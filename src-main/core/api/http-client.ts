@@ -10,8 +10,9 @@ import { createAuthSource, TokenError, type AuthSource, type Credentials } from 
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { BodyTooLargeError, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
+import { readJsonStreamed } from './streamed-json.ts';
 import { displayUrl, joinUrl } from './url.ts';
-import { reportPhase, timePhase } from '../util/phase-timings.ts';
+import { reportPhase } from '../util/phase-timings.ts';
 
 export interface HttpClientOptions {
   service: ServiceName;
@@ -163,17 +164,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         });
         throw errorFromStatus(request, response, text);
       }
-      const text = await readCappedText(response, { maxBytes: maxBodyBytes, signal: controller.signal }).catch(
-        (error: unknown) => {
-          // The service answered 2xx: for a write that means done, even if we cannot read what it said.
-          if (error instanceof NotJsonError || error instanceof BodyTooLargeError)
-            throw fail(request, { kind: 'bad-response', status: response.status, reason: redact(error.message, secrets()) });
-          throw error;
-        },
-      );
+      const body = await readSuccessBody(request, response, controller.signal);
       const latencyMs = performance.now() - started;
       reportPhase('network', latencyMs);
-      const body = timePhase('parse', () => readSuccessBody(request, response, text));
       return { status: response.status, headers: response.headers, body, latencyMs };
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -184,13 +177,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  /** A 2xx body: empty is undefined; one we cannot read is a bad response that still carries the 2xx status. */
-  function readSuccessBody(request: ApiRequest, response: Response, text: string): unknown {
-    if (text.trim() === '') return undefined;
+  /**
+   * A 2xx body: empty is undefined; one we cannot read is a bad response that still carries the 2xx
+   * status (for a write that means done, even if we cannot read what it said). JSON is parsed as it
+   * arrives, so a long list never exists whole as text.
+   */
+  async function readSuccessBody(request: ApiRequest, response: Response, signal: AbortSignal): Promise<unknown> {
+    const limits = { maxBytes: maxBodyBytes, signal };
     try {
-      return parseBody(text, response.headers.get('content-type'), request.acceptText);
+      if (!request.acceptText) return await readJsonStreamed(response, limits);
+      const text = await readCappedText(response, limits);
+      return text.trim() === '' ? undefined : jsonOrText(text, response.headers.get('content-type'));
     } catch (error) {
-      if (!(error instanceof NotJsonError)) throw error;
+      if (!(error instanceof NotJsonError || error instanceof BodyTooLargeError)) throw error;
       throw fail(request, { kind: 'bad-response', status: response.status, reason: redact(error.message, secrets()) });
     }
   }
@@ -267,12 +266,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
-function parseBody(text: string, contentType: string | null, acceptText = false): unknown {
+/** A health answer may be plain text: JSON when it is JSON, else the text as it came. */
+function jsonOrText(text: string, contentType: string | null): unknown {
   try {
     return parseJsonText(text, contentType);
-  } catch (error) {
-    if (acceptText) return text;
-    throw error;
+  } catch {
+    return text;
   }
 }
 

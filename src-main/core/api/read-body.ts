@@ -2,7 +2,6 @@
  * Reads a response body with a size cap and a cancel signal, and parses it as JSON without losing
  * digits of large numeric ids.
  */
-import { isInteger, isSafeNumber, parse as parseLossless } from 'lossless-json';
 
 export class BodyTooLargeError extends Error {}
 export class NotJsonError extends Error {}
@@ -20,15 +19,24 @@ export interface ReadOptions {
 }
 
 export async function readCappedText(response: Response, options: ReadOptions): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  const size = await forEachChunk(response, options, (chunk) => chunks.push(chunk));
+  return decodeUtf8(Buffer.concat(chunks, size), options.truncate === true);
+}
+
+/**
+ * Hands each piece of the body to `take` as it arrives, within the size cap (a declared length over
+ * it is refused before reading); returns the bytes read.
+ */
+export async function forEachChunk(response: Response, options: ReadOptions, take: (chunk: Uint8Array) => void): Promise<number> {
   const { maxBytes, signal } = options;
   const declared = Number(response.headers.get('content-length'));
   if (!options.truncate && Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLargeError(`the response is ${formatBytes(declared)}, over the ${formatBytes(maxBytes)} limit`);
   }
-  if (!response.body) return '';
+  if (!response.body) return 0;
   const reader = response.body.getReader() as unknown as BodyReader;
-  const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await readOrAbort(reader, signal);
@@ -36,14 +44,13 @@ export async function readCappedText(response: Response, options: ReadOptions): 
     if (size + value.byteLength > maxBytes) {
       void reader.cancel().catch(() => {});
       if (!options.truncate) throw new BodyTooLargeError(`the response is over the ${formatBytes(maxBytes)} limit`);
-      chunks.push(value.subarray(0, maxBytes - size));
-      size = maxBytes;
-      break;
+      take(value.subarray(0, maxBytes - size));
+      return maxBytes;
     }
     size += value.byteLength;
-    chunks.push(value);
+    take(value);
   }
-  return decodeUtf8(Buffer.concat(chunks, size), options.truncate === true);
+  return size;
 }
 
 type Chunk = { done: true; value?: undefined } | { done: false; value: Uint8Array };
@@ -108,14 +115,51 @@ export function hasLongDigitRun(text: string): boolean {
   return false;
 }
 
-/** Safe numbers as numbers; integers beyond 2^53 as their exact digits (a string). */
-const exactNumber = (text: string): unknown => (isSafeNumber(text) || !isInteger(text) ? Number(text) : text);
+const isNumberStart = (code: number) => isDigit(code) || code === 45; // 0-9 or -
+/** 0-9 . e E + - */
+const isNumberPart = (code: number) => isNumberStart(code) || code === 46 || code === 101 || code === 69 || code === 43;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const JSON_INTEGER = /^-?(0|[1-9]\d*)$/;
+
+/**
+ * The text with every integer beyond 2^53 (outside strings) put in quotes, so that the native parser
+ * hands it back as its exact digits. Other numbers, safe or not integers, stay numbers.
+ */
+export function quoteLongIntegers(text: string): string {
+  const pieces: string[] = [];
+  let copied = 0;
+  let inString = false;
+  let escaped = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (code === BACKSLASH) escaped = true;
+      else if (code === QUOTE) inString = false;
+      continue;
+    }
+    if (code === QUOTE) inString = true;
+    if (!isNumberStart(code)) continue;
+    let end = at + 1;
+    while (end < text.length && isNumberPart(text.charCodeAt(end))) end++;
+    const literal = text.slice(at, end);
+    if (end - at >= LONG_RUN && JSON_INTEGER.test(literal) && !Number.isSafeInteger(Number(literal))) {
+      pieces.push(text.slice(copied, at), `"${literal}"`);
+      copied = end;
+    }
+    at = end - 1;
+  }
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
 
 export function parseJsonText(text: string, contentType: string | null): unknown {
   const trimmed = text.replace(/^\uFEFF/, '');
   try {
-    // The fast native parser unless a long number could lose digits.
-    return hasLongDigitRun(trimmed) ? parseLossless(trimmed, null, exactNumber) : JSON.parse(trimmed);
+    // The fast native parser, once integers that would lose digits are quoted.
+    return JSON.parse(hasLongDigitRun(trimmed) ? quoteLongIntegers(trimmed) : trimmed);
   } catch {
     const kind = contentType ? contentType.split(';')[0] : 'no content type';
     const start = trimmed.slice(0, 40).replace(/\s+/g, ' ');

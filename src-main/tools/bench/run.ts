@@ -11,6 +11,7 @@ import { footprintBench } from './footprint-bench.ts';
 import { runChaos } from '../../testing/health-chaos.ts';
 import { healthBench } from './health-bench.ts';
 import { listBench } from './list-bench.ts';
+import { listMemoryBench } from './list-memory-bench.ts';
 import { APP_ENGINE, searchBench } from './search-bench.ts';
 import { syncBench } from './sync-bench.ts';
 
@@ -45,6 +46,8 @@ say('Health timeline and heap…');
 const health = await healthBench();
 say('Health watch under chaos (300 seeded 8-hour timelines)…');
 const chaos = await runChaos(300);
+say(`Memory for a long list (${quick ? 50 : 200} MB, each in its own process)…`);
+const listMemory = listMemoryBench(quick ? 50 : 200);
 say('Footprint…');
 const footprint = footprintBench(quick ? 2 : 5);
 
@@ -70,6 +73,8 @@ const budgets = {
   'durable write p95 ≤ 2 ms': clock.durableWrite.p95 <= 2,
   'outage notified within 70 s': health.outageToNotificationSeconds >= 0 && health.outageToNotificationSeconds <= 70,
   'no notification for a 20 s blip': health.blip20sNotifications === 0,
+  'a long list loads within 3 × its size in memory':
+    listMemory.ordinaryIds.timesListSize <= 3 && listMemory.longIds.timesListSize <= 3,
   'each window ≤ 60 KB gzip': Object.values(footprint.windowsGzipKb).every((kb) => kb <= 60),
   'heap flat over 2,880 polls (≤ 512 KB growth)': health.heapGrowthOver2880PollsKb <= 512,
   'chaos: no false alarm, no missed outage, none late or while failing':
@@ -92,6 +97,7 @@ const result = {
   clock,
   health,
   chaos,
+  listMemory,
   footprint,
   budgets,
 };
@@ -153,6 +159,12 @@ if (jsonFile) {
     'outage → notification',
     `p50 ${s(chaos.latencyMs.p50)}  p90 ${s(chaos.latencyMs.p90)}  p99 ${s(chaos.latencyMs.p99)}  max ${s(chaos.latencyMs.max)}`,
   );
+  console.log(`Memory for a ${listMemory.ordinaryIds.listMb} MB debtors list (peak added, MB)`);
+  for (const [ids, figures] of Object.entries(listMemory))
+    row(
+      ids === 'longIds' ? 'ids beyond 2^53' : 'ordinary ids',
+      `${figures.peakAddedMb} (${figures.timesListSize} × the list, ${figures.records.toLocaleString('en-US')} records, ${figures.seconds} s)`,
+    );
   console.log('Footprint');
   row(
     'windows, JS + CSS gzip (KB)',
