@@ -35,7 +35,7 @@ export interface AppCoreOptions {
   vault: SecretVault;
   /** Where the embedded mock listens (a function where it starts and stops with the Mock environment). */
   mockUrls: MockUrls | (() => MockUrls);
-  clock?: TimeSource;
+  time?: TimeSource;
   /** Folder for files the core keeps between runs (health history); none in memory-only tests. */
   dataDir?: string;
   isOnline?: () => boolean;
@@ -93,7 +93,7 @@ const builtinSecretStatus: SecretStatus = {
 
 export function createAppCore(options: AppCoreOptions): AppCore {
   const { settings, vault } = options;
-  const clock = options.clock ?? systemTime;
+  const time = options.time ?? systemTime;
   const events = createEmitter<PushedEvents>();
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();
@@ -135,7 +135,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   };
   const clientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
-      now: () => clock.now(),
+      now: () => time.now(),
       ...fetchFor(environment),
     }),
   );
@@ -143,7 +143,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** Health checks have their own timeout, and no retries: the health watch re-checks by its own rules. */
   const healthClientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
-      now: () => clock.now(),
+      now: () => time.now(),
       ...fetchFor(environment),
       timeoutMs: settings.preferences().monitoring.timeoutSeconds * 1000,
       retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
@@ -153,7 +153,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** A data file's path, with a folder standing in its way moved aside (said once). */
   const dataPath = (name: string) => {
     const path = join(options.dataDir!, name);
-    const moved = moveFolderAside(path, clock.now());
+    const moved = moveFolderAside(path, time.now());
     if (moved) problems.push(moved);
     return path;
   };
@@ -164,15 +164,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   };
   const outbox = createOutbox(
     dataFile('outbox.json'),
-    (bytes) => setAside(`outbox.damaged-${clock.now()}.json`, bytes),
+    (bytes) => setAside(`outbox.damaged-${time.now()}.json`, bytes),
     (problem) => problems.push(problem),
   );
   const clockService = createClockService({
-    clock,
+    time,
     outbox,
     // A cache, not a record: atomic is enough, no fsync.
     cache: options.dataDir ? textFile(dataPath('clock-cache.json')) : memoryFile(),
-    journal: createHoursJournal(options.dataDir ? textFile(dataPath('hours.json')) : memoryFile(), () => clock.now()),
+    journal: createHoursJournal(options.dataDir ? textFile(dataPath('hours.json')) : memoryFile(), () => time.now()),
     activeEnvironment: () => environments.active().environment,
     clientsFor,
     environmentExists: (id) => environments.get(id) !== undefined,
@@ -182,7 +182,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   clockService.onChange(() => events.emit('clockChanged', clockService.view()));
   const lookup = createLookupService({
-    clock,
+    time,
     activeEnvironment: () => environments.active().environment,
     secretFor,
     preferences: () => settings.preferences(),
@@ -213,7 +213,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   };
 
   const health = createHealthService({
-    clock,
+    time,
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
     probe: (system, signal) => probeSystem(healthClientsFor(environments.active().environment.id)!.timeclock, system, signal),
@@ -225,10 +225,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
 
-  /** What the health watch depends on: a new environment starts afresh, new credentials resume checks. */
+  /**
+   * What the watch, the clock and the lookup depend on, apart: the environment itself, where and how
+   * the app signs in (URLs, auth, API settings, secret), and who clocks. A new name changes nothing;
+   * a new employee id changes the clock alone (the lookup's data is the same for everyone).
+   */
   const activeKey = () => {
-    const environment = environments.active().environment;
-    return { id: environment.id, credentials: JSON.stringify([environment, secretFor(environment.id)]) };
+    const { id, name: _shownOnly, employeeId, ...signIn } = environments.active().environment;
+    return { id, employeeId, signIn: JSON.stringify([signIn, secretFor(id)]) };
   };
   let lastActive = activeKey();
   /** Resolve the active environment's proxies early, so the lookup's worker starts with them known. */
@@ -245,10 +249,14 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       health.environmentChanged();
       clockService.environmentChanged();
       void lookup.clear();
-    } else if (current.credentials !== lastActive.credentials) {
-      health.credentialsChanged();
-      clockService.credentialsChanged();
-      void lookup.clear();
+    } else {
+      if (current.signIn !== lastActive.signIn) {
+        health.credentialsChanged();
+        clockService.credentialsChanged();
+        void lookup.clear();
+      }
+      // Another employee's state is another state: the clock starts from what it knows of theirs.
+      if (current.employeeId !== lastActive.employeeId) clockService.environmentChanged();
     }
     lastActive = current;
     resolveProxies();
@@ -265,7 +273,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     outbox,
     lookup,
     problems,
-    now: () => clock.now(),
+    now: () => time.now(),
     info,
     activeEnvironment: () => environments.active().environment,
     secretFor,

@@ -40,7 +40,7 @@ async function desk(itWithoutEmployeeId = false): Promise<Desk> {
   const acme = { id: 'acme', name: 'Acme', timeclockBaseUrl, debtorsBaseUrl, clientId: 'demo-client', employeeId: '' };
   const auth = { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' } as const;
   const admin = itWithoutEmployeeId ? { environments: [{ ...acme, auth }], defaultEnvironmentId: 'acme' } : undefined;
-  const core = createTestCore(mock.server, { clock, formatTime: hhmm, admin });
+  const core = createTestCore(mock.server, { time: clock, formatTime: hhmm, admin });
   const employeeId = itWithoutEmployeeId ? '' : 'E1002';
   if (itWithoutEmployeeId) core.vault.set('acme', 'demo-secret');
   else core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoment, startOfLocalDay } from './moments.ts';
+import { formatAgoInMinutes, formatDay, formatMoment, isCalendarDay, localInputValue, startOfLocalDay } from './moments.ts';
 
 const at = (year: number, month: number, day: number, hours: number, minutes = 0) =>
   new Date(year, month - 1, day, hours, minutes).getTime();
@@ -31,5 +31,21 @@ describe('moments for people', () => {
 
   it('finds the local midnight', () => {
     expect(startOfLocalDay(now)).toBe(at(2026, 11, 22, 0, 0));
+  });
+});
+
+describe('durations and relative times', () => {
+  it('words a sync by minutes: just now, then minutes and hours ago', () => {
+    expect(formatAgoInMinutes(59_000)).toBe('just now');
+    expect(formatAgoInMinutes(5 * 60_000)).toBe('5 min ago');
+    expect(formatAgoInMinutes(125 * 60_000)).toBe('2 h 5 min ago');
+  });
+
+  it('reads a calendar day as that day wherever the computer is, and refuses days that do not exist', () => {
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-02-29')).toBe(false);
+    expect(formatDay('2026-11-17')).toContain('17');
+    expect(formatDay(null)).toBe('—');
+    expect(localInputValue(new Date(2026, 10, 22, 17, 5).toISOString())).toBe('2026-11-22T17:05');
   });
 });

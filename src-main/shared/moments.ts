@@ -1,5 +1,6 @@
 /**
- * Time in words, in one place: moments, durations, "ago", and the clock times of settings.
+ * Time in one place: the strict reading of the contracts' instants and calendar days, local days and
+ * weeks, and time in words — moments, days, durations, "ago", the clock times of settings.
  *
  * Moments for people, in the computer's locale: the time alone for today ("17:02", "5:02 PM" — the
  * OS decides 12 or 24 hours), the weekday within the last week ("Tue 17:02"), the date beyond
@@ -7,11 +8,31 @@
  * by the windows alike.
  */
 
+// Reading the two date formats of the contracts: instants and calendar days.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Milliseconds since the epoch for an ISO 8601 instant with a zone, or null. */
+export function parseInstant(text: string): number | null {
+  if (!INSTANT.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** True for a real calendar day written YYYY-MM-DD (so 2026-02-30 is false). */
+export function isCalendarDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
 let formatters: {
   time: Intl.DateTimeFormat;
   weekday: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
   dayOfWeek: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
 } | null = null;
 
 /** Made once: building an Intl formatter costs far more than using one. */
@@ -21,6 +42,7 @@ function made() {
     weekday: new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
     date: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }),
     dayOfWeek: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' }),
+    day: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
   });
 }
 
@@ -82,6 +104,20 @@ export const localTimeAt =
   (ms) =>
     formatMoment(ms, now());
 
+/** A calendar day or the day of an instant, as the locale writes it: "17 Nov 2026"; "—" for none. */
+export function formatDay(value: string | null): string {
+  if (!value) return '—';
+  const day = isCalendarDay(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
+  return Number.isNaN(day) ? value : made().day.format(day);
+}
+
+/** An instant as a datetime-local field's value, in this computer's zone: "2026-11-22T17:05". */
+export function localInputValue(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 export function formatDuration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return 'under a minute';
@@ -96,6 +132,9 @@ export function formatAgo(ms: number): string {
   if (seconds < 60) return `${seconds} s ago`;
   return `${formatDuration(ms)} ago`;
 }
+
+/** "just now" under a minute, then "5 min ago", "2 h 5 min ago": for what changes seldom (a sync). */
+export const formatAgoInMinutes = (ms: number): string => (ms < 60_000 ? 'just now' : `${formatDuration(ms)} ago`);
 
 /** Minutes since local midnight, for quiet hours. */
 export const localMinutesOfDay = (ms: number) => {

@@ -36,7 +36,7 @@ if (flag === '--block-after-response') {
 
 const offset = Number(process.env.CLOCK_OFFSET_MS ?? 0);
 const clock = { ...systemTime, now: () => Date.now() + offset };
-const core = createTestCore(urls, { settingsDir: process.env.SETTINGS_DIR!, dataDir: process.env.DATA_DIR!, clock });
+const core = createTestCore(urls, { settingsDir: process.env.SETTINGS_DIR!, dataDir: process.env.DATA_DIR!, time: clock });
 core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: process.env.EMPLOYEE ?? 'E1002' });
 
 if (command === 'clock-in' || command === 'toggle') {

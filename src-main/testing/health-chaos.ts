@@ -127,7 +127,7 @@ export async function runTimeline(timeline: Timeline, seed: number): Promise<Cha
   const random = createRandom(seed * 7 + 1);
   const offline = () => timeline.networkLosses.some((loss) => loss.osKnows && inside(clock.now(), loss));
   const service = createHealthService({
-    clock,
+    time: clock,
     preferences: () => preferences,
     environment: () => ({ id: 'chaos', name: 'Chaos' }),
     probe: async (system) => worldProbe(timeline, system, clock.now()),

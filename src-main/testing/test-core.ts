@@ -23,7 +23,7 @@ export interface TestCoreOptions {
   settingsDir?: string;
   encryptor?: ReturnType<typeof fakeEncryptor>;
   /** A fake clock drives the health watch's schedule; fixed formatting keeps screenshots stable. */
-  clock?: TimeSource;
+  time?: TimeSource;
   formatTime?: (ms: number) => string;
   dataDir?: string;
   /** Run the lookup in its real worker thread (slower to start; used where the worker is the point). */
@@ -57,7 +57,7 @@ export function createTestCore(
     settings,
     vault,
     mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
-    clock: options.clock,
+    time: options.time,
     formatTime: options.formatTime,
     dataDir: options.dataDir,
     startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,

@@ -3,8 +3,7 @@
  * formatted (money, days, moments); fields we do not know keep the server's own name and value.
  * Copy always copies the server's raw value, for pasting into other systems.
  */
-import { formatTimeOfDay } from '../../src-main/shared/moments.ts';
-import { formatDay } from '../lib/format.ts';
+import { formatDay, formatTimeOfDay } from '../../src-main/shared/moments.ts';
 
 type Kind = 'text' | 'usd' | 'moment' | 'day' | 'status';
 

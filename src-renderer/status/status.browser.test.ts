@@ -17,7 +17,7 @@ const MIN = 60_000;
 beforeAll(async () => {
   mock = await startMockServer({ debtors: 50 });
   harness = await startHarness();
-  core = createTestCore(mock, { clock, formatTime: (ms) => new Date(ms).toISOString().slice(11, 16) });
+  core = createTestCore(mock, { time: clock, formatTime: (ms) => new Date(ms).toISOString().slice(11, 16) });
   core.health.start();
   const start = clock.now();
   const runFor = (minutes: number) => runClockUntil(clock, clock.now() + minutes * MIN, () => core.health.flush());

@@ -41,7 +41,7 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
   const clock = createFakeClock(start);
   const urls = { timeclockBaseUrl: `${proxy.url}/timeclock`, debtorsBaseUrl: `${proxy.url}/debtors` };
   const stations: Workstation[] = EMPLOYEES.map((employeeId) => {
-    const core = createTestCore(urls, { clock, dataDir: mkdtempSync(join(tmpdir(), 'campaign-')) });
+    const core = createTestCore(urls, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'campaign-')) });
     core.settings.updatePreferences({ network: { requestTimeoutSeconds: 1 } });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
     return { employeeId, core, made: [] };

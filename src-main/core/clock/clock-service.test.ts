@@ -27,7 +27,7 @@ interface Setup {
 }
 
 async function setup(employeeId = 'E1002', dataDir = mkdtempSync(join(tmpdir(), 'timeclock-clock-'))): Promise<Setup> {
-  const core = createTestCore(mock.server, { clock, formatTime: hhmm, dataDir });
+  const core = createTestCore(mock.server, { time: clock, formatTime: hhmm, dataDir });
   core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
   const notifications: string[] = [];
   core.clock.onNotification((notification) => notifications.push(`${notification.title} | ${notification.body}`));

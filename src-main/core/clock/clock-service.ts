@@ -32,7 +32,7 @@ export interface ClockNotification {
 }
 
 export interface ClockServiceOptions {
-  clock: TimeSource;
+  time: TimeSource;
   outbox: Outbox;
   /** Remembers the service's last answer per environment and employee, for starts without network. */
   cache?: TextFile;
@@ -68,18 +68,18 @@ const REMINDER_TICK_MS = 60_000;
 const CLOCK_BACK_TOLERANCE_MS = 5_000;
 
 export function createClockService(options: ClockServiceOptions) {
-  const { clock, outbox } = options;
-  const formatTime = options.formatTime ?? localTimeAt(() => clock.now());
+  const { time, outbox } = options;
+  const formatTime = options.formatTime ?? localTimeAt(() => time.now());
   const events = createEmitter<{ change: undefined; notification: ClockNotification }>();
   const sync = createPunchSync({
     outbox,
     clientsFor: options.clientsFor,
-    now: () => clock.now(),
+    now: () => time.now(),
     formatTime,
     random: options.random,
   });
   const cache = createClockCache(options.cache);
-  const journal = options.journal ?? createHoursJournal(undefined, () => clock.now());
+  const journal = options.journal ?? createHoursJournal(undefined, () => time.now());
   const active = () => options.activeEnvironment();
   const cacheKey = () => `${active().id}:${active().employeeId}`;
   let server: ServerClock = cache.get(cacheKey()) ?? { kind: 'unknown' };
@@ -99,9 +99,9 @@ export function createClockService(options: ClockServiceOptions) {
 
   const changed = () => events.emit('change', undefined);
   const notify = (title: string, body: string) => events.emit('notification', { title, body });
-  const time = (iso: string) => formatTime(Date.parse(iso));
+  const timeOf = (iso: string) => formatTime(Date.parse(iso));
   const label = (punch: Pick<Punch, 'kind' | 'at'>) =>
-    `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${time(punch.at)}`;
+    `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${timeOf(punch.at)}`;
 
   function status(): ClockStatus {
     return effectiveStatus(server, outbox.all(), active().id, active().employeeId);
@@ -115,14 +115,14 @@ export function createClockService(options: ClockServiceOptions) {
       problem = `The timeclock service answered with a time event of employee ${event.employeeId}, not ${employeeId}, so the clock state is unknown.`;
       return;
     }
-    server = { kind: 'known', event, readAt: clock.now() };
+    server = { kind: 'known', event, readAt: time.now() };
     cache.set(cacheKey(), server);
     if (event) journal.record(active().id, employeeId, event);
   }
 
   function schedule(name: keyof typeof timers, delayMs: number | null, run: () => void): void {
-    if (timers[name] !== null) clock.clearTimeout(timers[name]);
-    timers[name] = running && delayMs !== null ? clock.setTimeout(run, Math.max(0, delayMs)) : null;
+    if (timers[name] !== null) time.clearTimeout(timers[name]);
+    timers[name] = running && delayMs !== null ? time.setTimeout(run, Math.max(0, delayMs)) : null;
   }
 
   async function refresh(): Promise<void> {
@@ -166,7 +166,7 @@ export function createClockService(options: ClockServiceOptions) {
     } finally {
       syncing = null;
       const due = sync.nextDueAt();
-      schedule('sync', due === null ? null : due - clock.now(), () => void runSync(null, false));
+      schedule('sync', due === null ? null : due - time.now(), () => void runSync(null, false));
       changed();
     }
   }
@@ -195,8 +195,8 @@ export function createClockService(options: ClockServiceOptions) {
     switch (outcome.kind) {
       case 'synced':
         if (punch.kind === 'clock-in')
-          return notify(`Clocked in at ${time(punch.at)}`, `Recorded by the timeclock service of ${active().name}.`);
-        return notify(`Clocked out at ${time(punch.at)}`, workedText(outcome.event.clockIn, punch.at));
+          return notify(`Clocked in at ${timeOf(punch.at)}`, `Recorded by the timeclock service of ${active().name}.`);
+        return notify(`Clocked out at ${timeOf(punch.at)}`, workedText(outcome.event.clockIn, punch.at));
       case 'reconciled':
         return notify(
           punch.kind === 'clock-in' ? 'You were already clocked in' : 'You were already clocked out',
@@ -216,7 +216,7 @@ export function createClockService(options: ClockServiceOptions) {
   }
 
   const workedText = (clockIn: string, clockOut: string) =>
-    `Worked ${formatDuration(Date.parse(clockOut) - Date.parse(clockIn))} since ${time(clockIn)}.`;
+    `Worked ${formatDuration(Date.parse(clockOut) - Date.parse(clockIn))} since ${timeOf(clockIn)}.`;
 
   /** The punch's moment: whole seconds, after the previous punch; null (with the reason) when the computer's clock went back. */
   function punchMoment(at: number, current: ClockStatus): { at: number } | { reason: string } {
@@ -291,7 +291,7 @@ export function createClockService(options: ClockServiceOptions) {
   function checkReminders(): void {
     const result = dueReminders(
       status(),
-      clock.now(),
+      time.now(),
       options.preferences().clock,
       reminderMemory,
       formatTime,
@@ -310,7 +310,7 @@ export function createClockService(options: ClockServiceOptions) {
 
   function hours(current: ClockStatus) {
     const { id, employeeId } = active();
-    const now = clock.now();
+    const now = time.now();
     const waiting = outbox
       .all()
       .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
@@ -322,7 +322,7 @@ export function createClockService(options: ClockServiceOptions) {
     return {
       hours: hours(current),
       status: current,
-      now: clock.now(),
+      now: time.now(),
       busy,
       employeeId: environment.employeeId,
       environmentName: environment.name,
@@ -358,15 +358,15 @@ export function createClockService(options: ClockServiceOptions) {
     },
     refresh,
     status,
-    toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', clock.now(), from),
-    clockIn: (from: PunchSource) => punch('clock-in', clock.now(), from),
-    clockOut: (from: PunchSource) => punch('clock-out', clock.now(), from),
+    toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', time.now(), from),
+    clockIn: (from: PunchSource) => punch('clock-in', time.now(), from),
+    clockOut: (from: PunchSource) => punch('clock-out', time.now(), from),
     /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
     async clockOutAt(at: number): Promise<ClockAction> {
       const current = status();
       if (current.state !== 'in') return { kind: 'ignored', reason: 'You are not clocked in.' };
       if (!Number.isFinite(at)) return { kind: 'ignored', reason: 'Choose the time you stopped working.' };
-      if (at > clock.now())
+      if (at > time.now())
         return { kind: 'ignored', reason: `${formatTime(at)} has not come yet: choose the time you stopped working.` };
       if (at < current.since + 60_000)
         return { kind: 'ignored', reason: `You clocked in at ${formatTime(current.since)}: choose a later time.` };
@@ -399,11 +399,11 @@ export function createClockService(options: ClockServiceOptions) {
     },
     /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
     resumed(from: number, how: 'slept' | 'locked' = 'slept') {
-      const away = clock.now() - from;
+      const away = time.now() - from;
       const current = status();
       // Only a sleep that began after the clock-in can end the working time.
       if (current.state === 'in' && current.since < from && away >= options.preferences().clock.sleepPromptMinutes * 60_000) {
-        sleepPrompt = { from, to: clock.now(), how };
+        sleepPrompt = { from, to: time.now(), how };
         notify(
           `You were away for ${formatDuration(away)}`,
           `You are still clocked in. Open the panel to clock out at ${formatTime(from)}, when ${how === 'locked' ? 'the screen was locked' : 'this computer went to sleep'}, or to stay clocked in.`,

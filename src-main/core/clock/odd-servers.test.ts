@@ -41,7 +41,7 @@ async function setup(behaviour: Partial<OddBehaviour> = {}, options: SetupOption
   };
   const admin = options.itProvided ? { environments: [{ id: 'acme', ...draft }], defaultEnvironmentId: 'acme' } : undefined;
   const unused = { timeclockBaseUrl: 'http://127.0.0.1:9/timeclock', debtorsBaseUrl: 'http://127.0.0.1:9/debtors' };
-  const core = createTestCore(unused, { clock, formatTime: hhmm, admin });
+  const core = createTestCore(unused, { time: clock, formatTime: hhmm, admin });
   core.settings.updatePreferences({ network: { requestTimeoutSeconds: 1 } });
   const handlers = createWindowHandlers(core, recordingShell());
   const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {

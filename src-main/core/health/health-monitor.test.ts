@@ -10,7 +10,7 @@ const rules = healthRules(defaultPreferences().monitoring);
 function monitorWith(random: () => number) {
   const clock = createFakeClock();
   const monitor = createHealthMonitor({
-    clock,
+    time: clock,
     rules: () => rules,
     random,
     probe: async () => ({ kind: 'ok', latencyMs: 10 }),

@@ -21,7 +21,7 @@ import type { Probe } from './probe.ts';
 export type HealthSnapshot = Record<HealthSystem, SystemHealth>;
 
 export interface HealthMonitorOptions {
-  clock: TimeSource;
+  time: TimeSource;
   rules: () => HealthRules;
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
   /** The OS's own idea of whether this machine has a network. */
@@ -60,9 +60,9 @@ const asServerFailure = (probe: Probe): Probe => (probe.kind === 'network' ? { k
 const NO_NETWORK = 'This computer has no network connection; checks resume when it is back.';
 
 export function createHealthMonitor(options: HealthMonitorOptions): HealthMonitor {
-  const { clock } = options;
+  const { time } = options;
   const random = options.random ?? Math.random;
-  const health: HealthSnapshot = { source: initialHealth(clock.now()), target: initialHealth(clock.now()) };
+  const health: HealthSnapshot = { source: initialHealth(time.now()), target: initialHealth(time.now()) };
   const dueAt: Record<HealthSystem, number | null> = { source: null, target: null };
   const events = createEmitter<{ change: [HealthSystem, HealthChange]; check: [HealthSystem, HealthEvent] }>();
   let timer: unknown = null;
@@ -87,27 +87,27 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
     next.delayMs + (spread ? Math.round(random() * options.rules().intervalMs) : 0);
 
   function arm(): void {
-    if (timer !== null) clock.clearTimeout(timer);
+    if (timer !== null) time.clearTimeout(timer);
     timer = null;
     if (!running) return;
     const due = HEALTH_SYSTEMS.map((system) => dueAt[system]).filter((at): at is number => at !== null);
     if (due.length === 0) return;
     expectedAt = Math.min(...due);
-    timer = clock.setTimeout(onTimer, Math.max(0, expectedAt - clock.now()));
+    timer = time.setTimeout(onTimer, Math.max(0, expectedAt - time.now()));
   }
 
   function onTimer(): void {
     timer = null;
-    if (clock.now() - expectedAt > options.rules().lateTimerMs) return reset(true);
-    const now = clock.now();
+    if (time.now() - expectedAt > options.rules().lateTimerMs) return reset(true);
+    const now = time.now();
     void runCycle(HEALTH_SYSTEMS.filter((system) => dueAt[system] !== null && dueAt[system]! <= now + 1_000));
   }
 
   function apply(system: HealthSystem, event: HealthEvent, spread = false): void {
-    const step = stepHealth(health[system], event, clock.now(), options.rules());
+    const step = stepHealth(health[system], event, time.now(), options.rules());
     health[system] = step.health;
     dueAt[system] = step.next
-      ? clock.now() + (event.kind === 'reset' ? afterReset(step.next, spread) : jittered(step.next))
+      ? time.now() + (event.kind === 'reset' ? afterReset(step.next, spread) : jittered(step.next))
       : null;
     if (event.kind !== 'reset') events.emit('check', [system, event]);
     if (step.change) events.emit('change', [system, step.change]);
@@ -165,7 +165,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       if (running) return;
       running = true;
       const offset = START_OFFSET_MS[0] + random() * (START_OFFSET_MS[1] - START_OFFSET_MS[0]);
-      for (const system of HEALTH_SYSTEMS) dueAt[system] = clock.now() + Math.round(offset);
+      for (const system of HEALTH_SYSTEMS) dueAt[system] = time.now() + Math.round(offset);
       arm();
     },
     stop() {

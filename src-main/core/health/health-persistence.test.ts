@@ -12,7 +12,7 @@ describe('health history across a restart', () => {
   it('is saved per environment and read back by the next run', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-health-'));
     const clock = createFakeClock();
-    const first = createTestCore(mock.server, { clock, dataDir });
+    const first = createTestCore(mock.server, { time: clock, dataDir });
     first.health.start();
     await runClockUntil(clock, clock.now() + 30 * 60_000, () => first.health.flush());
     first.health.stop();
@@ -21,7 +21,7 @@ describe('health history across a restart', () => {
     const checksBefore = first.health.status().systems[0]!.day.checks;
     expect(checksBefore).toBeGreaterThan(50);
 
-    const second = createTestCore(mock.server, { clock, dataDir, settingsDir: first.settingsDir });
+    const second = createTestCore(mock.server, { time: clock, dataDir, settingsDir: first.settingsDir });
     const after = second.health.status();
     expect(after.systems[0]!.day.checks).toBe(checksBefore);
     expect(after.log.map((entry) => entry.to)).toEqual(['up', 'up']);

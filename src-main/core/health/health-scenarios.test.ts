@@ -46,7 +46,7 @@ function setup(
   });
   const notifications: HealthNotification[] = [];
   const health = createHealthService({
-    clock,
+    time: clock,
     preferences: () => preferences,
     environment: () => ({ id: 'mock', name: 'Mock (built-in)' }),
     probe: (system, signal) => {

@@ -19,7 +19,7 @@ import type { Probe } from './probe.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 
 export interface HealthServiceOptions {
-  clock: TimeSource;
+  time: TimeSource;
   preferences: () => Preferences;
   environment: () => { id: string; name: string };
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
@@ -62,11 +62,11 @@ const SAVE_EVERY_MS = 5 * 60_000;
 const SERIES_BUCKETS = 96;
 
 export function createHealthService(options: HealthServiceOptions): HealthService {
-  const { clock } = options;
-  const formatTime = options.formatTime ?? localTimeAt(() => clock.now());
+  const { time } = options;
+  const formatTime = options.formatTime ?? localTimeAt(() => time.now());
   const updates = createEmitter<{ update: undefined }>();
   const monitor = createHealthMonitor({
-    clock,
+    time,
     rules: () => healthRules(options.preferences().monitoring),
     probe: options.probe,
     isOnline: options.isOnline,
@@ -74,7 +74,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     random: options.random,
   });
   const policy = createNotificationPolicy({
-    clock,
+    time,
     formatTime,
     localMinutes: options.localMinutes,
     environmentName: () => options.environment().name,
@@ -92,17 +92,17 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   const loadHistory = () => createHealthHistory(options.historyFile?.(environmentId).read() ?? null);
   let history: HealthHistory = loadHistory();
   let ticker: unknown = null;
-  let lastSavedAt = clock.now();
+  let lastSavedAt = time.now();
 
   const updated = () => updates.emit('update', undefined);
   const save = () => {
-    lastSavedAt = clock.now();
-    options.historyFile?.(environmentId).write(history.serialize(clock.now()));
+    lastSavedAt = time.now();
+    options.historyFile?.(environmentId).write(history.serialize(time.now()));
   };
 
   monitor.onCheck((system, event) => {
-    if (event.kind === 'ok') history.recordCheck(system, clock.now(), event.latencyMs);
-    else if (event.kind === 'fail') history.recordCheck(system, clock.now(), null);
+    if (event.kind === 'ok') history.recordCheck(system, time.now(), event.latencyMs);
+    else if (event.kind === 'fail') history.recordCheck(system, time.now(), null);
     updated();
   });
   monitor.onChange((system, change, snapshot) => {
@@ -113,24 +113,24 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
 
   function tick(): void {
     policy.tick(monitor.snapshot());
-    if (clock.now() - lastSavedAt >= SAVE_EVERY_MS) save();
+    if (time.now() - lastSavedAt >= SAVE_EVERY_MS) save();
     updated();
-    ticker = clock.setTimeout(tick, TICK_MS);
+    ticker = time.setTimeout(tick, TICK_MS);
   }
 
   const lines = () =>
     HEALTH_SYSTEMS.map((system) =>
-      healthLine(system, monitor.snapshot()[system], clock.now(), formatTime, monitor.nextCheckAt(system)),
+      healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system)),
     );
 
   return {
     start() {
       monitor.start();
-      if (ticker === null) ticker = clock.setTimeout(tick, TICK_MS);
+      if (ticker === null) ticker = time.setTimeout(tick, TICK_MS);
     },
     stop() {
       monitor.stop();
-      if (ticker !== null) clock.clearTimeout(ticker);
+      if (ticker !== null) time.clearTimeout(ticker);
       ticker = null;
     },
     async checkNow() {
@@ -163,9 +163,9 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     snapshot: () => monitor.snapshot(),
     lines,
     badge: () => trayBadge(monitor.snapshot()),
-    summary: () => healthSummary(monitor.snapshot(), clock.now(), formatTime),
+    summary: () => healthSummary(monitor.snapshot(), time.now(), formatTime),
     status() {
-      const now = clock.now();
+      const now = time.now();
       const paused = policy.pausedUntil();
       return {
         environmentName: options.environment().name,

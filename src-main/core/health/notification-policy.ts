@@ -36,7 +36,7 @@ export interface NotificationSettings {
 }
 
 export interface NotificationPolicyOptions {
-  clock: TimeSource;
+  time: TimeSource;
   settings: () => NotificationSettings;
   environmentName: () => string;
   formatTime: TimeFormatter;
@@ -76,7 +76,7 @@ interface Memory {
 }
 
 export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
-  const { clock, formatTime } = options;
+  const { time, formatTime } = options;
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
   const notify = createEmitter<{ notification: HealthNotification }>();
   const fresh = (): Record<HealthSystem, Memory> => ({
@@ -103,7 +103,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     // Notification centres cut long bodies mid-word; the status window has the whole story.
     body: shorten(body, NOTIFICATION_BODY_MAX),
     since,
-    at: clock.now(),
+    at: time.now(),
     sound: kind === 'down' && options.settings().sound,
   });
   const downNotification = (systems: HealthSystem[], since: number) =>
@@ -134,7 +134,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
 
   /** Sends now, defers (rate limit) or drops (silenced); records what the user was told. */
   function deliver(notification: HealthNotification): void {
-    const now = clock.now();
+    const now = time.now();
     if (silenced(now)) return;
     if (
       !NEVER_DEFERRED.has(notification.kind) &&
@@ -179,7 +179,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       return deliver(combined);
     }
     const notification = downNotification([system], since);
-    if (snapshot[other].state === 'suspect') held = { notification, until: clock.now() + COMBINE_WINDOW_MS };
+    if (snapshot[other].state === 'suspect') held = { notification, until: time.now() + COMBINE_WINDOW_MS };
     else deliver(notification);
   }
 
@@ -190,7 +190,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     }
     const told = memory[system].downNotified;
     if (!told) return;
-    const now = clock.now();
+    const now = time.now();
     deliver(
       make(
         'recovered',
@@ -236,7 +236,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       else if (isUp(change.to)) onRecovered(system);
     },
     tick(snapshot) {
-      const now = clock.now();
+      const now = time.now();
       if (held && (now >= held.until || held.notification.systems.some((system) => snapshot[system].state !== 'down'))) {
         const { notification } = held;
         held = null;
@@ -282,7 +282,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     pauseUntil(until) {
       paused = until;
     },
-    pausedUntil: () => (paused !== null && paused > clock.now() ? paused : null),
+    pausedUntil: () => (paused !== null && paused > time.now() ? paused : null),
     reset() {
       memory = fresh();
       held = null;

@@ -1,6 +1,6 @@
 /** The Advance product's transactions as the lookup window shows them: a checked range, totals. */
 import type { AdvanceTransaction } from '../../shared/api/types.ts';
-import { isCalendarDay } from '../../shared/dates.ts';
+import { isCalendarDay } from '../../shared/moments.ts';
 import type { Tolerant, TransactionsView } from '../../shared/domain/lookup.ts';
 import type { FieldErrors } from '../../shared/domain/environments.ts';
 import { toCsv } from '../util/csv.ts';

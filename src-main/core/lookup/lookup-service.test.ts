@@ -4,6 +4,7 @@ import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import { createFakeClock } from '../../testing/fake-clock.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
+import { MOCK_CLIENT_SECRET } from '../environments/environment.ts';
 
 const mock = useMockServer({ debtors: 800 });
 const sort = { key: 'relevance' as const, descending: false };
@@ -34,9 +35,30 @@ describe('lookup service', () => {
     await core.lookup.clear();
   });
 
+  it('keeps the data when only the name or the employee changes, forgets it when the sign-in does', async () => {
+    const core = createTestCore(mock.server);
+    const created = core.environments.save({ ...core.environments.get('mock')!.environment, id: undefined, name: 'Other' });
+    if (!created.ok) throw new Error('not saved');
+    core.vault.set(created.value.id, MOCK_CLIENT_SECRET);
+    core.environments.setActive(created.value.id);
+    core.environmentsChanged();
+    await core.lookup.ensureLoaded();
+    expect(core.lookup.status().state).toBe('ready');
+    const edit = (change: object) => {
+      const saved = core.environments.save({ ...core.environments.get(created.value.id)!.environment, ...change });
+      expect(saved.ok).toBe(true);
+      core.environmentsChanged();
+    };
+    edit({ name: 'Other, renamed', employeeId: 'E1042' });
+    expect(core.lookup.status().state).toBe('ready');
+    expect(core.clock.view().employeeId).toBe('E1042');
+    edit({ clientId: 'another-client' });
+    await expect.poll(() => core.lookup.status().state).toBe('empty');
+  });
+
   it('refreshes while the window is open and forgets everything after it has been closed a while', async () => {
     const clock = createFakeClock();
-    const core = createTestCore(mock.server, { clock });
+    const core = createTestCore(mock.server, { time: clock });
     core.settings.updatePreferences({ lookup: { autoRefreshMinutes: 5, idleClearMinutes: 30 } });
     core.lookup.windowOpened();
     await core.lookup.ensureLoaded();
@@ -54,7 +76,7 @@ describe('lookup service', () => {
 
   it('stops for good when the app quits: no timer left, the data gone, a late window event starts nothing', async () => {
     const clock = createFakeClock();
-    const core = createTestCore(mock.server, { clock });
+    const core = createTestCore(mock.server, { time: clock });
     core.settings.updatePreferences({ lookup: { autoRefreshMinutes: 5, idleClearMinutes: 30 } });
     core.lookup.windowOpened();
     await core.lookup.ensureLoaded();

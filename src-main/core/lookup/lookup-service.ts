@@ -10,7 +10,7 @@ import type { TimeSource } from '../util/time-source.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
 
 export interface LookupServiceOptions {
-  clock: TimeSource;
+  time: TimeSource;
   activeEnvironment: () => Environment;
   secretFor: (environmentId: string) => string | null;
   preferences: () => Preferences;
@@ -21,13 +21,13 @@ export interface LookupServiceOptions {
 }
 
 export function createLookupService(options: LookupServiceOptions) {
-  const { clock } = options;
+  const { time } = options;
   let backend: LookupBackend | null = null;
   let last: LookupStatus | null = null;
   let openWindows = 0;
   const timers: Record<'refresh' | 'idle', unknown> = { refresh: null, idle: null };
   const cancel = (name: keyof typeof timers) => {
-    if (timers[name] !== null) clock.clearTimeout(timers[name]);
+    if (timers[name] !== null) time.clearTimeout(timers[name]);
     timers[name] = null;
   };
   const empty = (): LookupStatus => ({
@@ -67,7 +67,7 @@ export function createLookupService(options: LookupServiceOptions) {
     cancel('refresh');
     const minutes = options.preferences().lookup.autoRefreshMinutes;
     if (openWindows > 0 && minutes > 0) {
-      timers.refresh = clock.setTimeout(() => {
+      timers.refresh = time.setTimeout(() => {
         void current().sync('auto').finally(scheduleRefresh);
       }, minutes * 60_000);
     }
@@ -106,7 +106,7 @@ export function createLookupService(options: LookupServiceOptions) {
       if (openWindows > 0 || stopped) return;
       cancel('refresh');
       // Financial data about third parties is not kept around longer than needed.
-      timers.idle = clock.setTimeout(() => void clear(), options.preferences().lookup.idleClearMinutes * 60_000);
+      timers.idle = time.setTimeout(() => void clear(), options.preferences().lookup.idleClearMinutes * 60_000);
     },
     /** A switch of environment (or credentials): the old data must not be shown. */
     clear,

@@ -9,7 +9,7 @@ const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 describe('tray view', () => {
   it('follows the core: grey before the first check, green after, amber on a fresh failure', async () => {
-    const core = createTestCore(mock.server, { clock: createFakeClock(), formatTime: hhmm });
+    const core = createTestCore(mock.server, { time: createFakeClock(), formatTime: hhmm });
     expect(trayView(core, hhmm)).toMatchObject({
       badge: 'unknown',
       iconFile: 'tray-out-unknown.png',
@@ -26,7 +26,7 @@ describe('tray view', () => {
   });
 
   it("puts the problem's short sentence in the menu, not the technical detail", async () => {
-    const core = createTestCore(mock.server, { clock: createFakeClock(), formatTime: hhmm });
+    const core = createTestCore(mock.server, { time: createFakeClock(), formatTime: hhmm });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E9999' });
     await core.clock.refresh();
     expect(core.clock.view().problem).toContain('(404)');
@@ -37,7 +37,7 @@ describe('tray view', () => {
 
   it('shows when notifications resume', () => {
     const clock = createFakeClock(Date.parse('2026-11-23T09:00:00Z'));
-    const core = createTestCore(mock.server, { clock, formatTime: hhmm });
+    const core = createTestCore(mock.server, { time: clock, formatTime: hhmm });
     core.health.pauseNotifications(clock.now() + 3_600_000);
     expect(trayView(core, hhmm).state.notificationsPausedUntil).toBe('10:00');
   });

@@ -1,5 +1,5 @@
 /** The ten read-only operations of the debtors contract (docs/api/debtors.openapi.yaml). */
-import { isCalendarDay, parseInstant } from '../../shared/dates.ts';
+import { isCalendarDay, parseInstant } from '../../shared/moments.ts';
 import type { DebtorsDataset } from '../data/generate-debtors.ts';
 import type { FaultState } from '../faults.ts';
 import { guarded, type RequestContext } from '../http/pipeline.ts';

@@ -1,5 +1,5 @@
 /** The five operations of the timeclock contract (docs/api/timeclock.openapi.yaml). */
-import { parseInstant } from '../../shared/dates.ts';
+import { parseInstant } from '../../shared/moments.ts';
 import type { FaultState, SystemName } from '../faults.ts';
 import { guarded, type Handler, type RequestContext } from '../http/pipeline.ts';
 import { BodyError, readJsonBody, sendEmpty, sendError, sendJson } from '../http/respond.ts';

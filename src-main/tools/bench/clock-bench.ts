@@ -26,7 +26,7 @@ export async function clockBench(punches: number): Promise<ClockFigures> {
     // has (punches are whole, increasing seconds; a minute apart, the week's hours held a hundred
     // shifts and formatting them was a third of the figure); the requests are real.
     const clock = createFakeClock(Date.now());
-    const core = createTestCore(mock, { clock, dataDir: mkdtempSync(join(tmpdir(), 'bench-clock-')) });
+    const core = createTestCore(mock, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'bench-clock-')) });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
     await core.clock.refresh();
     const app: number[] = [];

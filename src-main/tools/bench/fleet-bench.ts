@@ -113,7 +113,7 @@ export async function fleetBench(
     const arrives = at(8) + Math.round((random.next() * 2 - 1) * 15 * MINUTE);
     const leaves = arrives + WORKDAY_MS;
     const monitor = createHealthMonitor({
-      clock,
+      time: clock,
       rules: () => rules,
       random: random.next,
       isOnline: () => networkUp,

@@ -24,7 +24,7 @@ function simulate(down: (second: number) => boolean) {
   const notifications: Array<HealthNotification & { second: number }> = [];
   const ok: Probe = { kind: 'ok', latencyMs: 40 };
   const health = createHealthService({
-    clock,
+    time: clock,
     preferences: defaultPreferences,
     environment: () => ({ id: 'bench', name: 'Bench' }),
     probe: async (system) => (system === 'target' && down((clock.now() - start) / 1000) ? { kind: 'fail', message: 'down' } : ok),
