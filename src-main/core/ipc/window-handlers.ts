@@ -11,7 +11,7 @@ import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import { checkTransactionRange, summarise, transactionsCsv } from '../lookup/advance.ts';
-import { PunchActionError, type ClockAction } from '../clock/clock-service.ts';
+import { PunchActionError, type ClockAction } from '../clock/clock-actions.ts';
 import { InvalidRequestError } from './dispatch.ts';
 
 /** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */

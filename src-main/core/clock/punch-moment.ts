@@ -1,0 +1,23 @@
+/**
+ * The moment a punch is recorded at: whole seconds, strictly after the previous punch (the service
+ * tells punches apart by their instant), or a refusal when the computer's clock went back.
+ */
+import type { TimeFormatter } from '../../shared/moments.ts';
+import type { ClockStatus } from './clock-state.ts';
+import { refusals } from './clock-words.ts';
+
+/** A click this much before the previous punch means the computer's clock went back. */
+const CLOCK_BACK_TOLERANCE_MS = 5_000;
+
+export function punchMoment(
+  clickedAt: number,
+  current: ClockStatus,
+  previousPunchAt: number,
+  formatTime: TimeFormatter,
+): { at: number } | { reason: string } {
+  const earliest = Math.max(previousPunchAt + 1000, current.state === 'in' ? current.since + 1000 : 0);
+  const whole = Math.floor(clickedAt / 1000) * 1000;
+  if (whole + CLOCK_BACK_TOLERANCE_MS < earliest)
+    return { reason: refusals.clockWentBack(formatTime(clickedAt), formatTime(earliest - 1000)) };
+  return { at: Math.max(whole, earliest) };
+}

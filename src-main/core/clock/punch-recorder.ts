@@ -1,0 +1,114 @@
+/**
+ * Records a punch: checks it may be made now, gives it its moment, writes it to the outbox durably,
+ * sends it at once, and tells the outcome — as a notification, or back to the window that asked.
+ */
+import type { Environment } from '../../shared/domain/environments.ts';
+import type { TimeFormatter } from '../../shared/moments.ts';
+import type { ClockAction, PunchSource } from './clock-actions.ts';
+import type { ClockReading } from './clock-reading.ts';
+import type { ClockStatus } from './clock-state.ts';
+import { actionOf } from './clock-view.ts';
+import { outcomeNotice, refusals, refusedNotice, type ClockNotification } from './clock-words.ts';
+import type { Outbox, Punch } from './outbox.ts';
+import { punchMoment } from './punch-moment.ts';
+import type { SyncLoop } from './sync-loop.ts';
+
+interface PunchRecorderOptions {
+  outbox: Outbox;
+  reading: ClockReading;
+  syncLoop: SyncLoop;
+  active: () => Environment;
+  status: () => ClockStatus;
+  shownPunches: () => Punch[];
+  formatTime: TimeFormatter;
+  timeOf: (iso: string) => string;
+  changed: () => void;
+  notify: (notification: ClockNotification) => void;
+}
+
+export function createPunchRecorder(options: PunchRecorderOptions) {
+  const { outbox, reading, active, formatTime } = options;
+  let busy = false;
+  /** The latest punch recorded here, per environment and employee: punches are strictly increasing seconds. */
+  const lastPunchAt = new Map<string, number>();
+
+  const previousPunchAt = () =>
+    Math.max(
+      lastPunchAt.get(reading.key()) ?? 0,
+      ...outbox
+        .all()
+        .filter((punch) => punch.environmentId === active().id && punch.employeeId === active().employeeId)
+        .map((punch) => Date.parse(punch.at)),
+    );
+
+  /** Why a punch of `kind` cannot be made now, or its moment. */
+  function check(kind: Punch['kind'], clickedAt: number, current: ClockStatus): { at: number } | { reason: string } {
+    if (busy) return { reason: refusals.busy };
+    const allowed = actionOf({
+      employeeId: active().employeeId,
+      environmentName: active().name,
+      punches: options.shownPunches(),
+      status: current,
+    });
+    if (allowed.action === null) return { reason: allowed.actionHint ?? refusals.nothingToDo };
+    if (kind === 'clock-out' && current.state !== 'in') return { reason: refusals.notClockedIn };
+    return punchMoment(clickedAt, current, previousPunchAt(), formatTime);
+  }
+
+  async function record(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
+    const current = options.status();
+    const moment = check(kind, clickedAt, current);
+    if ('reason' in moment) return { kind: 'ignored', reason: moment.reason };
+    busy = true;
+    try {
+      const environment = active();
+      const recorded = outbox.add({
+        environmentId: environment.id,
+        employeeId: environment.employeeId,
+        kind,
+        at: new Date(moment.at).toISOString(),
+        eventId: current.state === 'in' ? current.eventId : null,
+        afterPunchId: current.state === 'in' ? current.pendingPunchId : null,
+        clockInAt: current.state === 'in' ? new Date(current.since).toISOString() : null,
+        // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
+        attempts: outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
+      });
+      lastPunchAt.set(reading.key(), moment.at);
+      reading.changedLocally();
+      options.changed();
+      const outcomes = await options.syncLoop.run(recorded.id);
+      const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
+        kind: 'waiting' as const,
+        punch: recorded,
+        message: refusals.waitsForEarlier,
+      };
+      options.notify(outcomeNotice(own, options.timeOf, active().name));
+      return { kind: 'done', outcome: own };
+    } finally {
+      busy = false;
+      options.changed();
+    }
+  }
+
+  /** A punch asked for from `from`; a refusal from outside a window is told as a notification. */
+  async function punch(kind: Punch['kind'], clickedAt: number, from: PunchSource): Promise<ClockAction> {
+    const action = await record(kind, clickedAt);
+    if (action.kind === 'ignored' && from !== 'window') options.notify(refusedNotice(kind, action.reason));
+    return action;
+  }
+
+  return {
+    punch,
+    busy: () => busy,
+    /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
+    clockOutAt(at: number, now: number): Promise<ClockAction> {
+      const current = options.status();
+      const refuse = (reason: string) => Promise.resolve<ClockAction>({ kind: 'ignored', reason });
+      if (current.state !== 'in') return refuse(refusals.notClockedIn);
+      if (!Number.isFinite(at)) return refuse(refusals.chooseTime);
+      if (at > now) return refuse(refusals.notYet(formatTime(at)));
+      if (at < current.since + 60_000) return refuse(refusals.beforeClockIn(formatTime(current.since)));
+      return punch('clock-out', at, 'window');
+    },
+  };
+}

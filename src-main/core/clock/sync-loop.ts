@@ -1,0 +1,78 @@
+/**
+ * Sends the outbox one run at a time, tells the employee about punches that were waiting and are now
+ * settled, learns the service's state from what settled, and plans the next run.
+ */
+import type { Environment } from '../../shared/domain/environments.ts';
+import type { ClockReading } from './clock-reading.ts';
+import { outcomeNotice, sentLaterNotice, type ClockNotification } from './clock-words.ts';
+import type { PunchOutcome, PunchSync } from './punch-sync.ts';
+
+interface SyncLoopOptions {
+  sync: PunchSync;
+  reading: ClockReading;
+  active: () => Environment;
+  timeOf: (iso: string) => string;
+  notify: (notification: ClockNotification) => void;
+  changed: () => void;
+  refresh: () => Promise<void>;
+  timers: { schedule(name: 'sync', delayMs: number | null, run: () => void): void };
+  now: () => number;
+}
+
+export function createSyncLoop(options: SyncLoopOptions) {
+  const { sync, reading, active } = options;
+  let syncing: Promise<PunchOutcome[]> | null = null;
+
+  /** The last settled punch of the shown environment and employee says what the server now has. */
+  function learnFrom(outcomes: PunchOutcome[]): void {
+    const environment = active();
+    const settled = outcomes.filter(
+      (outcome) =>
+        (outcome.kind === 'synced' || outcome.kind === 'reconciled') &&
+        outcome.punch.environmentId === environment.id &&
+        outcome.punch.employeeId === environment.employeeId,
+    );
+    if (settled.length === 0) return;
+    reading.changedLocally();
+    const last = settled.at(-1)!;
+    if ('event' in last && last.event) reading.remember(last.event);
+    else {
+      reading.state.server = { kind: 'unknown' };
+      void options.refresh();
+    }
+  }
+
+  /** Sends the outbox; `ownPunchId` is the punch just made, whose outcome its caller tells. */
+  async function run(ownPunchId: string | null = null, force = true): Promise<PunchOutcome[]> {
+    while (syncing) await syncing.catch(() => []);
+    syncing = sync.run({ force, freshPunchId: ownPunchId });
+    try {
+      const outcomes = await syncing;
+      for (const outcome of outcomes) {
+        if (outcome.punch.id === ownPunchId || outcome.kind === 'waiting') continue;
+        options.notify(
+          outcome.kind === 'synced'
+            ? sentLaterNotice(outcome.punch, options.timeOf)
+            : outcomeNotice(outcome, options.timeOf, active().name),
+        );
+      }
+      learnFrom(outcomes);
+      return outcomes;
+    } finally {
+      syncing = null;
+      const due = sync.nextDueAt();
+      options.timers.schedule('sync', due === null ? null : due - options.now(), () => void run(null, false));
+      options.changed();
+    }
+  }
+
+  return {
+    run,
+    /** Resolves once no run is under way. */
+    async flush() {
+      while (syncing) await syncing.catch(() => []);
+    },
+  };
+}
+
+export type SyncLoop = ReturnType<typeof createSyncLoop>;
