@@ -42,7 +42,8 @@ export default tseslint.config(
   ...svelte.configs.prettier,
   { languageOptions: { globals: globals.node } },
   {
-    files: ['**/*.svelte'],
+    // Components, and the runes modules (`.svelte.ts`) that hold a window's state.
+    files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
   {
