@@ -1,0 +1,152 @@
+/**
+ * The debtor lookup window's state: the search and its answer, the selection and its details, the
+ * sync status, and the calls that change them. Late answers never win over newer ones. The
+ * component only draws it and handles keys.
+ */
+import type {
+  AppInfo,
+  DebtorDetail,
+  LookupPage,
+  LookupRow,
+  LookupSort,
+  LookupSortKey,
+  LookupStatus,
+} from '../../src-main/shared/ipc/contract.ts';
+import { formatAgoInMinutes } from '../../src-main/shared/moments.ts';
+import { api, errorMessage } from '../lib/api.ts';
+
+/** "3 min ago" moves on while the window is open. */
+const CLOCK_TICK_MS = 30_000;
+
+export class LookupState {
+  info = $state<AppInfo | null>(null);
+  status = $state<LookupStatus | null>(null);
+  text = $state('');
+  sort = $state<LookupSort>({ key: 'relevance', descending: false });
+  page = $state<LookupPage | null>(null);
+  /** What `page` answers: the box may already hold more letters while their search is on its way. */
+  pageQuery = $state('');
+  selected = $state(-1);
+  detail = $state<DebtorDetail | null>(null);
+  problem = $state<string | null>(null);
+  exported = $state<string | null>(null);
+  now = $state(Date.now());
+  private searchToken = 0;
+  private detailToken = 0;
+
+  countText = $derived(
+    this.page
+      ? `${this.page.total.toLocaleString()} ${this.page.total === 1 ? 'debtor' : 'debtors'}${this.pageQuery.trim() ? ` match “${this.pageQuery.trim()}”` : ''}`
+      : '',
+  );
+  syncText = $derived.by(() => {
+    const status = this.status;
+    if (!status) return '';
+    if (status.state === 'loading' && status.progress) return `Loading ${status.progress.done} of ${status.progress.total}…`;
+    const ago = status.syncedAt ? `synced ${formatAgoInMinutes(this.now - Date.parse(status.syncedAt))}` : 'not synced yet';
+    return `${status.counts.debtors.toLocaleString()} debtors · ${ago}`;
+  });
+
+  search = async () => {
+    const token = ++this.searchToken;
+    const query = this.text;
+    const sort = query.trim() === '' && this.sort.key === 'relevance' ? ({ key: 'name', descending: false } as const) : this.sort;
+    try {
+      const next = await api.lookupSearch(query, sort);
+      if (token !== this.searchToken) return; // an older keystroke answered late
+      this.page = next;
+      this.pageQuery = query;
+      this.selected = next.total > 0 ? 0 : -1;
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  open = async (row: LookupRow | undefined) => {
+    if (!row) return;
+    const token = ++this.detailToken;
+    try {
+      const next = await api.lookupDetail(row.debtorKey);
+      if (token === this.detailToken) this.detail = next; // a slower answer for an earlier row never wins
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  /** No details: none selected, or the results are empty. Answers on their way are dropped. */
+  closeDetail() {
+    this.detailToken++;
+    this.detail = null;
+  }
+
+  openSelected = async () => {
+    const page = this.page;
+    const selected = this.selected;
+    if (!page || selected < 0) return;
+    const { rows } = selected < page.rows.length ? page : await api.lookupRows(page.resultId, selected, 1);
+    await this.open(selected < page.rows.length ? rows[selected] : rows[0]);
+  };
+
+  setSort = (key: LookupSortKey) => {
+    this.sort =
+      this.sort.key === key
+        ? { key, descending: !this.sort.descending }
+        : { key, descending: key === 'score' || key === 'bureauScore' || key === 'modifiedAt' };
+    void this.search();
+  };
+
+  refresh = async (full = false) => {
+    this.problem = null;
+    try {
+      this.status = await api.lookupRefresh(full);
+      await this.search();
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  exportResults = async () => {
+    if (!this.page) return;
+    try {
+      this.exported = (await api.exportCsv({ kind: 'lookup', resultId: this.page.resultId })).savedTo;
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  /** A new status from the core: search again when a load ends, or once the names are indexed mid-load. */
+  private statusChanged(value: LookupStatus) {
+    const before = this.status;
+    this.status = value;
+    // The worker answers from the names while the other lists still load.
+    const loadEnded = value.state === 'ready' && before?.state === 'loading';
+    const namesIn = value.state === 'loading' && value.indexed !== before?.indexed;
+    if (loadEnded || namesIn) void this.search();
+    if (value.state === 'empty') this.page = null;
+  }
+
+  /** Opens the lookup (a first load starts) and follows the core's events; returns the way to stop. */
+  connect(): () => void {
+    void api.getAppInfo().then((value) => (this.info = value));
+    api.lookupOpen().then(
+      (value) => {
+        this.status = value;
+        void this.search();
+      },
+      (error: unknown) => (this.problem = errorMessage(error)),
+    );
+    const ticker = setInterval(() => (this.now = Date.now()), CLOCK_TICK_MS);
+    const stops = [
+      api.onLookupChanged((value) => this.statusChanged(value)),
+      api.onEnvironmentsChanged((value) => {
+        this.info = value;
+        this.detail = null;
+        void api.lookupOpen().then((next) => ((this.status = next), void this.search()));
+      }),
+    ];
+    return () => {
+      clearInterval(ticker);
+      stops.forEach((stop) => stop());
+    };
+  }
+}
