@@ -30,6 +30,7 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+// Over 80 lines on purpose: test support: the faults it can inject, one short function each.
 export async function startFaultProxy(target: string, mix: FaultMix, seed: number): Promise<FaultProxy> {
   const random = createRandom(seed);
   const origin = new URL(target);

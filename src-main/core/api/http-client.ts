@@ -92,6 +92,8 @@ export interface HttpClient {
   serverClockOffsetMs(): number | null;
 }
 
+// Over 80 lines on purpose: the engine's options, auth and clock offset shared by small named
+// functions; the longest, attemptOnce (51 lines), is one request's path read top to bottom.
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const doFetch = options.fetch ?? fetch;
   const wait = options.wait ?? ((ms, signal) => sleep(ms, undefined, { signal }));

@@ -34,6 +34,8 @@ export interface PunchSyncOptions {
 
 type Last = { kind: 'read'; event: ClockedTimeEvent | null } | { kind: 'outcome'; outcome: PunchOutcome };
 
+// Over 80 lines on purpose: small named steps of sending one punch (the longest, reconcileConflict,
+// 39 lines) over one outbox and one run.
 export function createPunchSync(options: PunchSyncOptions) {
   const { outbox, formatTime } = options;
   const random = options.random ?? Math.random;

@@ -59,6 +59,8 @@ const isTransportFailure = (probe: Probe) => probe.kind === 'network' || (probe.
 const asServerFailure = (probe: Probe): Probe => (probe.kind === 'network' ? { kind: 'fail', message: probe.message } : probe);
 const NO_NETWORK = 'This computer has no network connection; checks resume when it is back.';
 
+// Over 80 lines on purpose: one system's checks, timers and backoff shared by small named
+// functions, the longest runCycle at 26 lines.
 export function createHealthMonitor(options: HealthMonitorOptions): HealthMonitor {
   const { time } = options;
   const random = options.random ?? Math.random;

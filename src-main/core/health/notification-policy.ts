@@ -75,6 +75,8 @@ interface Memory {
   unstableNotified: boolean;
 }
 
+// Over 80 lines on purpose: the policy's memory (confirmed states, quiet hours, last notices)
+// shared by small named functions, the longest tick at 43 lines.
 export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
   const { time, formatTime } = options;
   const localMinutes = options.localMinutes ?? localMinutesOfDay;

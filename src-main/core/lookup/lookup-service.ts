@@ -20,6 +20,8 @@ export interface LookupServiceOptions {
   onStatus: (status: LookupStatus) => void;
 }
 
+// Over 80 lines on purpose: the lookup's lifecycle (one backend per environment, its timers) in
+// small functions of at most 15 lines.
 export function createLookupService(options: LookupServiceOptions) {
   const { time } = options;
   let backend: LookupBackend | null = null;

@@ -4,7 +4,7 @@
  * reported, and a missing or broken file never stops the app.
  */
 import * as v from 'valibot';
-import { withoutByteOrderMark } from '../util/json-text.ts';
+import { previewJson, withoutByteOrderMark } from '../util/json-text.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
@@ -63,38 +63,54 @@ const adminEnvironmentSchema = v.object({
 
 const SECRET_FIELDS = ['clientSecret', 'client_secret', 'secret', 'password'];
 
+/** Says what is wrong with one field of the admin file, naming the file. */
+type Problem = (field: string, what: string) => void;
+
 /** Reads and validates the admin file; `read` returns null when the file does not exist. */
 export function loadAdminPolicy(path: string, read: (path: string) => string | null): AdminPolicy {
   const policy = emptyAdminPolicy();
+  const file = readAdminObject(path, read, policy);
+  if (!file) return policy;
+  const problem: Problem = (field, what) => policy.problems.push(`${path}: ${field}: ${what}`);
+  for (const key of Object.keys(file)) {
+    if (!['$schema', 'environments', 'defaultEnvironment', 'settings', 'locked'].includes(key))
+      problem(key, 'unknown field; ignored.');
+  }
+  readEnvironments(file.environments, policy, problem);
+  if (file.defaultEnvironment !== undefined) readDefaultEnvironment(file.defaultEnvironment, policy, problem);
+  if (file.settings !== undefined) readSettingDefaults(file.settings, policy, path, problem);
+  readLocked(file.locked, policy, problem);
+  return policy;
+}
+
+/** The file as a JSON object, or null (with the reason among the policy's problems). */
+function readAdminObject(path: string, read: (path: string) => string | null, policy: AdminPolicy) {
   let text: string | null;
   try {
     text = read(path);
   } catch (error) {
     policy.problems.push(`${path}: cannot be read (${(error as Error).message}); ignored.`);
-    return policy;
+    return null;
   }
-  if (text === null) return policy;
+  if (text === null) return null;
   policy.source = path;
-  const problem = (field: string, what: string) => policy.problems.push(`${path}: ${field}: ${what}`);
-
   let raw: unknown;
   try {
     raw = JSON.parse(withoutByteOrderMark(text));
   } catch (error) {
     policy.problems.push(`${path}: is not valid JSON (${(error as Error).message}); the whole file is ignored.`);
-    return policy;
+    return null;
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     policy.problems.push(`${path}: must be a JSON object; the whole file is ignored.`);
-    return policy;
+    return null;
   }
-  const file = raw as Record<string, unknown>;
-  for (const key of Object.keys(file)) {
-    if (!['$schema', 'environments', 'defaultEnvironment', 'settings', 'locked'].includes(key))
-      problem(key, 'unknown field; ignored.');
-  }
+  return raw as Record<string, unknown>;
+}
 
-  const entries = file.environments === undefined ? [] : Array.isArray(file.environments) ? file.environments : null;
+/** IT's environments: each checked as the user's would be; a bad one is named and left out. */
+function readEnvironments(value: unknown, policy: AdminPolicy, problem: Problem): void {
+  const entries = value === undefined ? [] : Array.isArray(value) ? value : null;
   if (entries === null) problem('environments', 'must be a list; ignored.');
   for (const [index, item] of (entries ?? []).entries()) {
     const where = `environments[${index}]`;
@@ -106,10 +122,8 @@ export function loadAdminPolicy(path: string, read: (path: string) => string | n
     const parsed = v.safeParse(adminEnvironmentSchema, item);
     if (!parsed.success) {
       const issue = parsed.issues[0];
-      problem(
-        `${where}${issue && v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : ''}`,
-        `${issue?.message ?? 'invalid'}; this environment is ignored.`,
-      );
+      const path = issue && v.getDotPath(issue) ? `.${v.getDotPath(issue)}` : '';
+      problem(`${where}${path}`, `${issue?.message ?? 'invalid'}; this environment is ignored.`);
       continue;
     }
     if (parsed.output.id === MOCK_ENVIRONMENT_ID) {
@@ -128,46 +142,44 @@ export function loadAdminPolicy(path: string, read: (path: string) => string | n
     }
     policy.environments.push({ ...checked.value, id: parsed.output.id, employeeId: parsed.output.employeeId.trim() });
   }
+}
 
-  if (file.defaultEnvironment !== undefined) {
-    const id = file.defaultEnvironment;
-    if (
-      typeof id === 'string' &&
-      (id === MOCK_ENVIRONMENT_ID || policy.environments.some((environment) => environment.id === id))
-    )
-      policy.defaultEnvironmentId = id;
-    else problem('defaultEnvironment', `${JSON.stringify(id)} is not one of the environments defined here; ignored.`);
+function readDefaultEnvironment(id: unknown, policy: AdminPolicy, problem: Problem): void {
+  const known = id === MOCK_ENVIRONMENT_ID || policy.environments.some((environment) => environment.id === id);
+  if (typeof id === 'string' && known) policy.defaultEnvironmentId = id;
+  else problem('defaultEnvironment', `${previewJson(id)} is not one of the environments defined here; ignored.`);
+}
+
+/** Defaults for the user's settings, per section, cleaned as stored settings are. */
+function readSettingDefaults(settings: unknown, policy: AdminPolicy, path: string, problem: Problem): void {
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+    problem('settings', 'must be an object; ignored.');
+    return;
   }
-
-  if (file.settings !== undefined) {
-    if (typeof file.settings !== 'object' || file.settings === null || Array.isArray(file.settings))
-      problem('settings', 'must be an object; ignored.');
-    else {
-      const sectionProblems: string[] = [];
-      for (const [name, value] of Object.entries(file.settings)) {
-        const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name as SectionName] : undefined;
-        if (!schema) {
-          sectionProblems.push(`settings.${name}: unknown section; ignored.`);
-          continue;
-        }
-        const cleaned = sparseClean(schema, value, `settings.${name}`, sectionProblems);
-        if (cleaned) policy.defaults[name as SectionName] = { ...(cleaned as Record<string, unknown>) };
-      }
-      policy.problems.push(...sectionProblems.map((text) => `${path}: ${text}`));
+  const sectionProblems: string[] = [];
+  for (const [name, value] of Object.entries(settings)) {
+    const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name as SectionName] : undefined;
+    if (!schema) {
+      sectionProblems.push(`settings.${name}: unknown section; ignored.`);
+      continue;
     }
+    const cleaned = sparseClean(schema, value, `settings.${name}`, sectionProblems);
+    if (cleaned) policy.defaults[name as SectionName] = { ...(cleaned as Record<string, unknown>) };
   }
+  policy.problems.push(...sectionProblems.map((text) => `${path}: ${text}`));
+}
 
-  const locked = file.locked === undefined ? [] : Array.isArray(file.locked) ? file.locked : null;
+function readLocked(value: unknown, policy: AdminPolicy, problem: Problem): void {
+  const locked = value === undefined ? [] : Array.isArray(value) ? value : null;
   if (locked === null) problem('locked', 'must be a list of setting paths; ignored.');
   for (const [index, entry] of (locked ?? []).entries()) {
     if (typeof entry === 'string' && isLockablePath(entry)) (policy.locked as Set<string>).add(entry);
     else
       problem(
         `locked[${index}]`,
-        `${JSON.stringify(entry)} is not a setting that can be locked (e.g. "monitoring.pollIntervalSeconds" or "environments"); ignored.`,
+        `${previewJson(entry)} is not a setting that can be locked (e.g. "monitoring.pollIntervalSeconds" or "environments"); ignored.`,
       );
   }
-  return policy;
 }
 
 /** "environments", a section ("monitoring") or a field path in one ("monitoring.quietHours.start"). */

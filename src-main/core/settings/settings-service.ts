@@ -70,6 +70,8 @@ function withValueAt(target: Record<string, unknown>, path: string[], value: unk
   };
 }
 
+// Over 80 lines on purpose: the settings, the admin policy and the change events shared by small
+// functions (the longest 21 lines).
 export function createSettingsService(store: KeyValueStore, admin: AdminPolicy): SettingsService {
   const { document: initial, problems } = readSettingsDocument(store.store);
   let document: SettingsDocument = initial;

@@ -60,6 +60,8 @@ const zoomed = (size: { width: number; height: number }, zoom: number) => ({
   height: Math.round(size.height / zoom),
 });
 
+// Over 80 lines on purpose: test support: one browser and the window it opens; `open` (59 lines)
+// sets a page up in the order Chromium needs.
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(

@@ -44,6 +44,8 @@ export interface LaunchOptions {
 
 export type RunningApp = Awaited<ReturnType<typeof launchApp>>;
 
+// Over 80 lines on purpose: test support: the driver's operations over one app process and one
+// browser connection, each short (the longest 25 lines).
 export async function launchApp(options: LaunchOptions) {
   if (!existsSync(mainBundle)) throw new Error(`No built app at ${mainBundle}: run "npm run build" first (npm test does).`);
   const child = fork(mainBundle, [], {
