@@ -108,7 +108,7 @@ export async function launchApp(options: LaunchOptions) {
    * The Chromium page of an open window (panel, status, settings, welcome, lookup). A DevTools
    * connection made while a page is being created can miss that page for good (three tests once
    * failed with "No … window opened" when their first look came right after a tray click), so a
-   * page the app has reported but the connection does not show makes it connect afresh.
+   * page not found within 3 s makes it connect afresh, and the failure lists what was seen.
    */
   async function window(name: string, timeoutMs = WAIT_MS): Promise<Page> {
     const { cdp } = (await reported('chromium')) as { cdp: string };
@@ -124,11 +124,16 @@ export async function launchApp(options: LaunchOptions) {
         await page.waitForLoadState();
         return page;
       }
-      if (Date.now() > deadline) throw new Error(`No ${name} window opened.`);
-      const opened = reports.some(
-        (entry) => entry.report === 'window-opened' && (entry.detail as { url: string }).url.includes(`/${name}.html`),
-      );
-      if (opened && Date.now() - connectedAt > 2_000) {
+      if (Date.now() > deadline) {
+        const opened = reports.filter((entry) => entry.report === 'window-opened').map((entry) => entry.detail);
+        const seen = devtools.contexts().flatMap((context) => context.pages().map((candidate) => candidate.url()));
+        throw new Error(
+          `No ${name} window opened. Windows the app reported opening: ${JSON.stringify(opened)}; pages seen: ${JSON.stringify(seen)}.`,
+        );
+      }
+      // Not there yet: connect afresh now and then, whether or not the app has said it opened it
+      // (a busy machine can take seconds to report, and a connection may have missed the page).
+      if (Date.now() - connectedAt > 3_000) {
         earlierConnections.push(devtools);
         devtools = await chromium.connectOverCDP(cdp);
         connectedAt = Date.now();

@@ -1,0 +1,49 @@
+/**
+ * The health status window's state: the core's view of both systems, the environment, and "Check
+ * now" under way. The component draws it and moves the focus.
+ */
+import type { AppInfo, HealthStatusView } from '../../src-main/shared/ipc/contract.ts';
+import { api, errorMessage } from '../lib/api.ts';
+
+export class StatusState {
+  status = $state<HealthStatusView | null>(null);
+  info = $state<AppInfo | null>(null);
+  checking = $state(false);
+  problem = $state<string | null>(null);
+
+  refresh = async () => {
+    try {
+      this.status = await api.getHealthStatus();
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  checkNow = async () => {
+    this.checking = true;
+    this.problem = null;
+    try {
+      await api.checkHealthNow();
+      await this.refresh();
+    } catch (error) {
+      this.problem = errorMessage(error);
+    } finally {
+      this.checking = false;
+    }
+  };
+
+  /** Reads the status and follows the core's events; `onFocusSystem` hears the tray's "show this system". */
+  connect(onFocusSystem: (system: string) => void): () => void {
+    void this.refresh();
+    void api.getAppInfo().then((value) => (this.info = value));
+    const stops = [
+      api.onHealthChanged(() => void this.refresh()),
+      api.onFocusSystem(onFocusSystem),
+      api.onEnvironmentsChanged((value) => {
+        this.info = value;
+        void this.refresh();
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }
+}
