@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { launchApp } from '../testing/electron-stand-in/driver.ts';
 
 if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && process.platform === 'linux') {
-  console.error('npm run try opens Chromium windows: run it in a desktop session (no DISPLAY is set).');
+  console.error(
+    'npm run try opens Chromium windows: run it in a desktop session (no DISPLAY is set), or on a virtual one: xvfb-run -a npm run try',
+  );
   process.exit(1);
 }
 const TRAY_PAGE = `<!doctype html><meta charset="utf-8"><title>Tray — Timeclock Tray (stand-in)</title>
