@@ -73,7 +73,9 @@ export function generateDebtorsDataset(options: DatasetOptions): DebtorsDataset 
   };
 
   for (let index = 0; index < options.debtors; index++) {
-    const name = companyName(random);
+    // Drawn for every debtor, so the seeded data stays the same around the names given instead.
+    const drawn = companyName(random);
+    const name = index % 40 === 17 ? words.internationalNames[Math.floor(index / 40) % words.internationalNames.length]! : drawn;
     const debtor = makeDebtor(random, debtorKeyOf(index), name, pastInstant(730));
     set.debtors.push(debtor);
     if (random.chance(0.95)) set.creditScores.push(makeCreditScore(random, debtor.debtorKey, pastInstant(365)));

@@ -214,3 +214,21 @@ export const banks = [
 ] as const;
 
 export const deltaFields = ['creditLimit', 'paymentTerms', 'status', 'verificationRequired', 'noaSent'] as const;
+
+/**
+ * Debtors of other countries and scripts, given to one debtor in 40: the lookup's search folds case
+ * and accents ("muller" finds Müller) and finds other scripts as typed. The README's examples are
+ * checked against these (readme-examples.test.ts).
+ */
+export const internationalNames = [
+  { full: 'Müller Logistik GmbH', prefix: 'Müller', core: 'Logistik', place: '' },
+  { full: 'Großhandel Schäfer KG', prefix: 'Großhandel', core: 'Schäfer', place: '' },
+  { full: 'Transport Łódź Sp. z o.o.', prefix: 'Transport', core: 'Łódź', place: 'Łódź' },
+  { full: 'Société Générale de Fret SA', prefix: 'Société', core: 'Générale de Fret', place: '' },
+  { full: 'Distribuidora São João Ltda.', prefix: 'Distribuidora', core: 'São João', place: '' },
+  { full: 'Ørsted Shipping ApS', prefix: 'Ørsted', core: 'Shipping', place: '' },
+  { full: 'Çelik Nakliyat A.Ş.', prefix: 'Çelik', core: 'Nakliyat', place: '' },
+  { full: '東京物流株式会社', prefix: '東京', core: '物流', place: '' },
+  { full: 'شركة النقل الخليجية', prefix: 'شركة', core: 'النقل الخليجية', place: '' },
+  { full: 'Москва Логистик ООО', prefix: 'Москва', core: 'Логистик', place: '' },
+] as const;
