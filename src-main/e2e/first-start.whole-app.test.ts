@@ -30,6 +30,14 @@ describe('first start of the built app', () => {
     expect(tray!.tooltip).toMatch(/Mock \(built-in\)/);
     // The mock answers health checks: both systems come up.
     await eventually(app.tray, (state) => state!.menu.filter((item) => /system — up/.test(item.label)).length === 2);
+
+    // The page's own window.close() closes its window, as in Electron.
+    await welcome.getByRole('button', { name: 'Start with demo data' }).click();
+    await eventually(
+      () => app.reports.filter((entry) => entry.report === 'window-closed').length,
+      (closed) => closed === 1,
+    );
+    expect(welcome.isClosed()).toBe(true);
     expect(await app.quit()).toBe(0);
   });
 });

@@ -18,11 +18,27 @@ export function browser(): Promise<BrowserContext> {
   return (launched ??= launch());
 }
 
-/** A new page for a window (or for `npm run try`'s tray). */
-export async function newPage(): Promise<Page> {
-  const page = await (await browser()).newPage();
+const headless = () => process.env.TIMECLOCK_STANDIN_HEADLESS !== '0';
+
+/**
+ * A new page for a window (or for `npm run try`'s tray). Headless (tests) it is a tab whose viewport
+ * the window sets; on a desktop (`npm run try`) it is an OS window of the window's size, as the
+ * app's windows are, not a tab of one browser window.
+ */
+export async function newPage(size?: { width: number; height: number }): Promise<Page> {
+  const context = await browser();
+  const page = headless() || !size ? await context.newPage() : await newWindow(context, size);
   await Promise.all(blankTabs.splice(0).map((blank) => blank.close()));
   return page;
+}
+
+async function newWindow(context: BrowserContext, size: { width: number; height: number }): Promise<Page> {
+  const anyPage = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(anyPage);
+  const opened = context.waitForEvent('page');
+  await session.send('Target.createTarget', { url: 'about:blank', newWindow: true, ...size });
+  await session.detach();
+  return opened;
 }
 
 async function launch(): Promise<BrowserContext> {
@@ -30,7 +46,10 @@ async function launch(): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     // `npm run try` shows the windows on the desktop; tests keep them headless.
-    headless: process.env.TIMECLOCK_STANDIN_HEADLESS !== '0',
+    headless: headless(),
+    // On a desktop a page fills its OS window (the tray page scrolls no sooner than the window
+    // ends); headless, each window sets its page's size.
+    viewport: headless() ? undefined : null,
     colorScheme: 'light',
     args: [
       '--remote-debugging-port=0',

@@ -11,6 +11,8 @@ import type { Page } from 'playwright-core';
 import { newPage } from './chromium.ts';
 import { report } from './control.ts';
 import { DELIVER, INVOKE_BINDING, ipcMain, preloadScript } from './ipc.ts';
+
+const CLOSE_BINDING = '__standInCloseWindow';
 import { electronUrl, loadableUrl } from './protocol.ts';
 
 interface WindowOptions {
@@ -84,12 +86,17 @@ export class BrowserWindow extends EventEmitter {
   }
 
   async loadURL(url: string): Promise<void> {
-    const page = await newPage();
+    const size = { width: this.options.width ?? 800, height: this.options.height ?? 600 };
+    const page = await newPage(size);
     this.webContents.page = page;
-    await page.setViewportSize({ width: this.options.width ?? 800, height: this.options.height ?? 600 });
+    if (page.viewportSize()) await page.setViewportSize(size);
     await page.exposeBinding(INVOKE_BINDING, (source, channel: string, args: unknown[]) =>
       this.invoke(source.frame.url(), channel, args),
     );
+    // A page's own window.close() closes its window, as in Electron (Chromium ignores it for a
+    // window no script opened).
+    await page.exposeBinding(CLOSE_BINDING, () => this.close());
+    await page.addInitScript(`window.close = () => void window.${CLOSE_BINDING}();`);
     const preload = this.options.webPreferences?.preload;
     if (preload) await page.addInitScript({ content: preloadScript(readFileSync(preload, 'utf8')) });
     await this.guardNavigation(page, loadableUrl(url));
