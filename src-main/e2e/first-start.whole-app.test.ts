@@ -34,7 +34,7 @@ describe('first start of the built app', () => {
     // The page's own window.close() closes its window, as in Electron.
     await welcome.getByRole('button', { name: 'Start with demo data' }).click();
     await eventually(
-      () => app.reports.filter((entry) => entry.report === 'window-closed').length,
+      async () => app.reports.filter((entry) => entry.report === 'window-closed').length,
       (closed) => closed === 1,
     );
     expect(welcome.isClosed()).toBe(true);
