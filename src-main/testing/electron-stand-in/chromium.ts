@@ -12,6 +12,15 @@ import { answer, report } from './control.ts';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let launched: Promise<BrowserContext> | null = null;
 
+/**
+ * A test connects over DevTools before any window's page exists: a connection made while a page is
+ * being created can leave that page waiting on it. The driver says when it is connected.
+ */
+let markConnected: () => void = () => {};
+const devtoolsConnected = new Promise<void>((resolve) => (markConnected = resolve));
+answer('devtools-connected', () => markConnected());
+const DEVTOOLS_WAIT_MS = 20_000;
+
 let blankTabs: Page[] = [];
 
 export function browser(): Promise<BrowserContext> {
@@ -71,6 +80,10 @@ async function launch(): Promise<BrowserContext> {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   });
+  if (process.send) {
+    // Unref'd: a quit before the connection must not wait for this timer.
+    await Promise.race([devtoolsConnected, new Promise((resolve) => setTimeout(resolve, DEVTOOLS_WAIT_MS).unref())]);
+  }
   return context;
 }
 

@@ -63,17 +63,26 @@ export async function launchApp(options: LaunchOptions) {
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const reports: Report[] = [];
   const waiting = new Map<number, (reply: Reply) => void>();
+  /**
+   * One DevTools connection, made as soon as the app's Chromium is up and before any window's page
+   * exists (the stand-in waits for it): a connection made while a page was being created could
+   * leave that page waiting on it, seen as "No … window opened" with nothing opened at all.
+   */
+  let connected: Promise<Browser | null> | null = null;
+  const connect = async (cdp: string) => {
+    const browser = await chromium.connectOverCDP(cdp);
+    await call('devtools-connected');
+    return browser;
+  };
   child.on('message', (message: Reply | Report) => {
-    if ('report' in message) reports.push(message);
-    else waiting.get(message.id)?.(message);
+    if (!('report' in message)) return void waiting.get(message.id)?.(message);
+    reports.push(message);
+    if (message.report === 'chromium') connected ??= connect((message.detail as { cdp: string }).cdp).catch(() => null);
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let nextId = 1;
-  let devtools: Browser | null = null;
-  /** Connections replaced by a fresh one (see window()); closed with the last. */
-  const earlierConnections: Browser[] = [];
   const disconnect = async () => {
-    for (const connection of [...earlierConnections.splice(0), devtools]) await connection?.close().catch(() => {});
+    await (await connected)?.close().catch(() => {});
   };
 
   async function call<T = unknown>(op: string, ...args: unknown[]): Promise<T> {
@@ -104,17 +113,12 @@ export async function launchApp(options: LaunchOptions) {
     }
   }
 
-  /**
-   * The Chromium page of an open window (panel, status, settings, welcome, lookup). A DevTools
-   * connection made while a page is being created can miss that page for good (three tests once
-   * failed with "No … window opened" when their first look came right after a tray click), so a
-   * page not found within 3 s makes it connect afresh, and the failure lists what was seen.
-   */
+  /** The Chromium page of an open window (panel, status, settings, welcome, lookup); a failure lists what was seen. */
   async function window(name: string, timeoutMs = WAIT_MS): Promise<Page> {
-    const { cdp } = (await reported('chromium')) as { cdp: string };
-    devtools ??= await chromium.connectOverCDP(cdp);
+    await reported('chromium');
+    const devtools = await connected;
+    if (!devtools) throw new Error(`No DevTools connection to the app's Chromium:\n${output.join('')}`);
     const deadline = Date.now() + timeoutMs;
-    let connectedAt = Date.now();
     for (;;) {
       const page = devtools
         .contexts()
@@ -128,15 +132,8 @@ export async function launchApp(options: LaunchOptions) {
         const opened = reports.filter((entry) => entry.report === 'window-opened').map((entry) => entry.detail);
         const seen = devtools.contexts().flatMap((context) => context.pages().map((candidate) => candidate.url()));
         throw new Error(
-          `No ${name} window opened. Windows the app reported opening: ${JSON.stringify(opened)}; pages seen: ${JSON.stringify(seen)}.`,
+          `No ${name} window opened. Windows the app reported opening: ${JSON.stringify(opened)}; pages seen: ${JSON.stringify(seen)}. Reports: ${JSON.stringify(reports.map((entry) => entry.report))}`,
         );
-      }
-      // Not there yet: connect afresh now and then, whether or not the app has said it opened it
-      // (a busy machine can take seconds to report, and a connection may have missed the page).
-      if (Date.now() - connectedAt > 3_000) {
-        earlierConnections.push(devtools);
-        devtools = await chromium.connectOverCDP(cdp);
-        connectedAt = Date.now();
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
