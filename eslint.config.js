@@ -34,7 +34,16 @@ function layerRule(folder, forbidden, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'src-main/shared/api/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      'release/',
+      'node_modules/',
+      'test-results/',
+      'src-main/shared/api/generated/',
+      'src-main/shared/i18n/generated/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

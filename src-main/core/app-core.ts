@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppInfo, HealthLine, PushedEvents } from '../shared/ipc/contract.ts';
+import type { AppInfo, HealthLine, PushedEvents, WindowMessages } from '../shared/ipc/contract.ts';
 import { createServiceClients, type ServiceClients } from './api/service-clients.ts';
 import { isMockEnvironment, MOCK_CLIENT_SECRET } from './environments/environment.ts';
 import type { Environment, SecretStatus } from '../shared/domain/environments.ts';
@@ -27,6 +27,10 @@ import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig 
 import { environmentFetch, type NetworkRoute } from './api/network.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
+import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
+import { chooseLocale } from '../shared/i18n/locales.ts';
+import type { Translator } from '../shared/i18n/translator.ts';
+import { formatMoment } from '../shared/moments.ts';
 
 export interface AppCoreOptions {
   productName: string;
@@ -41,6 +45,8 @@ export interface AppCoreOptions {
   isOnline?: () => boolean;
   random?: () => number;
   formatTime?: TimeFormatter;
+  /** The operating system's preferred languages, most wanted first (Electron's app.getPreferredSystemLanguages()). */
+  systemLanguages?: () => readonly string[];
   /**
    * The corporate network: the proxy the system names for a URL (the shell asks Chromium), and
    * whether to trust the OS certificate store. Without it requests go direct with Node's CA list.
@@ -63,6 +69,10 @@ export interface AppCore {
   readonly problems: readonly string[];
   /** The core's time (its injected clock): what "now" and "today" mean everywhere it is shown. */
   now(): number;
+  /** The user's language now: the setting, else the system's (see shared/i18n/locales.ts). */
+  translator(): Translator;
+  /** What a window needs to speak the user's language: the locale and its catalogue. */
+  messages(): WindowMessages;
   info(): AppInfo;
   activeEnvironment(): Environment;
   /** The secret to use for an environment: the Mock's demo secret, or the vault's. */
@@ -97,6 +107,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const { settings, vault } = options;
   const time = options.time ?? systemTime;
   const events = createEmitter<PushedEvents>();
+  const language = createLanguage(settings, options.systemLanguages);
+  /** Moments in the user's formats, dated against the core's own time. */
+  const formatTime: TimeFormatter =
+    options.formatTime ?? ((ms) => formatMoment(ms, time.now(), language.translator().locale.formats));
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();
   settings.onChange(() => vault.weakStorageChanged());
@@ -179,7 +193,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clientsFor,
     environmentExists: (id) => environments.get(id) !== undefined,
     preferences: () => settings.preferences(),
-    formatTime: options.formatTime,
+    formatTime,
+    translate: () => language.translator().t,
+    formats: () => language.translator().locale.formats,
     random: options.random,
   });
   clockService.onChange(() => events.emit('clockChanged', clockService.view()));
@@ -222,7 +238,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     reachable: (signal) => environmentAnswers(healthClientsFor(environments.active().environment.id)!, signal),
     isOnline: options.isOnline,
     random: options.random,
-    formatTime: options.formatTime,
+    formatTime,
     historyFile: options.dataDir ? (id) => textFile(dataPath(`health-${id}.json`)) : undefined,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
@@ -265,6 +281,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     events.emit('environmentsChanged', info());
   }
 
+  // A new language: every window is sent its catalogue, and what the core worded is worded again.
+  language.onChange(() => {
+    events.emit('languageChanged', language.messages());
+    events.emit('clockChanged', clockService.view());
+  });
+
   return {
     events,
     settings,
@@ -276,6 +298,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     lookup,
     problems,
     now: () => time.now(),
+    translator: language.translator,
+    messages: language.messages,
     info,
     activeEnvironment: () => environments.active().environment,
     secretFor,
@@ -309,4 +333,22 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     const punches = waiting === 1 ? '1 punch recorded' : `${waiting} punches recorded`;
     return `${punches} in ${current.name} ${waiting === 1 ? 'is' : 'are'} still waiting to be sent. ${waiting === 1 ? 'It' : 'They'} will still be sent to ${current.name}, not to ${target.name}. Switch anyway?`;
   }
+}
+
+/** The user's language, from the setting and the system's languages; tells when it changes. */
+function createLanguage(settings: SettingsService, systemLanguages: () => readonly string[] = () => []) {
+  const localeNow = () => chooseLocale(settings.preferences().general.language, systemLanguages());
+  let current: Translator = translatorFor(localeNow());
+  const listeners = new Set<() => void>();
+  settings.onChange(() => {
+    const locale = localeNow();
+    if (locale.messages === current.locale.messages && locale.formats === current.locale.formats) return;
+    current = translatorFor(locale);
+    for (const listener of listeners) listener();
+  });
+  return {
+    translator: () => current,
+    messages: (): WindowMessages => ({ locale: current.locale, messages: catalogueOf(current.locale.messages) }),
+    onChange: (listener: () => void) => void listeners.add(listener),
+  };
 }

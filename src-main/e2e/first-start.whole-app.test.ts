@@ -37,7 +37,10 @@ describe('first start of the built app', () => {
       async () => app.reports.filter((entry) => entry.report === 'window-closed').length,
       (closed) => closed === 1,
     );
-    expect(welcome.isClosed()).toBe(true);
+    await eventually(
+      async () => welcome.isClosed(),
+      (closed) => closed,
+    );
     expect(await app.quit()).toBe(0);
   });
 });

@@ -50,8 +50,8 @@ export function createAppTray(trayDir: string, view: TrayView, onAction: (action
       shownIcon = iconKey;
     }
     if (isMac) tray.setTitle(next.macTitle);
-    tray.setToolTip(trayTooltip(next.state));
-    const model = trayMenu(next.state);
+    tray.setToolTip(trayTooltip(next.state, next.t));
+    const model = trayMenu(next.state, next.t);
     const menuKey = JSON.stringify(model);
     if (menuKey !== shownMenu) {
       tray.setContextMenu(Menu.buildFromTemplate(toElectronMenu(model, onAction)));

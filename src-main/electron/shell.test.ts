@@ -1,4 +1,5 @@
 /** The shell's own logic, against the small fake of `electron` (see src-main/testing/fake-electron.ts). */
+import { english } from '../shared/i18n/catalogues.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as fake from '../testing/fake-electron.ts';
 import { channelOf, type InvokeApi } from '../shared/ipc/contract.ts';
@@ -206,6 +207,7 @@ describe('tray', () => {
     iconFile: 'tray-out-up.png',
     templateFile: 'tray-outTemplate.png',
     macTitle: '',
+    t: english.t,
     ...overrides,
   });
 

@@ -74,6 +74,7 @@ export async function openApp(): Promise<Started> {
     mockUrls: () => mock.urls(),
     dataDir: app.getPath('userData'),
     isOnline: () => net.isOnline(),
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     // Requests follow the system's proxy settings and trust the operating system's certificates.
     network: { route: systemProxyRoute, systemCa: true },
     // Beside the main bundle (dist/main/). Packed in app.asar: Electron reads worker scripts from asar

@@ -8,6 +8,8 @@
  * by the windows alike.
  */
 
+import type { Translate } from './i18n/translator.ts';
+
 // Reading the two date formats of the contracts: instants and calendar days.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -27,23 +29,33 @@ export function isCalendarDay(text: string): boolean {
   return date.toISOString().slice(0, 10) === text;
 }
 
-let formatters: {
+interface Formatters {
   time: Intl.DateTimeFormat;
   weekday: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
   dayOfWeek: Intl.DateTimeFormat;
   day: Intl.DateTimeFormat;
-} | null = null;
+}
+const formatters = new Map<string, Formatters>();
 
-/** Made once: building an Intl formatter costs far more than using one. */
-function made() {
-  return (formatters ??= {
-    time: new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
-    weekday: new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
-    date: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }),
-    dayOfWeek: new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' }),
-    day: new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
-  });
+/**
+ * Made once per locale: building an Intl formatter costs far more than using one. `locale` is the
+ * app's formatting locale (undefined: the computer's), so times follow the language chosen.
+ */
+function made(locale?: string): Formatters {
+  const key = locale ?? '';
+  let made = formatters.get(key);
+  if (!made) {
+    made = {
+      time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }),
+      weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
+      date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }),
+      dayOfWeek: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }),
+      day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }),
+    };
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** The local midnight starting the day of `ms`. */
@@ -71,8 +83,8 @@ export function addLocalDays(ms: number, days: number): number {
  * `now` is the caller's clock (the core's injected one, or the window's), so that "today" is the
  * same day for the moment shown and for the code that decided to show it.
  */
-export function formatMoment(ms: number, now: number): string {
-  const { time, weekday, date } = made();
+export function formatMoment(ms: number, now: number, locale?: string): string {
+  const { time, weekday, date } = made(locale);
   const today = startOfLocalDay(now);
   if (ms >= today && ms < startOfNextLocalDay(now)) return time.format(ms);
   // Six days back, a weekday name is unambiguous; a week back it would name today's weekday.
@@ -81,10 +93,10 @@ export function formatMoment(ms: number, now: number): string {
 }
 
 /** The time alone, for lists already grouped by day ("8:02", "17:30"). */
-export const formatTimeOfDay = (ms: number): string => made().time.format(ms);
+export const formatTimeOfDay = (ms: number, locale?: string): string => made(locale).time.format(ms);
 
 /** A day with its weekday, for headings of a day's list ("Mon, 23 Nov"). */
-export const formatWeekday = (ms: number): string => made().dayOfWeek.format(ms);
+export const formatWeekday = (ms: number, locale?: string): string => made(locale).dayOfWeek.format(ms);
 
 /** The local midnight starting the week of `ms` (weeks start on Monday, as ISO 8601 has it). */
 export function startOfLocalWeek(ms: number): number {
@@ -100,15 +112,15 @@ export type TimeFormatter = (ms: number) => string;
 
 /** Moments with their day when it is not today by `now` (the core passes its own time source). */
 export const localTimeAt =
-  (now: () => number): TimeFormatter =>
+  (now: () => number, locale?: () => string): TimeFormatter =>
   (ms) =>
-    formatMoment(ms, now());
+    formatMoment(ms, now(), locale?.());
 
 /** A calendar day or the day of an instant, as the locale writes it: "17 Nov 2026"; "—" for none. */
-export function formatDay(value: string | null): string {
+export function formatDay(value: string | null, locale?: string): string {
   if (!value) return '—';
   const day = isCalendarDay(value) ? Date.parse(`${value}T12:00:00`) : Date.parse(value);
-  return Number.isNaN(day) ? value : made().day.format(day);
+  return Number.isNaN(day) ? value : made(locale).day.format(day);
 }
 
 /** An instant as a datetime-local field's value, in this computer's zone: "2026-11-22T17:05". */
@@ -118,12 +130,21 @@ export function localInputValue(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export function formatDuration(ms: number): string {
+/**
+ * "2 h 5 min" in the words of `t` (the catalogue's duration messages); without one, in English —
+ * for what is not yet told its user's language (health, the lookup).
+ */
+export function formatDuration(ms: number, t?: Translate): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
+  if (t) {
+    if (minutes < 1) return t('duration.underAMinute');
+    if (minutes < 60) return t('duration.minutes', { minutes });
+    return rest === 0 ? t('duration.hours', { hours }) : t('duration.hoursMinutes', { hours, minutes: rest });
+  }
+  if (minutes < 1) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { apiProfileSchema, authSchemeSchema } from './api/api-profile.ts';
 import { acceleratorProblem } from './accelerator.ts';
+import { LANGUAGE_SETTINGS, PSEUDO_LOCALE } from './i18n/locales.ts';
 
 const seconds = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
@@ -84,6 +85,8 @@ export const lookupSchema = v.object({
 export const generalSchema = v.object({
   startAtLogin: v.optional(v.boolean(), false),
   theme: v.optional(v.picklist(['system', 'light', 'dark']), 'system'),
+  /** The system's language, or one of the app's; the pseudo-locale is for tests and is not offered. */
+  language: v.optional(v.picklist([...LANGUAGE_SETTINGS, PSEUDO_LOCALE]), 'system'),
 });
 
 export const networkSchema = v.object({

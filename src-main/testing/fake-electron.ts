@@ -111,6 +111,10 @@ export const app = new (class extends Emitting {
   setLoginItemSettings(settings: { openAtLogin: boolean }) {
     this.loginItem = settings;
   }
+  systemLanguages = ['en-US'];
+  getPreferredSystemLanguages() {
+    return this.systemLanguages;
+  }
 })();
 
 export const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };

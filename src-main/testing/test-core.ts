@@ -30,6 +30,8 @@ export interface TestCoreOptions {
   lookupWorker?: boolean;
   /** The corporate network: a proxy route and whether to trust the system's store. */
   network?: AppCoreOptions['network'];
+  /** The system's preferred languages (none: English). */
+  systemLanguages?: () => readonly string[];
 }
 
 export function createTestCore(
@@ -62,6 +64,7 @@ export function createTestCore(
     dataDir: options.dataDir,
     startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,
     network: options.network,
+    systemLanguages: options.systemLanguages,
     random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });

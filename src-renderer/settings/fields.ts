@@ -1,4 +1,5 @@
 /** The preference fields of the settings window, by section. Their rules live in the core. */
+import { LANGUAGE_NAMES, LANGUAGES } from '../../src-main/shared/i18n/locales.ts';
 import type { Preferences } from '../../src-main/shared/ipc/contract.ts';
 
 export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text' | 'shortcut';
@@ -121,6 +122,16 @@ export const preferenceSections: SectionDef[] = [
           { value: 'system', label: 'Same as the system' },
           { value: 'light', label: 'Light' },
           { value: 'dark', label: 'Dark' },
+        ],
+      },
+      {
+        path: 'general.language',
+        label: 'Language',
+        kind: 'select',
+        // Each language in its own name, so that anyone finds theirs.
+        options: [
+          { value: 'system', label: 'Same as the system' },
+          ...LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
         ],
       },
       {

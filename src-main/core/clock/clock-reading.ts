@@ -11,7 +11,7 @@ import type { ServiceClients } from '../api/service-clients.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import type { ClockCache } from './clock-cache.ts';
 import type { ServerClock } from './clock-state.ts';
-import { wrongEmployeeProblem } from './clock-words.ts';
+import type { ClockWords } from './clock-words.ts';
 import type { HoursJournal } from './hours-journal.ts';
 import { describeReadFailure } from './read-failure.ts';
 
@@ -22,6 +22,7 @@ export interface ClockReadingOptions {
   cache: ClockCache;
   journal: HoursJournal;
   changed: () => void;
+  words: ClockWords;
 }
 
 export interface ClockReadingState {
@@ -48,7 +49,7 @@ export function createClockReading(options: ClockReadingOptions) {
     const employeeId = active().employeeId;
     if (event?.employeeId && event.employeeId !== employeeId) {
       state.server = { kind: 'unknown' };
-      state.problem = wrongEmployeeProblem(event.employeeId, employeeId);
+      state.problem = options.words.t('refusal.wrongEmployee', { theirs: event.employeeId, ours: employeeId });
       return;
     }
     state.server = { kind: 'known', event, readAt: time.now() };

@@ -4,6 +4,8 @@
  * of the day, with "Clock out" as the notification's button (each once a day). Pure: the caller
  * keeps the memory between calls.
  */
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { localDayKey, formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../../shared/moments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { ClockStatus } from './clock-state.ts';
@@ -45,6 +47,7 @@ export function dueReminders(
   memory: ReminderMemory,
   formatTime: TimeFormatter,
   calendar: LocalCalendar = localCalendar,
+  t: Translate = english.t,
 ): { reminders: Reminder[]; memory: ReminderMemory } {
   const reminders: Reminder[] = [];
   const next = { ...memory };
@@ -55,8 +58,8 @@ export function dueReminders(
     const hourSinceLast = memory.longShiftRemindedAt === null || now - memory.longShiftRemindedAt >= HOUR;
     if (longEnough && hourSinceLast) {
       reminders.push({
-        title: `Still clocked in after ${formatDuration(worked)}`,
-        body: `Since ${formatTime(status.since)}. If you are done for the day, clock out from the tray.`,
+        title: t('reminder.longShift', { duration: formatDuration(worked, t) }),
+        body: t('reminder.longShiftBody', { time: formatTime(status.since) }),
       });
       next.longShiftRemindedAt = now;
     }
@@ -76,8 +79,8 @@ export function dueReminders(
     memory.notClockedInRemindedOn !== today
   ) {
     reminders.push({
-      title: 'You have not clocked in today',
-      body: `It is past ${wanted.time}. Clock in from the tray when you start.`,
+      title: t('reminder.notClockedIn'),
+      body: t('reminder.notClockedInBody', { time: wanted.time }),
     });
     next.notClockedInRemindedOn = today;
   }
@@ -92,8 +95,8 @@ export function dueReminders(
     memory.endOfDayRemindedOn !== today
   ) {
     reminders.push({
-      title: 'Still clocked in',
-      body: `It is past ${endOfDay.time} and you have been clocked in since ${formatTime(status.since)}. Clock out if you are done for the day.`,
+      title: t('reminder.endOfDay'),
+      body: t('reminder.endOfDayBody', { time: endOfDay.time, since: formatTime(status.since) }),
       action: 'clock-out',
     });
     next.endOfDayRemindedOn = today;

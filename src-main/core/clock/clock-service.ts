@@ -22,7 +22,9 @@ import { createClockReading } from './clock-reading.ts';
 import { dueReminders, localCalendar, type LocalCalendar, type ReminderMemory } from './clock-reminders.ts';
 import { effectiveStatus, type ClockStatus } from './clock-state.ts';
 import { clockView } from './clock-view.ts';
-import { wordsFor, type ClockNotification } from './clock-words.ts';
+import { clockWords, type ClockNotification } from './clock-words.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { createHoursJournal, type HoursJournal } from './hours-journal.ts';
 import { myHours, sessionsOf } from './my-hours.ts';
 import type { Outbox, Punch } from './outbox.ts';
@@ -46,6 +48,10 @@ export interface ClockServiceOptions {
   environmentExists?: (environmentId: string) => boolean;
   preferences: () => Preferences;
   formatTime?: TimeFormatter;
+  /** The words of the user's language now (English when not given). */
+  translate?: () => Translate;
+  /** The formatting locale of the user's language (the computer's when not given). */
+  formats?: () => string;
   calendar?: LocalCalendar;
   random?: () => number;
 }
@@ -61,6 +67,7 @@ function viewOf(
   current: ClockStatus,
   now: number,
   environment: Environment,
+  t: Translate,
 ) {
   const { id, employeeId } = environment;
   const { server, problem, problemIsOutage } = reading.state;
@@ -69,7 +76,7 @@ function viewOf(
     .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
   const shifts = journal.shifts(id, employeeId, startOfLocalWeek(now));
   return {
-    hours: myHours(sessionsOf(shifts, waiting, current), now),
+    hours: myHours(sessionsOf(shifts, waiting, current), now, { t, locale: options.formats?.() }),
     status: current,
     now,
     employeeId,
@@ -109,7 +116,7 @@ function createTimers(time: TimeSource) {
 export function createClockService(options: ClockServiceOptions) {
   const { time, outbox } = options;
   const formatTime = options.formatTime ?? localTimeAt(() => time.now());
-  const timeOf = wordsFor(formatTime);
+  const words = clockWords(() => options.translate?.() ?? english.t, formatTime);
   const events = createEmitter<{ change: undefined; notification: ClockNotification }>();
   const changed = () => events.emit('change', undefined);
   const notify = (notification: ClockNotification) => events.emit('notification', notification);
@@ -122,7 +129,7 @@ export function createClockService(options: ClockServiceOptions) {
     formatTime,
     random: options.random,
   });
-  const reading = createClockReading({ ...options, active, cache: createClockCache(options.cache), journal, changed });
+  const reading = createClockReading({ ...options, active, cache: createClockCache(options.cache), journal, changed, words });
   const timers = createTimers(time);
   const status = (): ClockStatus => effectiveStatus(reading.state.server, outbox.all(), active().id, active().employeeId);
   /** Punches to show: the active environment's, and those of environments that no longer exist. */
@@ -134,7 +141,7 @@ export function createClockService(options: ClockServiceOptions) {
     timers.schedule('refresh', REFRESH_MS, () => void refresh());
     return reading.read();
   };
-  const syncLoop = createSyncLoop({ sync, reading, active, timeOf, notify, changed, refresh, timers, now: () => time.now() });
+  const syncLoop = createSyncLoop({ sync, reading, active, words, notify, changed, refresh, timers, now: () => time.now() });
   const recorder = createPunchRecorder({
     outbox,
     reading,
@@ -143,7 +150,7 @@ export function createClockService(options: ClockServiceOptions) {
     status,
     shownPunches,
     formatTime,
-    timeOf,
+    words,
     changed,
     notify,
   });
@@ -152,24 +159,25 @@ export function createClockService(options: ClockServiceOptions) {
     now: () => time.now(),
     status,
     promptAfterMinutes: () => options.preferences().clock.sleepPromptMinutes,
-    formatTime,
+    words,
     notify,
     clockOutAt: (at) => punch('clock-out', at, 'window'),
   });
   let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
   function checkReminders(): void {
     const calendar = options.calendar ?? localCalendar;
-    const result = dueReminders(status(), time.now(), options.preferences().clock, reminderMemory, formatTime, calendar);
+    const result = dueReminders(status(), time.now(), options.preferences().clock, reminderMemory, formatTime, calendar, words.t);
     reminderMemory = result.memory;
     for (const reminder of result.reminders) notify(reminder);
     timers.schedule('reminders', REMINDER_TICK_MS, checkReminders);
   }
   const viewInput = (current: ClockStatus) => ({
-    ...viewOf(options, journal, reading, current, time.now(), active()),
+    ...viewOf(options, journal, reading, current, time.now(), active(), words.t),
     busy: recorder.busy(),
     punches: shownPunches(),
     sleepPrompt: sleep.current(),
     formatTime,
+    t: words.t,
   });
 
   return {
@@ -186,7 +194,7 @@ export function createClockService(options: ClockServiceOptions) {
     clockIn: (from: PunchSource) => punch('clock-in', time.now(), from),
     clockOut: (from: PunchSource) => punch('clock-out', time.now(), from),
     clockOutAt: (at: number) => recorder.clockOutAt(at, time.now()),
-    ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run() }),
+    ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
     /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
     resumed(from: number, how: 'slept' | 'locked' = 'slept') {
       sleep.resumed(from, how);

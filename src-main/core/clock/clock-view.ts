@@ -1,6 +1,7 @@
 /** What the panel and tray show of the clock, as a pure function of the state the service holds. */
 import type { ClockView, HoursView, PunchAction, PunchView } from '../../shared/ipc/contract.ts';
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
+import type { MessageKey, Translate } from '../../shared/i18n/translator.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
 
@@ -21,6 +22,8 @@ export interface ClockViewInput {
   serverClockOffsetMs: number | null;
   sleepPrompt: { from: number; to: number; how: 'slept' | 'locked' } | null;
   formatTime: TimeFormatter;
+  /** The user's language. */
+  t: Translate;
   /** Clocked in longer than this counts as a forgotten clock-out (the long-shift limit). */
   forgottenAfterMs: number;
   hours: HoursView;
@@ -38,21 +41,21 @@ function forgottenOf(input: ClockViewInput): ClockView['forgotten'] {
   return { since: iso(status.since), suggestedAt: iso(Math.min(now, status.since + USUAL_SHIFT_MS)), latest: iso(now) };
 }
 
-const stoppedWords: Record<StopKind, string> = {
-  refused: 'refused',
-  configuration: 'not sent — set-up problem',
-  unconfirmed: 'outcome unknown',
-  'gave-up': 'not sent — stopped trying',
+const stoppedWords: Record<StopKind, MessageKey & `clock.stopped.${string}`> = {
+  refused: 'clock.stopped.refused',
+  configuration: 'clock.stopped.configuration',
+  unconfirmed: 'clock.stopped.unconfirmed',
+  'gave-up': 'clock.stopped.gaveUp',
 };
 
-function punchView(punch: Punch, formatTime: TimeFormatter): PunchView {
-  const label = `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${formatTime(Date.parse(punch.at))}`;
+function punchView(punch: Punch, formatTime: TimeFormatter, t: Translate): PunchView {
+  const label = t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: formatTime(Date.parse(punch.at)) });
   if (!punch.stopped) {
     return {
       id: punch.id,
       kind: punch.kind,
       at: punch.at,
-      text: `${label} pending sync`,
+      text: t('clock.pendingSync', { label }),
       reason: punch.lastError,
       status: 'pending',
       actions: [],
@@ -63,7 +66,7 @@ function punchView(punch: Punch, formatTime: TimeFormatter): PunchView {
     id: punch.id,
     kind: punch.kind,
     at: punch.at,
-    text: `${label} ${stoppedWords[punch.stopped.kind]}`,
+    text: t(stoppedWords[punch.stopped.kind], { label }),
     reason: punch.stopped.message,
     status: 'stopped',
     actions,
@@ -72,27 +75,25 @@ function punchView(punch: Punch, formatTime: TimeFormatter): PunchView {
 
 /** The button: which punch is safe now, or why none is. Cheap: no formatting. */
 export function actionOf(
-  input: Pick<ClockViewInput, 'employeeId' | 'environmentName' | 'punches' | 'status'>,
+  input: Pick<ClockViewInput, 'employeeId' | 'environmentName' | 'punches' | 'status' | 't'>,
 ): Pick<ClockView, 'action' | 'actionHint'> {
+  const { t } = input;
   if (input.employeeId.trim() === '')
-    return { action: null, actionHint: `Enter your employee id for ${input.environmentName} in Settings before clocking in.` };
+    return { action: null, actionHint: t('clock.hint.noEmployee', { environment: input.environmentName }) };
   if (input.punches.some((punch) => punch.stopped?.kind === 'unconfirmed'))
-    return {
-      action: null,
-      actionHint:
-        'Whether your last punch was recorded is unknown. Check your time record, then mark it as sent or discard it below.',
-    };
+    return { action: null, actionHint: t('clock.hint.unconfirmed') };
   // Unknown: clocking in is safe (a server that has you in answers 409 and nothing is added); clocking out is not.
   return { action: input.status.state === 'in' ? 'clock-out' : 'clock-in', actionHint: null };
 }
 
-function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter): [string, string] {
+function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter, t: Translate): [string, string] {
   if (status.state === 'in') {
-    const elapsed = now - status.since < 60_000 ? 'just now' : formatDuration(now - status.since);
-    return ['Clocked in', `since ${formatTime(status.since)} · ${elapsed}`];
+    const elapsed = now - status.since < 60_000 ? t('time.justNow') : formatDuration(now - status.since, t);
+    return [t('clock.in'), t('clock.sinceElapsed', { time: formatTime(status.since), elapsed })];
   }
-  if (status.state === 'out') return ['Clocked out', status.lastOut === null ? '' : `since ${formatTime(status.lastOut)}`];
-  return ['Clock state unknown', ''];
+  if (status.state === 'out')
+    return [t('clock.out'), status.lastOut === null ? '' : t('clock.since', { time: formatTime(status.lastOut) })];
+  return [t('clock.unknown'), ''];
 }
 
 /**
@@ -102,25 +103,24 @@ function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter)
  */
 function problemSummaryOf(input: ClockViewInput): string | null {
   if (input.problem === null) return null;
+  const { t } = input;
   const waiting = input.punches.some((punch) => !punch.stopped);
-  const saved = waiting ? ' Your punches are saved on this computer and will be sent.' : '';
-  if (input.problemIsOutage) return `The timeclock service can't be reached right now.${saved}`;
-  return `The timeclock service's answer can't be used, so your clock state is unknown.${saved}`;
+  const saved = waiting ? ` ${t('clock.problem.saved')}` : '';
+  return `${t(input.problemIsOutage ? 'clock.problem.outage' : 'clock.problem.unusable')}${saved}`;
 }
 
 /** Beyond this, a punch's time would visibly differ from the service's own clock. */
 const CLOCK_DISAGREEMENT_MS = 2 * 60_000;
 
-function clockWarningOf(offsetMs: number | null): string | null {
+function clockWarningOf(offsetMs: number | null, t: Translate): string | null {
   if (offsetMs === null || Math.abs(offsetMs) < CLOCK_DISAGREEMENT_MS) return null;
-  const direction = offsetMs > 0 ? 'behind' : 'ahead of';
-  return `This computer's clock is ${formatDuration(Math.abs(offsetMs))} ${direction} the timeclock service's. Punches carry this computer's time: set its date and time right.`;
+  return t('clock.warning', { duration: formatDuration(Math.abs(offsetMs), t), direction: offsetMs > 0 ? 'behind' : 'ahead' });
 }
 
 export function clockView(input: ClockViewInput): ClockView {
-  const { status, formatTime, sleepPrompt } = input;
-  const [stateLabel, detail] = headlineOf(status, input.now, formatTime);
-  const punches = input.punches.map((punch) => punchView(punch, formatTime));
+  const { status, formatTime, sleepPrompt, t } = input;
+  const [stateLabel, detail] = headlineOf(status, input.now, formatTime, t);
+  const punches = input.punches.map((punch) => punchView(punch, formatTime, t));
   return {
     state: status.state,
     since: status.state === 'in' ? new Date(status.since).toISOString() : null,
@@ -136,13 +136,17 @@ export function clockView(input: ClockViewInput): ClockView {
     forgotten: forgottenOf(input),
     hours: input.hours,
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
-    clockWarning: clockWarningOf(input.serverClockOffsetMs),
+    clockWarning: clockWarningOf(input.serverClockOffsetMs, t),
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),
     sleepPrompt: sleepPrompt && {
       from: new Date(sleepPrompt.from).toISOString(),
       to: new Date(sleepPrompt.to).toISOString(),
-      question: `${sleepPrompt.how === 'locked' ? 'The screen was locked' : 'This computer slept'} from ${formatTime(sleepPrompt.from)} to ${formatTime(sleepPrompt.to)} while you were clocked in.`,
+      question: t('clock.sleepQuestion', {
+        how: sleepPrompt.how,
+        from: formatTime(sleepPrompt.from),
+        to: formatTime(sleepPrompt.to),
+      }),
     },
   };
 }

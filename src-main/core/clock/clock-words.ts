@@ -1,8 +1,10 @@
 /**
- * What the clock tells the employee in notifications, in words: pure functions of the facts, so the
- * wording is read (and, soon, translated) in one place rather than among the clock's state.
+ * What the clock tells the employee, in their language: notifications, refusals and problems, as
+ * functions of the facts. The language is read at each use (`t` is the core's current one), so a
+ * change in Settings applies to the next sentence without a restart.
  */
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import type { Punch } from './outbox.ts';
 import type { PunchOutcome } from './punch-sync.ts';
 
@@ -13,84 +15,70 @@ export interface ClockNotification {
   action?: 'clock-out';
 }
 
-/** Instants of the wire (ISO) in the employee's words. */
-export const wordsFor = (formatTime: TimeFormatter) => (iso: string) => formatTime(Date.parse(iso));
+export type ClockWords = ReturnType<typeof clockWords>;
 
-export const punchLabel = (punch: Pick<Punch, 'kind' | 'at'>, timeOf: (iso: string) => string) =>
-  `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${timeOf(punch.at)}`;
+export function clockWords(translate: () => Translate, formatTime: TimeFormatter) {
+  const t: Translate = (key, ...args) => translate()(key, ...args);
+  /** An instant of the wire (ISO) as the employee reads it. */
+  const timeOf = (iso: string) => formatTime(Date.parse(iso));
+  const duration = (ms: number) => formatDuration(ms, translate());
+  const punchLabel = (punch: Pick<Punch, 'kind' | 'at'>) =>
+    t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: timeOf(punch.at) });
 
-export const workedText = (clockIn: string, clockOut: string, timeOf: (iso: string) => string) =>
-  `Worked ${formatDuration(Date.parse(clockOut) - Date.parse(clockIn))} since ${timeOf(clockIn)}.`;
-
-/** The outcome of a punch just made (or of one that was waiting and came to an end). */
-export function outcomeNotice(
-  outcome: PunchOutcome,
-  timeOf: (iso: string) => string,
-  environmentName: string,
-): ClockNotification {
-  const { punch } = outcome;
-  const label = punchLabel(punch, timeOf);
-  switch (outcome.kind) {
-    case 'synced':
-      return punch.kind === 'clock-in'
-        ? { title: `Clocked in at ${timeOf(punch.at)}`, body: `Recorded by the timeclock service of ${environmentName}.` }
-        : { title: `Clocked out at ${timeOf(punch.at)}`, body: workedText(outcome.event.clockIn, punch.at, timeOf) };
-    case 'reconciled':
-      return {
-        title: punch.kind === 'clock-in' ? 'You were already clocked in' : 'You were already clocked out',
-        body: outcome.message,
-      };
-    case 'waiting':
-      return {
-        title: `${label} saved — not sent yet`,
-        body: `${outcome.message} It will be sent automatically; nothing is lost.`,
-      };
-    case 'stopped':
-      return {
-        title: outcome.stop === 'unconfirmed' ? `${label}: outcome unknown` : `${label} was not recorded`,
-        body: `${outcome.message} Open the panel to ${outcome.stop === 'unconfirmed' ? 'mark it as sent or discard it' : 'try again or discard it'}.`,
-      };
+  /** The outcome of a punch just made (or of one that was waiting and came to an end). */
+  function outcomeNotice(outcome: PunchOutcome, environmentName: string): ClockNotification {
+    const { punch } = outcome;
+    switch (outcome.kind) {
+      case 'synced':
+        return punch.kind === 'clock-in'
+          ? {
+              title: t('notice.clockedIn', { time: timeOf(punch.at) }),
+              body: t('notice.recordedBy', { environment: environmentName }),
+            }
+          : {
+              title: t('notice.clockedOut', { time: timeOf(punch.at) }),
+              body: t('notice.worked', {
+                duration: duration(Date.parse(punch.at) - Date.parse(outcome.event.clockIn)),
+                time: timeOf(outcome.event.clockIn),
+              }),
+            };
+      case 'reconciled':
+        return { title: t(punch.kind === 'clock-in' ? 'notice.alreadyIn' : 'notice.alreadyOut'), body: outcome.message };
+      case 'waiting':
+        return {
+          title: t('notice.savedNotSent', { label: punchLabel(punch) }),
+          body: t('notice.sentAutomatically', { reason: outcome.message }),
+        };
+      case 'stopped': {
+        const unconfirmed = outcome.stop === 'unconfirmed';
+        return {
+          title: t(unconfirmed ? 'notice.outcomeUnknown' : 'notice.notRecorded', { label: punchLabel(punch) }),
+          body: t('notice.openToResolve', { reason: outcome.message, unconfirmed: unconfirmed ? 'yes' : 'no' }),
+        };
+      }
+    }
   }
+
+  return {
+    t,
+    timeOf,
+    duration,
+    punchLabel,
+    outcomeNotice,
+    /** A punch that was waiting has now been recorded. */
+    sentLaterNotice: (punch: Punch): ClockNotification => ({
+      title: t('notice.sentLater', { label: punchLabel(punch) }),
+      body: t('notice.sentLaterBody'),
+    }),
+    /** A punch asked for from the tray, a shortcut or a notification, refused: said where it was asked. */
+    refusedNotice: (kind: Punch['kind'], reason: string): ClockNotification => ({
+      title: t(kind === 'clock-in' ? 'notice.notClockedIn' : 'notice.notClockedOut'),
+      body: reason,
+    }),
+    /** Back after a long sleep or lock while clocked in. */
+    awayNotice: (away: number, from: number, how: 'slept' | 'locked'): ClockNotification => ({
+      title: t('notice.away', { duration: duration(away) }),
+      body: t('notice.awayBody', { from: formatTime(from), how }),
+    }),
+  };
 }
-
-/** A punch that was waiting has now been recorded. */
-export const sentLaterNotice = (punch: Punch, timeOf: (iso: string) => string): ClockNotification => ({
-  title: `${punchLabel(punch, timeOf)} sent`,
-  body: 'It was waiting and is now recorded by the timeclock service.',
-});
-
-/** A punch asked for from the tray, a shortcut or a notification, refused: said where it was asked. */
-export const refusedNotice = (kind: Punch['kind'], reason: string): ClockNotification => ({
-  title: kind === 'clock-in' ? 'Not clocked in' : 'Not clocked out',
-  body: reason,
-});
-
-/** Back after a long sleep or lock while clocked in. */
-export const awayNotice = (
-  away: number,
-  from: number,
-  how: 'slept' | 'locked',
-  formatTime: TimeFormatter,
-): ClockNotification => ({
-  title: `You were away for ${formatDuration(away)}`,
-  body: `You are still clocked in. Open the panel to clock out at ${formatTime(from)}, when ${how === 'locked' ? 'the screen was locked' : 'this computer went to sleep'}, or to stay clocked in.`,
-});
-
-/** Why a punch cannot be made now. */
-export const refusals = {
-  busy: 'A punch is already being sent.',
-  nothingToDo: 'Nothing can be done now.',
-  notClockedIn: 'You are not clocked in.',
-  chooseTime: 'Choose the time you stopped working.',
-  notYet: (at: string) => `${at} has not come yet: choose the time you stopped working.`,
-  beforeClockIn: (since: string) => `You clocked in at ${since}: choose a later time.`,
-  clockWentBack: (now: string, last: string) =>
-    `This computer's clock says ${now}, which is before your last punch at ${last}. Check the computer's date and time, then try again.`,
-  waitsForEarlier: 'It waits for an earlier punch to be sent first.',
-  gone: 'That punch is no longer waiting: it was sent or discarded.',
-  stillSending: 'That punch is still being sent automatically; only a stopped punch can be changed.',
-  onlyUnconfirmed: 'Only a punch whose outcome is unknown can be marked as sent.',
-} as const;
-
-export const wrongEmployeeProblem = (theirs: string, ours: string) =>
-  `The timeclock service answered with a time event of employee ${theirs}, not ${ours}, so the clock state is unknown.`;

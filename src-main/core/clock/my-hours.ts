@@ -5,6 +5,8 @@
  * not counted, and the view says so: a total is never made up.
  */
 import type { HoursView } from '../../shared/ipc/contract.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { formatTimeOfDay, formatWeekday, startOfLocalWeek, startOfNextLocalDay, formatDuration } from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Shift } from './hours-journal.ts';
@@ -45,9 +47,15 @@ const endOf = (session: Session, now: number) => (session.open ? now : (session.
 const overlap = (session: Session, now: number, from: number, to: number) =>
   Math.max(0, Math.min(endOf(session, now), to) - Math.max(session.from, from));
 
-const hoursText = (ms: number) => (ms < 60_000 ? '0 min' : formatDuration(ms));
+/** The words and formats of the user's language (English and the computer's formats by default). */
+export interface HoursWords {
+  t: Translate;
+  locale?: string;
+}
 
-export function myHours(sessions: readonly Session[], now: number): HoursView {
+export function myHours(sessions: readonly Session[], now: number, { t, locale }: HoursWords = { t: english.t }): HoursView {
+  const hoursText = (ms: number) => (ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t));
+  const timeOf = (ms: number) => formatTimeOfDay(ms, locale);
   const weekStart = startOfLocalWeek(now);
   const days: HoursView['days'] = [];
   let weekMs = 0;
@@ -60,10 +68,13 @@ export function myHours(sessions: readonly Session[], now: number): HoursView {
     if (now < dayEnd) todayMs = totalMs;
     if (ofDay.length === 0) continue;
     days.push({
-      day: formatWeekday(dayStart),
+      day: formatWeekday(dayStart, locale),
       total: hoursText(totalMs),
       sessions: ofDay.map((session) => ({
-        text: `${formatTimeOfDay(session.from)} – ${session.open ? 'now' : session.to === null ? 'end unknown' : formatTimeOfDay(session.to)}`,
+        text: t('hours.session', {
+          from: timeOf(session.from),
+          to: session.open ? t('hours.now') : session.to === null ? t('hours.endUnknown') : timeOf(session.to),
+        }),
         pending: session.pending,
         counted: session.open || session.to !== null,
       })),
@@ -76,8 +87,6 @@ export function myHours(sessions: readonly Session[], now: number): HoursView {
     todayMs,
     weekMs,
     days,
-    note: uncounted
-      ? 'A shift whose end this computer never saw is not counted. Counted from the shifts this computer saw; the timeclock service keeps the record.'
-      : 'Counted from the shifts this computer saw; the timeclock service keeps the record.',
+    note: uncounted ? `${t('hours.uncounted')} ${t('hours.note')}` : t('hours.note'),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { TimeFormatter } from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
-import { refusals } from './clock-words.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 /** A click this much before the previous punch means the computer's clock went back. */
 const CLOCK_BACK_TOLERANCE_MS = 5_000;
@@ -14,10 +14,11 @@ export function punchMoment(
   current: ClockStatus,
   previousPunchAt: number,
   formatTime: TimeFormatter,
+  t: Translate,
 ): { at: number } | { reason: string } {
   const earliest = Math.max(previousPunchAt + 1000, current.state === 'in' ? current.since + 1000 : 0);
   const whole = Math.floor(clickedAt / 1000) * 1000;
   if (whole + CLOCK_BACK_TOLERANCE_MS < earliest)
-    return { reason: refusals.clockWentBack(formatTime(clickedAt), formatTime(earliest - 1000)) };
+    return { reason: t('refusal.clockWentBack', { now: formatTime(clickedAt), last: formatTime(earliest - 1000) }) };
   return { at: Math.max(whole, earliest) };
 }

@@ -8,7 +8,7 @@ import type { ClockAction, PunchSource } from './clock-actions.ts';
 import type { ClockReading } from './clock-reading.ts';
 import type { ClockStatus } from './clock-state.ts';
 import { actionOf } from './clock-view.ts';
-import { outcomeNotice, refusals, refusedNotice, type ClockNotification } from './clock-words.ts';
+import type { ClockNotification, ClockWords } from './clock-words.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { punchMoment } from './punch-moment.ts';
 import type { SyncLoop } from './sync-loop.ts';
@@ -21,13 +21,14 @@ interface PunchRecorderOptions {
   status: () => ClockStatus;
   shownPunches: () => Punch[];
   formatTime: TimeFormatter;
-  timeOf: (iso: string) => string;
+  words: ClockWords;
   changed: () => void;
   notify: (notification: ClockNotification) => void;
 }
 
 export function createPunchRecorder(options: PunchRecorderOptions) {
-  const { outbox, reading, active, formatTime } = options;
+  const { outbox, reading, active, formatTime, words } = options;
+  const { t } = words;
   let busy = false;
   /** The latest punch recorded here, per environment and employee: punches are strictly increasing seconds. */
   const lastPunchAt = new Map<string, number>();
@@ -43,16 +44,17 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
 
   /** Why a punch of `kind` cannot be made now, or its moment. */
   function check(kind: Punch['kind'], clickedAt: number, current: ClockStatus): { at: number } | { reason: string } {
-    if (busy) return { reason: refusals.busy };
+    if (busy) return { reason: t('refusal.busy') };
     const allowed = actionOf({
       employeeId: active().employeeId,
       environmentName: active().name,
       punches: options.shownPunches(),
       status: current,
+      t,
     });
-    if (allowed.action === null) return { reason: allowed.actionHint ?? refusals.nothingToDo };
-    if (kind === 'clock-out' && current.state !== 'in') return { reason: refusals.notClockedIn };
-    return punchMoment(clickedAt, current, previousPunchAt(), formatTime);
+    if (allowed.action === null) return { reason: allowed.actionHint ?? t('refusal.nothingToDo') };
+    if (kind === 'clock-out' && current.state !== 'in') return { reason: t('refusal.notClockedIn') };
+    return punchMoment(clickedAt, current, previousPunchAt(), formatTime, t);
   }
 
   async function record(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
@@ -80,9 +82,9 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
       const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
         kind: 'waiting' as const,
         punch: recorded,
-        message: refusals.waitsForEarlier,
+        message: t('refusal.waitsForEarlier'),
       };
-      options.notify(outcomeNotice(own, options.timeOf, active().name));
+      options.notify(words.outcomeNotice(own, active().name));
       return { kind: 'done', outcome: own };
     } finally {
       busy = false;
@@ -93,7 +95,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
   /** A punch asked for from `from`; a refusal from outside a window is told as a notification. */
   async function punch(kind: Punch['kind'], clickedAt: number, from: PunchSource): Promise<ClockAction> {
     const action = await record(kind, clickedAt);
-    if (action.kind === 'ignored' && from !== 'window') options.notify(refusedNotice(kind, action.reason));
+    if (action.kind === 'ignored' && from !== 'window') options.notify(words.refusedNotice(kind, action.reason));
     return action;
   }
 
@@ -104,10 +106,10 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     clockOutAt(at: number, now: number): Promise<ClockAction> {
       const current = options.status();
       const refuse = (reason: string) => Promise.resolve<ClockAction>({ kind: 'ignored', reason });
-      if (current.state !== 'in') return refuse(refusals.notClockedIn);
-      if (!Number.isFinite(at)) return refuse(refusals.chooseTime);
-      if (at > now) return refuse(refusals.notYet(formatTime(at)));
-      if (at < current.since + 60_000) return refuse(refusals.beforeClockIn(formatTime(current.since)));
+      if (current.state !== 'in') return refuse(t('refusal.notClockedIn'));
+      if (!Number.isFinite(at)) return refuse(t('refusal.chooseTime'));
+      if (at > now) return refuse(t('refusal.notYet', { time: formatTime(at) }));
+      if (at < current.since + 60_000) return refuse(t('refusal.beforeClockIn', { time: formatTime(current.since) }));
       return punch('clock-out', at, 'window');
     },
   };

@@ -2,9 +2,8 @@
  * Back after sleep or a locked screen while clocked in: a long absence asks whether the working
  * time ended when the computer went to sleep (or the screen was locked), until the employee answers.
  */
-import type { TimeFormatter } from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
-import { awayNotice, type ClockNotification } from './clock-words.ts';
+import type { ClockNotification, ClockWords } from './clock-words.ts';
 import type { ClockAction } from './clock-actions.ts';
 
 export interface SleepPrompt {
@@ -17,7 +16,7 @@ interface SleepPromptOptions {
   now: () => number;
   status: () => ClockStatus;
   promptAfterMinutes: () => number;
-  formatTime: TimeFormatter;
+  words: ClockWords;
   notify: (notification: ClockNotification) => void;
   /** A clock-out at the moment the absence began, asked for in the panel. */
   clockOutAt: (at: number) => Promise<ClockAction>;
@@ -34,7 +33,7 @@ export function createSleepPrompt(options: SleepPromptOptions) {
       const current = options.status();
       if (current.state === 'in' && current.since < from && away >= options.promptAfterMinutes() * 60_000) {
         prompt = { from, to: options.now(), how };
-        options.notify(awayNotice(away, from, how, options.formatTime));
+        options.notify(options.words.awayNotice(away, from, how));
       }
     },
     /** The panel's answer; a refused clock-out keeps the question open beside the reason. */

@@ -3,7 +3,7 @@
  * discard it, send it again, or say it did reach the service.
  */
 import type { ClockReading } from './clock-reading.ts';
-import { refusals } from './clock-words.ts';
+import type { ClockWords } from './clock-words.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { PunchActionError } from './clock-actions.ts';
 
@@ -13,13 +13,15 @@ interface StoppedPunchOptions {
   changed: () => void;
   refresh: () => Promise<void>;
   sync: () => Promise<unknown>;
+  words: ClockWords;
 }
 
-export function stoppedPunchActions({ outbox, reading, changed, refresh, sync }: StoppedPunchOptions) {
+export function stoppedPunchActions({ outbox, reading, changed, refresh, sync, words }: StoppedPunchOptions) {
+  const { t } = words;
   function stoppedPunch(punchId: string): Punch {
     const target = outbox.all().find((candidate) => candidate.id === punchId);
-    if (!target) throw new PunchActionError(refusals.gone);
-    if (!target.stopped) throw new PunchActionError(refusals.stillSending);
+    if (!target) throw new PunchActionError(t('refusal.gone'));
+    if (!target.stopped) throw new PunchActionError(t('refusal.stillSending'));
     return target;
   }
 
@@ -41,7 +43,7 @@ export function stoppedPunchActions({ outbox, reading, changed, refresh, sync }:
     /** The user found the punch on the server: it leaves the outbox, and the state is read again. */
     async markSent(punchId: string) {
       const target = stoppedPunch(punchId);
-      if (target.stopped?.kind !== 'unconfirmed') throw new PunchActionError(refusals.onlyUnconfirmed);
+      if (target.stopped?.kind !== 'unconfirmed') throw new PunchActionError(t('refusal.onlyUnconfirmed'));
       outbox.settle(target.id, null);
       reading.changedLocally();
       reading.state.server = { kind: 'unknown' };

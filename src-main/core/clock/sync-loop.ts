@@ -4,14 +4,14 @@
  */
 import type { Environment } from '../../shared/domain/environments.ts';
 import type { ClockReading } from './clock-reading.ts';
-import { outcomeNotice, sentLaterNotice, type ClockNotification } from './clock-words.ts';
+import type { ClockNotification, ClockWords } from './clock-words.ts';
 import type { PunchOutcome, PunchSync } from './punch-sync.ts';
 
 interface SyncLoopOptions {
   sync: PunchSync;
   reading: ClockReading;
   active: () => Environment;
-  timeOf: (iso: string) => string;
+  words: ClockWords;
   notify: (notification: ClockNotification) => void;
   changed: () => void;
   refresh: () => Promise<void>;
@@ -52,8 +52,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
         if (outcome.punch.id === ownPunchId || outcome.kind === 'waiting') continue;
         options.notify(
           outcome.kind === 'synced'
-            ? sentLaterNotice(outcome.punch, options.timeOf)
-            : outcomeNotice(outcome, options.timeOf, active().name),
+            ? options.words.sentLaterNotice(outcome.punch)
+            : options.words.outcomeNotice(outcome, active().name),
         );
       }
       learnFrom(outcomes);

@@ -78,6 +78,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
 
   return {
     getAppInfo: async () => core.info(),
+    getMessages: async () => core.messages(),
     checkHealthNow: () => core.checkHealthNow(),
     getHealthStatus: async () => core.health.status(),
     getClock: async () => core.clock.view(),

@@ -5,6 +5,8 @@
  */
 import { startOfNextLocalDay } from '../../shared/moments.ts';
 import { shorten } from '../util/shorten.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 export type MockAction = 'source-down' | 'source-up' | 'target-down' | 'target-up' | 'slow' | 'rate-limit' | 'reset';
 export type PauseChoice = '15m' | '1h' | 'tomorrow';
 
@@ -63,24 +65,24 @@ const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel
   ...(enabled ? {} : { enabled: false }),
 });
 
-export function trayMenu(state: TrayState): MenuItemModel[] {
+export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemModel[] {
   return [
-    clockItem(state),
+    clockItem(state, t),
     item(state.clockHeadline, undefined, false),
     item(state.clockHours, undefined, false),
     ...state.clockPending.map((line) => item(line, undefined, false)),
     ...(state.clockProblem ? [item(shorten(state.clockProblem, MENU_LINE_MAX), undefined, false)] : []),
     separator,
     ...state.healthLines.map((line) => item(line, undefined, false)),
-    item('Health status…', 'open-status'),
-    item('Check now', 'check-now'),
-    pauseMenu(state.notificationsPausedUntil),
+    item(t('tray.healthStatus'), 'open-status'),
+    item(t('tray.checkNow'), 'check-now'),
+    pauseMenu(state.notificationsPausedUntil, t),
     separator,
-    ...(state.isMock ? [mockMenu(), separator] : []),
-    item(environmentLine(state), undefined, false),
+    ...(state.isMock ? [mockMenu(t), separator] : []),
+    item(t('tray.environmentLine', { name: state.environmentName, mock: state.isMock ? 'yes' : 'no' }), undefined, false),
     {
       type: 'submenu',
-      label: 'Environment',
+      label: t('tray.environment'),
       items: state.environments.map((environment) => ({
         type: 'radio',
         label: environment.name,
@@ -88,51 +90,60 @@ export function trayMenu(state: TrayState): MenuItemModel[] {
         checked: environment.active,
       })),
     },
-    item('Debtor lookup…', 'open-lookup'),
-    item(`Open ${state.productName}…`, 'open-panel'),
-    item('Settings…', 'open-settings'),
+    item(t('tray.lookup'), 'open-lookup'),
+    item(t('tray.open', { product: state.productName }), 'open-panel'),
+    item(t('tray.settings'), 'open-settings'),
     separator,
-    item(`About ${state.productName}`, 'about'),
-    item('Open logs folder', 'open-logs'),
-    item(`Quit ${state.productName}`, 'quit'),
+    item(t('tray.about', { product: state.productName }), 'about'),
+    item(t('tray.logs'), 'open-logs'),
+    item(t('tray.quit', { product: state.productName }), 'quit'),
   ];
 }
 
-function clockItem(state: TrayState): MenuItemModel {
+function clockItem(state: TrayState, t: Translate): MenuItemModel {
   if (state.clockAction === null)
-    return state.clockBlocked ? item(state.clockBlocked.label, state.clockBlocked.action) : item('Clock in', undefined, false);
-  return item(state.clockAction === 'clock-in' ? 'Clock in' : 'Clock out', 'toggle-clock', !state.clockBusy);
+    return state.clockBlocked
+      ? item(state.clockBlocked.label, state.clockBlocked.action)
+      : item(t('clock.clockIn'), undefined, false);
+  return item(t(state.clockAction === 'clock-in' ? 'clock.clockIn' : 'clock.clockOut'), 'toggle-clock', !state.clockBusy);
 }
 
-function pauseMenu(pausedUntil: string | null): MenuItemModel {
+function pauseMenu(pausedUntil: string | null, t: Translate): MenuItemModel {
   if (pausedUntil) {
     return {
       type: 'submenu',
-      label: 'Notifications paused',
-      items: [item(`Paused until ${pausedUntil}`, undefined, false), item('Resume notifications', 'resume-notifications')],
+      label: t('tray.paused'),
+      items: [
+        item(t('tray.pausedUntil', { time: pausedUntil }), undefined, false),
+        item(t('tray.resume'), 'resume-notifications'),
+      ],
     };
   }
   return {
     type: 'submenu',
-    label: 'Pause notifications',
-    items: [item('For 15 minutes', 'pause-15m'), item('For 1 hour', 'pause-1h'), item('Until tomorrow', 'pause-tomorrow')],
+    label: t('tray.pause'),
+    items: [
+      item(t('tray.pause15m'), 'pause-15m'),
+      item(t('tray.pause1h'), 'pause-1h'),
+      item(t('tray.pauseTomorrow'), 'pause-tomorrow'),
+    ],
   };
 }
 
-function mockMenu(): MenuItemModel {
+function mockMenu(t: Translate): MenuItemModel {
   return {
     type: 'submenu',
-    label: 'Mock server',
+    label: t('tray.mock'),
     items: [
-      item('Take source system down', 'mock-source-down'),
-      item('Bring source system up', 'mock-source-up'),
-      item('Take target system down', 'mock-target-down'),
-      item('Bring target system up', 'mock-target-up'),
+      item(t('tray.mockSourceDown'), 'mock-source-down'),
+      item(t('tray.mockSourceUp'), 'mock-source-up'),
+      item(t('tray.mockTargetDown'), 'mock-target-down'),
+      item(t('tray.mockTargetUp'), 'mock-target-up'),
       separator,
-      item('Make answers slow (2.5 s)', 'mock-slow'),
-      item('Rate-limit for 60 s', 'mock-rate-limit'),
+      item(t('tray.mockSlow'), 'mock-slow'),
+      item(t('tray.mockRateLimit'), 'mock-rate-limit'),
       separator,
-      item('Reset mock server', 'mock-reset'),
+      item(t('tray.mockReset'), 'mock-reset'),
     ],
   };
 }
@@ -148,24 +159,20 @@ export const TOOLTIP_MAX = 127;
  * health, then unsent punches, the environment and a pause. Lines that no longer fit are left out
  * whole; a first line too long on its own is cut at a word.
  */
-export function trayTooltip(state: TrayState): string {
+export function trayTooltip(state: TrayState, t: Translate = english.t): string {
   const pending = state.clockPending.length;
   const lines = [
     state.clockHeadline,
     state.healthSummary,
-    pending === 0 ? '' : pending === 1 ? (state.clockPending[0] ?? '') : `${pending} punches not yet recorded`,
-    state.isMock ? `${state.environmentName} · demo data` : state.environmentName,
-    state.notificationsPausedUntil ? `Notifications paused until ${state.notificationsPausedUntil}` : '',
+    pending === 0 ? '' : pending === 1 ? (state.clockPending[0] ?? '') : t('tray.notYetRecorded', { count: pending }),
+    state.isMock ? t('tray.environmentDemo', { name: state.environmentName }) : state.environmentName,
+    state.notificationsPausedUntil ? t('tray.notificationsPausedUntil', { time: state.notificationsPausedUntil }) : '',
   ].filter((line) => line !== '');
   let tooltip = shorten(lines[0] ?? state.productName, TOOLTIP_MAX);
   for (const line of lines.slice(1)) {
     if (tooltip.length + 1 + line.length <= TOOLTIP_MAX) tooltip += `\n${line}`;
   }
   return tooltip;
-}
-
-function environmentLine(state: TrayState): string {
-  return `Environment: ${state.environmentName}${state.isMock ? ' · demo data' : ''}`;
 }
 
 /** When a pause ends: in 15 minutes, in an hour, or at the next local midnight. */

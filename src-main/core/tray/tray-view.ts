@@ -4,6 +4,7 @@ import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
 import { trayIconFile, trayTemplateFile } from './tray-icon.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 import type { TrayState } from './tray-menu.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export interface TrayView {
   state: TrayState;
@@ -12,16 +13,22 @@ export interface TrayView {
   /** macOS menu bar: a template glyph, with health as a short title beside it. */
   templateFile: string;
   macTitle: string;
+  /** The user's language, for the menu and tooltip. */
+  t: Translate;
 }
 
 const macTitles: Record<HealthBadge, string> = { up: '', suspect: '⚠︎', down: '✕ down', unknown: '' };
 
 export function trayView(
-  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments' | 'now'>,
-  formatTime: TimeFormatter = localTimeAt(() => core.now()),
+  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments' | 'now' | 'translator'>,
+  formatTime: TimeFormatter = localTimeAt(
+    () => core.now(),
+    () => core.translator().locale.formats,
+  ),
   now = core.now(),
 ): TrayView {
   const { productName, environment } = core.info();
+  const { t } = core.translator();
   const paused = core.health.notificationsPausedUntil();
   const badge = core.health.badge();
   const clock = core.clock.view();
@@ -35,11 +42,11 @@ export function trayView(
         clock.action !== null
           ? null
           : clock.employeeId.trim() === ''
-            ? { label: 'Set up clocking in… (employee id missing)', action: 'open-settings' }
-            : { label: 'Clock state unknown — open the panel…', action: 'open-panel' },
+            ? { label: t('tray.setUpClocking'), action: 'open-settings' }
+            : { label: t('tray.stateUnknown'), action: 'open-panel' },
       clockBusy: clock.busy,
       clockHeadline: clock.headline,
-      clockHours: `Today ${clock.hours.today} · This week ${clock.hours.week}`,
+      clockHours: t('tray.hours', { today: clock.hours.today, week: clock.hours.week }),
       clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),
       clockProblem: clock.problemSummary, // the short sentence; the details are in the panel
       environmentName: environment.name,
@@ -56,6 +63,7 @@ export function trayView(
     templateFile: trayTemplateFile(glyph),
     // The Mock marker stays visible in the menu bar too, so nobody takes demo data for real data.
     macTitle: [environment.isMock ? 'MOCK' : '', elapsed, macTitles[badge]].filter(Boolean).join(' '),
+    t,
   };
 }
 

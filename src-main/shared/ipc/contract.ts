@@ -13,6 +13,14 @@ import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
 import type { ConnectionReport, Environment, EnvironmentOrigin, FieldErrors, SecretStatus } from '../domain/environments.ts';
 import type { HealthBadge, SystemState } from '../domain/health.ts';
 import type { Tolerant, TransactionsView } from '../domain/lookup.ts';
+import type { AppLocale } from '../i18n/locales.ts';
+import type { Catalogue } from '../i18n/translator.ts';
+
+/** What a window needs to speak the user's language: the locale and the catalogue of its messages. */
+export interface WindowMessages {
+  locale: AppLocale;
+  messages: Catalogue;
+}
 
 export type { ApiProfileInput, AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
 
@@ -253,6 +261,8 @@ export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: 
 /** Requests: window → main (ipcRenderer.invoke / ipcMain.handle). */
 export interface InvokeApi {
   getAppInfo(): Promise<AppInfo>;
+  /** The user's language and its catalogue (pushed again as languageChanged when it changes). */
+  getMessages(): Promise<WindowMessages>;
   checkHealthNow(): Promise<HealthLine[]>;
   getHealthStatus(): Promise<HealthStatusView>;
   getClock(): Promise<ClockView>;
@@ -313,6 +323,8 @@ export interface PushedEvents {
   lookupChanged: LookupStatus;
   /** The active environment or the list of environments changed. */
   environmentsChanged: AppInfo;
+  /** The user's language changed: every window speaks it at once. */
+  languageChanged: WindowMessages;
 }
 
 export type InvokeName = keyof InvokeApi;
@@ -334,6 +346,7 @@ const draftArg = v.strictObject({
 
 export const invokeArgs = {
   getAppInfo: v.strictTuple([]),
+  getMessages: v.strictTuple([]),
   checkHealthNow: v.strictTuple([]),
   getHealthStatus: v.strictTuple([]),
   getClock: v.strictTuple([]),

@@ -67,6 +67,8 @@ export class App extends EventEmitter {
   }
   getAppPath = () => join(new URL('../../../', import.meta.url).pathname);
   getLoginItemSettings = () => ({ ...this.loginItem });
+  /** The test's system languages (TIMECLOCK_STANDIN_LANGUAGES, comma-separated), else American English. */
+  getPreferredSystemLanguages = () => (process.env.TIMECLOCK_STANDIN_LANGUAGES ?? 'en-US').split(',');
   setLoginItemSettings(settings: { openAtLogin?: boolean }) {
     this.loginItem.openAtLogin = settings.openAtLogin ?? false;
     report('login-item', this.loginItem.openAtLogin);
