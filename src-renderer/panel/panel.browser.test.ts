@@ -5,6 +5,7 @@ import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
+import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 
 /** The raw bridge function the harness exposes, as a compromised page could call it. */
@@ -251,5 +252,65 @@ describe('tray panel', () => {
       error: { kind: 'invalid-request', message: 'Unknown request "readSecret".' },
     });
     expect(await invoke('openWindow', ['file:///etc/passwd'])).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
+  });
+});
+
+async function panelIn(language: LanguageSetting | 'en-XA', employeeId = 'E1002') {
+  const core: AppCore = createTestCore(mock);
+  core.settings.updatePreferences({ general: { language } });
+  core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
+  await core.clock.refresh();
+  const view = await harness.open(
+    'panel',
+    { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+    { size: { width: 360, height: 480 } },
+  );
+  await expect.poll(() => view.page.locator('.headline').count()).toBe(1);
+  return { core, ...view };
+}
+
+describe('the panel in the employee’s language', () => {
+  it('speaks German: einstempeln, Arbeitszeit, and the page says its language', async () => {
+    const { page, screenshot, problems } = await panelIn('de');
+    expect(await page.locator('.headline').textContent()).toBe('Ausgestempelt');
+    expect(await page.getByRole('button', { name: 'Einstempeln' }).isVisible()).toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await page.getByRole('button', { name: 'Einstempeln' }).click();
+    await expect.poll(() => page.locator('.headline').textContent()).toBe('Eingestempelt');
+    expect(await page.locator('.detail').textContent()).toMatch(/^seit \d{1,2}:\d\d · gerade eben$/);
+    expect(await page.locator('#hours-title').textContent()).toBe('Meine Arbeitszeit');
+    await screenshot('panel-german');
+    expect(problems).toEqual([]);
+  });
+
+  it('changes language while open, without a reload', async () => {
+    const { core, page } = await panelIn('en');
+    expect(await page.locator('.headline').textContent()).toBe('Clocked out');
+    core.settings.updatePreferences({ general: { language: 'es' } });
+    await expect.poll(() => page.locator('.headline').textContent()).toBe('Salida fichada');
+    expect(await page.getByRole('button', { name: 'Fichar la entrada' }).isVisible()).toBe(true);
+    expect(await page.locator('#hours-title').textContent()).toBe('Mis horas');
+  });
+
+  it('shows no text that did not come from the catalogue (pseudo-locale)', async () => {
+    const { page, screenshot } = await panelIn('en-XA');
+    await expect.poll(() => page.locator('[data-system="target"]').count()).toBe(1);
+    // Every text node the employee can see, but data (names, ids, times) and what is not yet
+    // translated: the product's name and the health rows, which come from the health watch.
+    const untranslated = await page.evaluate<string[]>(`(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const found = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent.trim();
+        const element = node.parentElement;
+        if (text === '' || element.closest('.row, .app, .environment, .visually-hidden, script, style')) continue;
+        if (!element.checkVisibility()) continue;
+        const fromCatalogue = /[\\[\\]]/.test(text) || /^[\\d\\s:.,–—·-]+$/.test(text);
+        if (!fromCatalogue) found.push(text);
+      }
+      return found;
+    })()`);
+    expect(untranslated).toEqual([]);
+    await screenshot('panel-pseudo');
   });
 });

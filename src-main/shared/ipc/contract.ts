@@ -405,7 +405,16 @@ export const invokeArgs = {
 } satisfies { [K in InvokeName]: v.GenericSchema<unknown, Parameters<InvokeApi[K]>> };
 
 export const invokeNames = Object.keys(invokeArgs) as InvokeName[];
-export const eventNames: EventName[] = ['healthChanged', 'focusSystem', 'clockChanged', 'lookupChanged', 'environmentsChanged'];
+/** Every pushed event, once: a new event left out of this list does not compile. */
+const events = {
+  healthChanged: true,
+  focusSystem: true,
+  clockChanged: true,
+  lookupChanged: true,
+  environmentsChanged: true,
+  languageChanged: true,
+} satisfies Record<EventName, true>;
+export const eventNames = Object.keys(events) as EventName[];
 
 /** The IPC channel of an invoke or event name. */
 export const channelOf = (name: InvokeName | EventName) => `timeclock:${name}`;

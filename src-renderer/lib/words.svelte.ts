@@ -1,0 +1,38 @@
+/**
+ * The window's words in the user's language: the core sends the catalogue of that language
+ * (getMessages), and again when the language changes (languageChanged), so every open window
+ * follows at once. `words.t` reads reactive state: text written with it is redrawn on a change.
+ */
+import { createTranslator, type Translate, type Translator } from '../../src-main/shared/i18n/translator.ts';
+import type { WindowMessages } from '../../src-main/shared/ipc/contract.ts';
+import { formatMoment } from '../../src-main/shared/moments.ts';
+import { api } from './api.ts';
+
+class Words {
+  private translator = $state<Translator | null>(null);
+  /** False until the catalogue came: a window draws nothing in a language it does not have yet. */
+  ready = $derived(this.translator !== null);
+
+  t: Translate = (key, ...args) => this.translator?.t(key, ...args) ?? '';
+
+  /** The formatting locale (dates, times, numbers). */
+  get formats(): string | undefined {
+    return this.translator?.locale.formats;
+  }
+
+  /** A moment of the wire (ISO), with its day unless today: "17:02", "Di. 17:02", "17. Nov., 17:02". */
+  moment = (iso: string | null): string => (iso === null ? '—' : formatMoment(Date.parse(iso), Date.now(), this.formats));
+
+  private use(messages: WindowMessages) {
+    this.translator = createTranslator(messages.locale, messages.messages);
+    document.documentElement.lang = messages.locale.messages;
+  }
+
+  /** Asks for the catalogue and follows changes; returns the way to stop. */
+  connect(): () => void {
+    void api.getMessages().then((messages) => this.use(messages));
+    return api.onLanguageChanged((messages) => this.use(messages));
+  }
+}
+
+export const words = new Words();
