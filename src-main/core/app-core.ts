@@ -239,6 +239,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     isOnline: options.isOnline,
     random: options.random,
     formatTime,
+    translate: () => language.translator().t,
     historyFile: options.dataDir ? (id) => textFile(dataPath(`health-${id}.json`)) : undefined,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
@@ -285,6 +286,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   language.onChange(() => {
     events.emit('languageChanged', language.messages());
     events.emit('clockChanged', clockService.view());
+    events.emit('healthChanged', health.lines());
   });
 
   return {

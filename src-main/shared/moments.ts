@@ -148,8 +148,9 @@ export function formatDuration(ms: number, t?: Translate): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-export function formatAgo(ms: number): string {
+export function formatAgo(ms: number, t?: Translate): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
+  if (t) return seconds < 60 ? t('time.secondsAgo', { seconds }) : t('time.durationAgo', { duration: formatDuration(ms, t) });
   if (seconds < 60) return `${seconds} s ago`;
   return `${formatDuration(ms)} ago`;
 }

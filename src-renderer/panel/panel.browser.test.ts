@@ -295,15 +295,14 @@ describe('the panel in the employee’s language', () => {
   it('shows no text that did not come from the catalogue (pseudo-locale)', async () => {
     const { page, screenshot } = await panelIn('en-XA');
     await expect.poll(() => page.locator('[data-system="target"]').count()).toBe(1);
-    // Every text node the employee can see, but data (names, ids, times) and what is not yet
-    // translated: the product's name and the health rows, which come from the health watch.
+    // Every text node the employee can see, but data (the environment's name) and the product's.
     const untranslated = await page.evaluate<string[]>(`(() => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       const found = [];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent.trim();
         const element = node.parentElement;
-        if (text === '' || element.closest('.row, .app, .environment, .visually-hidden, script, style')) continue;
+        if (text === '' || element.closest('.app, .environment, .visually-hidden, script, style')) continue;
         if (!element.checkVisibility()) continue;
         const fromCatalogue = /[\\[\\]]/.test(text) || /^[\\d\\s:.,–—·-]+$/.test(text);
         if (!fromCatalogue) found.push(text);

@@ -2,7 +2,7 @@
  * The health watch as the app uses it: the monitor of both systems, the notification policy and
  * the history, per environment, with the views the tray and windows show.
  */
-import { HEALTH_SYSTEMS, healthSystemLabels } from '../../shared/domain/health.ts';
+import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
@@ -13,7 +13,9 @@ import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
 import { createHealthHistory, type HealthHistory } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
-import { healthLine, healthSummary, stateLabels, trayBadge } from './health-view.ts';
+import { healthLine, healthSummary, stateLabel, systemLabel, trayBadge } from './health-view.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';
 import type { Probe } from './probe.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
@@ -28,6 +30,8 @@ export interface HealthServiceOptions {
   reachable?: (signal: AbortSignal) => Promise<boolean>;
   random?: () => number;
   formatTime?: TimeFormatter;
+  /** The words of the user's language now (English when not given). */
+  translate?: () => Translate;
   /** Minutes since local midnight (quiet hours); the machine's time zone by default. */
   localMinutes?: (ms: number) => number;
   /** Where an environment's history is kept between runs. */
@@ -66,6 +70,7 @@ const SERIES_BUCKETS = 96;
 export function createHealthService(options: HealthServiceOptions): HealthService {
   const { time } = options;
   const formatTime = options.formatTime ?? localTimeAt(() => time.now());
+  const t: Translate = (key, ...args) => (options.translate?.() ?? english.t)(key, ...args);
   const updates = createEmitter<{ update: undefined }>();
   const monitor = createHealthMonitor({
     time,
@@ -78,6 +83,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   const policy = createNotificationPolicy({
     time,
     formatTime,
+    t,
     localMinutes: options.localMinutes,
     environmentName: () => options.environment().name,
     settings: () => {
@@ -122,7 +128,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
 
   const lines = () =>
     HEALTH_SYSTEMS.map((system) =>
-      healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system)),
+      healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t),
     );
 
   return {
@@ -165,7 +171,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     snapshot: () => monitor.snapshot(),
     lines,
     badge: () => trayBadge(monitor.snapshot()),
-    summary: () => healthSummary(monitor.snapshot(), time.now(), formatTime),
+    summary: () => healthSummary(monitor.snapshot(), time.now(), formatTime, t),
     status() {
       const now = time.now();
       const paused = policy.pausedUntil();
@@ -182,9 +188,9 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         log: history.log(50).map((entry) => ({
           ...entry,
           at: new Date(entry.at).toISOString(),
-          label: healthSystemLabels[entry.system],
-          fromLabel: stateLabels[entry.from],
-          toLabel: stateLabels[entry.to],
+          label: systemLabel(entry.system, t),
+          fromLabel: stateLabel(entry.from, t),
+          toLabel: stateLabel(entry.to, t),
         })),
       };
     },

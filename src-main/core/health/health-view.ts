@@ -1,5 +1,7 @@
 /** How health reads to people: the tray's lines, its badge and tooltip, the status window's data. */
-import { HEALTH_SYSTEMS, healthSystemLabels } from '../../shared/domain/health.ts';
+import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
 import type { HealthBadge, SystemState } from '../../shared/domain/health.ts';
@@ -7,41 +9,67 @@ import { formatAgo, type TimeFormatter } from '../../shared/moments.ts';
 import type { SystemHealth } from './health-machine.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 
-/** Short names of states, for the status window's log. */
-export const stateLabels: Record<SystemState, string> = {
-  unknown: 'unknown',
-  up: 'up',
-  degraded: 'degraded',
-  suspect: 'not answering',
-  down: 'down',
-  'auth-error': 'credentials refused',
-  'rate-limited': 'rate limited',
-  offline: 'no network',
+type StateKey = `health.state.${'unknown' | 'up' | 'degraded' | 'suspect' | 'down' | 'authError' | 'rateLimited' | 'offline'}`;
+const stateKeys: Record<SystemState, StateKey> = {
+  unknown: 'health.state.unknown',
+  up: 'health.state.up',
+  degraded: 'health.state.degraded',
+  suspect: 'health.state.suspect',
+  down: 'health.state.down',
+  'auth-error': 'health.state.authError',
+  'rate-limited': 'health.state.rateLimited',
+  offline: 'health.state.offline',
 };
+
+/** Short names of states, for the status window's log. */
+export const stateLabel = (state: SystemState, t: Translate = english.t) => t(stateKeys[state]);
+
+/** A system's name: "Source system". */
+export const systemLabel = (system: HealthSystem, t: Translate = english.t) => t(`health.system.${system}`);
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function describeState(health: SystemHealth, now: number, formatTime: TimeFormatter, nextCheckAt: number | null): string {
-  const latency = health.lastLatencyMs === null ? '' : ` · ${Math.round(health.lastLatencyMs)} ms`;
-  const checked = health.lastCheckedAt === null ? '' : ` · checked ${formatAgo(now - health.lastCheckedAt)}`;
+/** What to say beside the state: the latency and when it was checked, each when known and wanted. */
+interface StateDetail {
+  latency: boolean;
+  checked: boolean;
+}
+
+export function describeState(
+  health: SystemHealth,
+  now: number,
+  formatTime: TimeFormatter,
+  nextCheckAt: number | null,
+  t: Translate = english.t,
+  detail: StateDetail = { latency: true, checked: true },
+): string {
+  const extras = [
+    detail.latency && health.lastLatencyMs !== null ? t('health.latency', { ms: Math.round(health.lastLatencyMs) }) : '',
+    detail.checked && health.lastCheckedAt !== null
+      ? t('health.checkedAgo', { ago: formatAgo(now - health.lastCheckedAt, t) })
+      : '',
+  ].filter(Boolean);
+  const withExtras = (state: string) => [state, ...extras].join(' · ');
   switch (health.state) {
     case 'unknown':
-      return 'checking…';
+      return t('health.checking');
     case 'up':
-      return `up${latency}${checked}`;
+      return withExtras(t('health.state.up'));
     case 'degraded':
       // The system's own word, or our measure of its answers: never one said as the other.
-      return `${health.reportedDegraded ? 'degraded' : 'slow'}${latency}${checked}`;
+      return withExtras(health.reportedDegraded ? t('health.state.degraded') : t('health.slow'));
     case 'suspect':
-      return 'not answering · re-checking';
+      return t('health.reChecking');
     case 'down':
-      return `down since ${formatTime(health.outageStartedAt ?? health.since)}`;
+      return t('health.downSince', { time: formatTime(health.outageStartedAt ?? health.since) });
     case 'auth-error':
-      return 'credentials refused · checks paused';
+      return t('health.authPaused');
     case 'rate-limited':
-      return nextCheckAt === null ? 'rate limited' : `rate limited · next check ${formatTime(nextCheckAt)}`;
+      return nextCheckAt === null
+        ? t('health.state.rateLimited')
+        : t('health.rateLimitedNext', { time: formatTime(nextCheckAt) });
     case 'offline':
-      return 'no network';
+      return t('health.state.offline');
   }
 }
 
@@ -51,14 +79,16 @@ export function healthLine(
   now: number,
   formatTime: TimeFormatter,
   nextCheckAt: number | null,
+  t: Translate = english.t,
 ): HealthLine {
+  const label = systemLabel(system, t);
   return {
     system,
-    label: healthSystemLabels[system],
+    label,
     state: health.state,
     tone: toneOf(health.state),
-    text: `${healthSystemLabels[system]} — ${describeState(health, now, formatTime, nextCheckAt)}`,
-    short: describeState(health, now, formatTime, nextCheckAt).replace(/ · checked .*$/, ''),
+    text: `${label} — ${describeState(health, now, formatTime, nextCheckAt, t)}`,
+    short: describeState(health, now, formatTime, nextCheckAt, t, { latency: true, checked: false }),
     since: new Date(health.state === 'down' ? (health.outageStartedAt ?? health.since) : health.since).toISOString(),
     latencyMs: health.lastLatencyMs === null ? null : Math.round(health.lastLatencyMs),
     message: health.message,
@@ -84,10 +114,14 @@ export function trayBadge(snapshot: HealthSnapshot): HealthBadge {
 }
 
 /** One line for the tooltip: "Source up · Target down since 10:42". */
-export function healthSummary(snapshot: HealthSnapshot, now: number, formatTime: TimeFormatter): string {
-  const short = { source: 'Source', target: 'Target' } as const;
-  return HEALTH_SYSTEMS.map((system) => {
-    const text = describeState(snapshot[system], now, formatTime, null);
-    return `${short[system]} ${text.replace(/ · checked .*$/, '').replace(/ · \d+ ms/, '')}`;
-  }).join(' · ');
+export function healthSummary(
+  snapshot: HealthSnapshot,
+  now: number,
+  formatTime: TimeFormatter,
+  t: Translate = english.t,
+): string {
+  const plain = { latency: false, checked: false };
+  return HEALTH_SYSTEMS.map(
+    (system) => `${t(`health.short.${system}`)} ${describeState(snapshot[system], now, formatTime, null, t, plain)}`,
+  ).join(' · ');
 }

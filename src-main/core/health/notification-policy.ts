@@ -13,7 +13,8 @@ import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatt
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
-import { HEALTH_SYSTEMS, healthSystemLabels as label } from '../../shared/domain/health.ts';
+import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';
 
@@ -40,6 +41,8 @@ export interface NotificationPolicyOptions {
   settings: () => NotificationSettings;
   environmentName: () => string;
   formatTime: TimeFormatter;
+  /** The user's language, read at each notification. */
+  t: Translate;
   localMinutes?: (ms: number) => number;
 }
 
@@ -64,7 +67,6 @@ const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', '
 /** Windows shows about 120 characters of a toast's body before cutting it. */
 export const NOTIFICATION_BODY_MAX = 120;
 /** What an employee most needs to know when the service is down. */
-const PUNCHES_SAFE = 'Your punches are kept here and sent later.';
 const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
 
 interface Memory {
@@ -78,7 +80,8 @@ interface Memory {
 // Over 80 lines on purpose: the policy's memory (confirmed states, quiet hours, last notices)
 // shared by small named functions, the longest tick at 43 lines.
 export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
-  const { time, formatTime } = options;
+  const { time, formatTime, t } = options;
+  const label = (system: HealthSystem) => t(`health.system.${system}`);
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
   const notify = createEmitter<{ notification: HealthNotification }>();
   const fresh = (): Record<HealthSystem, Memory> => ({
@@ -113,15 +116,15 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       ? make(
           'down',
           systems,
-          'Source and target systems are down',
-          `${env()}: down since ${formatTime(since)}. ${PUNCHES_SAFE}`,
+          t('health.notice.bothDown'),
+          t('health.notice.downBody', { environment: env(), time: formatTime(since) }),
           since,
         )
       : make(
           'down',
           systems,
-          `${label[systems[0]!]} is down`,
-          `${env()}: down since ${formatTime(since)}. ${PUNCHES_SAFE}`,
+          t('health.notice.down', { system: label(systems[0]!) }),
+          t('health.notice.downBody', { environment: env(), time: formatTime(since) }),
           since,
         );
 
@@ -197,8 +200,12 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       make(
         'recovered',
         [system],
-        `${label[system]} recovered`,
-        `${env()}: back after ${formatDuration(now - told.since)} (down since ${formatTime(told.since)}).`,
+        t('health.notice.recovered', { system: label(system) }),
+        t('health.notice.recoveredBody', {
+          environment: env(),
+          duration: formatDuration(now - told.since, t),
+          time: formatTime(told.since),
+        }),
         told.since,
       ),
     );
@@ -213,8 +220,8 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
             make(
               'auth',
               [system],
-              'Credentials refused — health checks paused',
-              `${change.message ?? ''} Health checks for ${env()} resume when the credentials change.`.trim(),
+              t('health.notice.auth'),
+              `${change.message ?? ''} ${t('health.notice.authBody', { environment: env() })}`.trim(),
             ),
           );
         }
@@ -228,8 +235,8 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
           make(
             'unstable',
             [system],
-            `${label[system]} is unstable`,
-            `${env()}: down and back several times in 30 min. Each outage is still told.`,
+            t('health.notice.unstable', { system: label(system) }),
+            t('health.notice.unstableBody', { environment: env() }),
           ),
         );
       }
@@ -273,8 +280,12 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
             make(
               'reminder',
               [system],
-              `${label[system]} is still down`,
-              `${env()}: down since ${formatTime(since)} (${formatDuration(now - since)}). ${PUNCHES_SAFE}`,
+              t('health.notice.stillDown', { system: label(system) }),
+              t('health.notice.stillDownBody', {
+                environment: env(),
+                time: formatTime(since),
+                duration: formatDuration(now - since, t),
+              }),
               since,
             ),
           );

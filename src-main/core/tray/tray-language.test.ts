@@ -20,11 +20,15 @@ describe('the tray in the user’s language', () => {
     core.events.on('languageChanged', (messages) => heard.push(messages));
     expect(labels(trayView(core).state, trayView(core).t)).toContain('Clock in');
 
+    await core.health.checkNow();
     core.settings.updatePreferences({ general: { language: 'de' } });
     const view = trayView(core);
+    expect(view.state.healthSummary).toBe('Quelle in Betrieb · Ziel in Betrieb');
+    expect(view.state.healthLines[0]).toMatch(/^Quellsystem — in Betrieb · \d+ ms · geprüft vor \d+ s$/);
     expect(labels(view.state, view.t)).toEqual(expect.arrayContaining(['Einstempeln', 'Einstellungen…', 'Debitorensuche…']));
     expect(core.clock.view().stateLabel).toBe('Ausgestempelt');
     expect(heard).toHaveLength(1);
+    expect(core.health.lines()[1]!.label).toBe('Zielsystem');
     expect(heard[0]!.locale.messages).toBe('de');
     expect(heard[0]!.messages['clock.clockIn']).toBe('Einstempeln');
   });

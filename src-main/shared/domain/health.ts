@@ -5,7 +5,6 @@ import type { HealthSystem } from '../api/types.ts';
 export const HEALTH_SYSTEMS: readonly HealthSystem[] = ['source', 'target'];
 
 /** What the systems are called on screen. */
-export const healthSystemLabels: Record<HealthSystem, string> = { source: 'Source system', target: 'Target system' };
 
 export type SystemState = 'unknown' | 'up' | 'degraded' | 'suspect' | 'down' | 'auth-error' | 'rate-limited' | 'offline';
 
