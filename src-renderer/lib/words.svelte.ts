@@ -3,8 +3,15 @@
  * (getMessages), and again when the language changes (languageChanged), so every open window
  * follows at once. `words.t` reads reactive state: text written with it is redrawn on a change.
  */
-import { createTranslator, type Translate, type Translator } from '../../src-main/shared/i18n/translator.ts';
+import {
+  createTranslator,
+  type ArgsOf,
+  type MessageKey,
+  type Translate,
+  type Translator,
+} from '../../src-main/shared/i18n/translator.ts';
 import type { WindowMessages } from '../../src-main/shared/ipc/contract.ts';
+import type { MessageArgs } from '../../src-main/shared/i18n/generated/message-args.ts';
 import { formatMoment } from '../../src-main/shared/moments.ts';
 import { api } from './api.ts';
 
@@ -14,6 +21,17 @@ class Words {
   ready = $derived(this.translator !== null);
 
   t: Translate = (key, ...args) => this.translator?.t(key, ...args) ?? '';
+
+  /**
+   * A message with one of its arguments drawn apart (to set it in bold): the text before the
+   * argument and after it, in the order the language puts them.
+   */
+  around = <K extends MessageKey>(key: K, args: MessageArgs[K], name: keyof MessageArgs[K] & string) => {
+    const marker = '\u{E000}';
+    const text = this.t(key, ...([{ ...args, [name]: marker }] as unknown as ArgsOf<K>));
+    const [before = '', after = ''] = text.split(marker);
+    return { before, after };
+  };
 
   /** The formatting locale (dates, times, numbers). */
   get formats(): string | undefined {

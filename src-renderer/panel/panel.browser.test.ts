@@ -7,6 +7,7 @@ import { startHarness, type Harness } from '../../src-main/testing/browser/harne
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
+import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
 
 /** The raw bridge function the harness exposes, as a compromised page could call it. */
 type Bridge = { __timeclockInvoke: (name: string, args: readonly unknown[]) => Promise<unknown> };
@@ -295,20 +296,8 @@ describe('the panel in the employee’s language', () => {
   it('shows no text that did not come from the catalogue (pseudo-locale)', async () => {
     const { page, screenshot } = await panelIn('en-XA');
     await expect.poll(() => page.locator('[data-system="target"]').count()).toBe(1);
-    // Every text node the employee can see, but data (the environment's name) and the product's.
-    const untranslated = await page.evaluate<string[]>(`(() => {
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      const found = [];
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent.trim();
-        const element = node.parentElement;
-        if (text === '' || element.closest('.app, .environment, .visually-hidden, script, style')) continue;
-        if (!element.checkVisibility()) continue;
-        const fromCatalogue = /[\\[\\]]/.test(text) || /^[\\d\\s:.,–—·-]+$/.test(text);
-        if (!fromCatalogue) found.push(text);
-      }
-      return found;
-    })()`);
+    // Every text the employee can see, but data: the environment's name and the product's.
+    const untranslated = await untranslatedText(page, '.app, .environment');
     expect(untranslated).toEqual([]);
     await screenshot('panel-pseudo');
   });

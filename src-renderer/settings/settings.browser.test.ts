@@ -6,6 +6,7 @@ import { startHarness, type Harness } from '../../src-main/testing/browser/harne
 import { contractDialect, startShapeProxy } from '../../src-main/testing/shape-proxy.ts';
 import { createTestCore, type TestCoreOptions } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
+import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
 
 let builtin: MockServer;
 let other: MockServer;
@@ -332,6 +333,20 @@ describe('settings window: preferences', () => {
 });
 
 describe('welcome window', () => {
+  it('welcomes in German, and shows no text outside the catalogue in the pseudo-locale', async () => {
+    const german = await open('welcome', { systemLanguages: () => ['de-DE'] });
+    await expect.poll(() => german.page.locator('h1').textContent()).toBe('Willkommen bei Timeclock Tray');
+    await expect.poll(() => german.page.locator(':focus').textContent()).toBe('Umgebung Ihres Unternehmens hinzufügen');
+    expect(await german.page.locator('.mock').textContent()).toContain('Testmodus');
+    await german.screenshot('welcome-german');
+
+    const pseudo = await open('welcome');
+    pseudo.core.settings.updatePreferences({ general: { language: 'en-XA' } });
+    await expect.poll(() => pseudo.page.locator('h1').textContent()).toMatch(/^\[/);
+    await expect.poll(() => pseudo.page.locator('.buttons button').count()).toBe(2);
+    expect(await untranslatedText(pseudo.page)).toEqual([]);
+  });
+
   it('says what the app does, that this is demo data, and offers to add the company environment', async () => {
     const view = await open('welcome', {}, 'light');
     const { page } = view;
