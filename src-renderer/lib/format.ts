@@ -1,11 +1,13 @@
-/** Numbers for windows, in the user's locale; time in words is in shared/moments.ts. */
-import { formatMoment } from '../../src-main/shared/moments.ts';
+/** Numbers for windows, in the user's formats (words.formats); time in words is in shared/moments.ts. */
 
-/** A moment, with its day unless it is today: "17:02", "Tue 17:02", "17 Nov, 17:02". */
-export const formatClock = (iso: string | null) => (iso === null ? '—' : formatMoment(Date.parse(iso), Date.now()));
+/** "1,234 ms" / "1.234 ms"; "—" when unknown. */
+export const formatMs = (ms: number | null, locale?: string) =>
+  ms === null ? '—' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(ms)} ms`;
 
-export const formatMs = (ms: number | null) => (ms === null ? '—' : `${Math.round(ms).toLocaleString()} ms`);
-export const formatPercent = (share: number | null) =>
+/** "99.9 %" as the locale writes it, two decimals just short of 100 % so that 99.95 is not rounded up. */
+export const formatPercent = (share: number | null, locale?: string) =>
   share === null
     ? '—'
-    : `${(share * 100).toLocaleString(undefined, { maximumFractionDigits: share > 0.999 && share < 1 ? 2 : 1 })} %`;
+    : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: share > 0.999 && share < 1 ? 2 : 1 }).format(
+        share,
+      );

@@ -7,6 +7,7 @@ import { startMockServer, type MockServer } from '../../src-main/mock/mock-serve
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createFakeClock, runClockUntil } from '../../src-main/testing/fake-clock.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
+import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
 
 let mock: MockServer;
 let harness: Harness;
@@ -55,7 +56,7 @@ describe('status window', () => {
     const dayUptime = Number((await target.locator('[data-uptime="day"]').textContent())!.replace(/[^\d.]/g, ''));
     expect(dayUptime).toBeGreaterThan(80);
     expect(dayUptime).toBeLessThan(95);
-    expect(await page.locator('[data-system="source"] [data-uptime="day"]').textContent()).toBe('100 %');
+    expect(await page.locator('[data-system="source"] [data-uptime="day"]').textContent()).toBe('100%');
     expect(await target.locator('rect').count()).toBeGreaterThan(5);
     expect(await target.locator('svg').getAttribute('aria-label')).toMatch(
       /^Target system latency: highest \d+ ms in the last 24 hours\. Failed checks in [1-3] of the 96 quarter-hours\.$/,
@@ -114,5 +115,25 @@ describe('status window', () => {
       .poll(() => view.page.locator('.notice').textContent())
       .toMatch(/^Notifications are paused until .+\. The tray still shows every change\.$/);
     core.health.pauseNotifications(null);
+  });
+});
+
+describe('status window in the user’s language', () => {
+  it('shows the outage and its log in Spanish, and no text outside the catalogue in the pseudo-locale', async () => {
+    core.settings.updatePreferences({ general: { language: 'es' } });
+    try {
+      const spanish = await open();
+      await expect.poll(() => spanish.page.locator('h1').textContent()).toBe('Estado del servicio de fichajes');
+      expect(await spanish.page.locator('#title-target').textContent()).toBe('Sistema de destino');
+      expect(await spanish.page.locator('.log td strong').first().textContent()).toMatch(/^(en marcha|caído|no responde)$/);
+      await spanish.screenshot('status-spanish');
+
+      core.settings.updatePreferences({ general: { language: 'en-XA' } });
+      await expect.poll(() => spanish.page.locator('h1').textContent()).toMatch(/^\[/);
+      // Data left out: the environment's name and the service's own words about a failure.
+      expect(await untranslatedText(spanish.page, '.environment, .message, .details')).toEqual([]);
+    } finally {
+      core.settings.updatePreferences({ general: { language: 'system' } });
+    }
   });
 });

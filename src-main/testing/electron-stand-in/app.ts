@@ -110,6 +110,10 @@ export class App extends EventEmitter {
     this.lock?.close();
     report('quit');
     hangUp();
+    // Still alive a while after letting go: say what holds the process (the test prints it).
+    setTimeout(() => {
+      process.stderr.write(`Still running after Quit, held by: ${process.getActiveResourcesInfo().join(', ')}\n`);
+    }, 5_000).unref();
   }
 }
 

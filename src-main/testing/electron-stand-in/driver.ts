@@ -159,7 +159,9 @@ export async function launchApp(options: LaunchOptions) {
       const outcome = await Promise.race([exited, timer]);
       if (outcome === 'still running') {
         child.kill('SIGKILL');
-        throw new Error('The app did not end after Quit: something (a timer, a server, a socket) was left running.');
+        throw new Error(
+          `The app did not end after Quit: something (a timer, a server, a socket) was left running. Its last output:\n${output.join('').slice(-2_000)}`,
+        );
       }
       return outcome;
     },
