@@ -246,3 +246,28 @@ describe('settings through the window API', () => {
     });
   });
 });
+
+describe('CSV exports in the user’s language', () => {
+  it('writes German headers, ; between cells and decimal commas for a German user', async () => {
+    const core = createTestCore(mock.server, { systemLanguages: () => ['de-DE'] });
+    const shell = recordingShell();
+    const handlers = createWindowHandlers(core, shell);
+    await core.lookup.ensureLoaded();
+    const page = await core.lookup.search('', { key: 'name', descending: false });
+    await dispatchInvoke(handlers, 'exportCsv', [{ kind: 'lookup', resultId: page.resultId }]);
+    const [header, first] = shell.saved[0]!.content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      'Debitorennummer;Name;Ort;Bundesstaat;Berechneter Score;Note;Auskunfteiscore;Risikoklasse;Letzte Änderung',
+    );
+    expect(first!.split(';')[0]).toBe(page.rows[0]!.debtorKey);
+
+    const range = { startDate: '2020-01-01', endDate: '2030-12-31' };
+    await dispatchInvoke(handlers, 'exportCsv', [{ kind: 'transactions', ...range }]);
+    const lines = shell.saved[1]!.content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Buchungsnummer;Kundennummer;Datum;Art;Betrag;Beschreibung');
+    // Amounts with cents are written with a decimal comma, never a point.
+    expect(lines.slice(1).some((line) => /;-?\d+,\d+;/.test(line))).toBe(true);
+    expect(lines.slice(1).some((line) => /;-?\d+\.\d+;/.test(line))).toBe(false);
+    await core.lookup.clear();
+  });
+});

@@ -10,7 +10,9 @@ import type { Environment } from '../../shared/domain/environments.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
-import { checkTransactionRange, summarise, transactionsCsv } from '../lookup/advance.ts';
+import { checkTransactionRange, summarise, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../lookup/advance.ts';
+import { DEBTOR_CSV_COLUMNS } from '../lookup/lookup-engine.ts';
+import { csvStyleFor } from '../util/csv.ts';
 import { PunchActionError, type ClockAction } from '../clock/clock-actions.ts';
 import { InvalidRequestError } from './dispatch.ts';
 
@@ -182,12 +184,19 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     advanceTransactionDetails: (transKey) => core.clients().debtors.advanceTransactionDetails(transKey.trim()),
     async exportCsv(request) {
       const day = localDayKey(core.now());
-      if (request.kind === 'lookup')
-        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, await core.lookup.csv(request.resultId)) };
+      // Headers in the user's words, cells as their spreadsheet reads them (see util/csv.ts).
+      const { t, locale } = core.translator();
+      const style = csvStyleFor(locale.formats);
+      if (request.kind === 'lookup') {
+        const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
+        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, await core.lookup.csv(request.resultId, header, style)) };
+      }
       const errors = checkTransactionRange(request);
       if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
       const view = summarise(await core.clients().debtors.advanceTransactions(request));
-      return { savedTo: await shell.saveFile(`transactions-${request.clientKey ?? 'all'}-${day}.csv`, transactionsCsv(view)) };
+      const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));
+      const csv = transactionsCsv(view, header, style);
+      return { savedTo: await shell.saveFile(`transactions-${request.clientKey ?? 'all'}-${day}.csv`, csv) };
     },
     async updateSettings(patch) {
       const result = core.settings.updatePreferences(patch);

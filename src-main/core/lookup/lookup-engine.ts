@@ -8,7 +8,31 @@ import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } fr
 import { ApiError } from '../api/api-error.ts';
 import type { Retrying } from '../api/http-client.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
-import { toCsv } from '../util/csv.ts';
+import { PLAIN_CSV, toCsv, type CsvStyle } from '../util/csv.ts';
+
+/** The debtors export's columns (the main process sends them in the user's words). */
+export const DEBTOR_CSV_COLUMNS = [
+  'debtorKey',
+  'name',
+  'city',
+  'state',
+  'score',
+  'grade',
+  'bureauScore',
+  'riskClass',
+  'lastChange',
+] as const;
+const DEBTOR_CSV_HEADER = [
+  'Debtor key',
+  'Name',
+  'City',
+  'State',
+  'Calculated score',
+  'Grade',
+  'Bureau score',
+  'Risk class',
+  'Last change',
+];
 import {
   emptyData,
   mergeRecords,
@@ -289,12 +313,12 @@ export function createLookupEngine(options: LookupEngineOptions) {
         groups: [...data.clientGroups.values()].filter((group) => clients.has(String(group.clientKey))),
       };
     },
-    /** The whole result set as CSV, in the order shown. */
-    csv(resultId: number): string {
+    /** The whole result set as CSV, in the order shown; the header in the user's words and the style of their spreadsheet. */
+    csv(resultId: number, header: readonly string[] = DEBTOR_CSV_HEADER, style: CsvStyle = PLAIN_CSV): string {
       const total = results.get(resultId)?.positions.length ?? 0;
       const rows = page(resultId, 0, total);
       return toCsv(
-        ['Debtor key', 'Name', 'City', 'State', 'Calculated score', 'Grade', 'Bureau score', 'Risk class', 'Last change'],
+        header,
         rows.map((entry) => [
           entry.debtorKey,
           entry.name,
@@ -306,6 +330,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
           entry.riskClass,
           entry.modifiedAt,
         ]),
+        style,
       );
     },
     counts: (): Record<ResourceName, number> =>

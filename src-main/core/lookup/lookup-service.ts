@@ -3,6 +3,7 @@
  * automatically while the lookup window is open, and thrown away (memory and all) after a switch
  * of environment or when the window has been closed for a while.
  */
+import type { CsvStyle } from '../util/csv.ts';
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
@@ -96,7 +97,8 @@ export function createLookupService(options: LookupServiceOptions) {
     search: (text: string, sort: LookupSort): Promise<LookupPage> => current().search({ text, sort }),
     rows: (resultId: number, offset: number, limit: number): Promise<LookupPage> => current().rows(resultId, offset, limit),
     detail: (debtorKey: string): Promise<DebtorDetail | null> => current().detail(debtorKey),
-    csv: (resultId: number): Promise<string> => current().csv(resultId),
+    csv: (resultId: number, header?: readonly string[], style?: CsvStyle): Promise<string> =>
+      current().csv(resultId, header, style),
     windowOpened() {
       if (stopped) return;
       openWindows++;

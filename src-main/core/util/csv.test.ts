@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { csvStyleFor, toCsv } from './csv.ts';
 
 describe('CSV', () => {
   it('starts with a BOM, ends lines with CRLF, and quotes what needs it', () => {
@@ -42,5 +42,22 @@ describe('CSV', () => {
       '-12.50',
       'Acme',
     ]);
+  });
+
+  it('separates with ; and writes decimal commas where the user’s numbers do, as Excel there expects', () => {
+    expect(csvStyleFor('de-DE')).toEqual({ separator: ';', decimal: ',' });
+    expect(csvStyleFor('es')).toEqual({ separator: ';', decimal: ',' });
+    expect(csvStyleFor('en-US')).toEqual({ separator: ',', decimal: '.' });
+    expect(
+      toCsv(
+        ['Name', 'Betrag'],
+        [
+          ['Acme, Inc.', 1200.5],
+          ['A;B', -3],
+          ['-12,50', 7],
+        ],
+        csvStyleFor('de'),
+      ),
+    ).toBe('\uFEFFName;Betrag\r\nAcme, Inc.;1200,5\r\n"A;B";-3\r\n-12,50;7\r\n');
   });
 });
