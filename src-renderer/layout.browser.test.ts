@@ -79,3 +79,53 @@ describe('layout at minimum size and 200 % zoom', () => {
     }
   }
 });
+
+/** Elements whose text runs past their box and is cut (not scrolled, not wrapped). */
+const clippedText = (page: Page) =>
+  page.evaluate<string[]>(`(() => {
+    const cut = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const style = getComputedStyle(element);
+      const hides = ['hidden', 'clip'].includes(style.overflowX);
+      // The visually-hidden pattern (1 px, clipped) is meant for screen readers alone.
+      if (element.getBoundingClientRect().width <= 1) continue;
+      if (hides && element.scrollWidth > element.clientWidth + 1 && element.textContent.trim() !== '' && !element.classList.contains('visually-hidden'))
+        cut.push(element.tagName + ': ' + element.textContent.trim().slice(0, 60));
+    }
+    return cut;
+  })()`);
+
+// German runs about a third longer than English: the translated windows at their smallest and at 200 %.
+const german = [
+  { name: 'panel', action: 'Einstempeln' },
+  { name: 'status', action: 'Jetzt prüfen' },
+  { name: 'welcome', action: 'Mit Demodaten beginnen' },
+] as const;
+
+describe('layout in German at minimum size and 200 % zoom', () => {
+  for (const window of german) {
+    for (const zoom of [1, 2]) {
+      it(`${window.name} at ${zoom * 100} %: no text cut off, nothing sideways, the main action reachable`, async () => {
+        const core = createTestCore(mock, { systemLanguages: () => ['de-DE'] });
+        core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+        const view = await harness.open(
+          window.name,
+          { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+          { size: smallestSize(window.name), zoom },
+        );
+        const { page } = view;
+        const action = page.getByRole('button', { name: window.action, exact: true }).first();
+        await expect.poll(() => action.count()).toBe(1);
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        );
+        expect(overflow).toBeLessThanOrEqual(1);
+        expect(await clippedText(page)).toEqual([]);
+        await action.scrollIntoViewIfNeeded();
+        expect(await action.isVisible()).toBe(true);
+        await view.screenshot(`layout-${window.name}-${zoom * 100}-de`);
+        expect(view.problems).toEqual([]);
+      });
+    }
+  }
+});
