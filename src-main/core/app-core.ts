@@ -29,7 +29,7 @@ import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
 import { chooseLocale } from '../shared/i18n/locales.ts';
-import type { Translator } from '../shared/i18n/translator.ts';
+import type { Translate, Translator } from '../shared/i18n/translator.ts';
 import { formatMoment } from '../shared/moments.ts';
 
 export interface AppCoreOptions {
@@ -194,7 +194,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     environmentExists: (id) => environments.get(id) !== undefined,
     preferences: () => settings.preferences(),
     formatTime,
-    translate: () => language.translator().t,
+    t: language.t,
     formats: () => language.translator().locale.formats,
     random: options.random,
   });
@@ -239,7 +239,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     isOnline: options.isOnline,
     random: options.random,
     formatTime,
-    translate: () => language.translator().t,
+    t: language.t,
     historyFile: options.dataDir ? (id) => textFile(dataPath(`health-${id}.json`)) : undefined,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
@@ -348,7 +348,10 @@ function createLanguage(settings: SettingsService, systemLanguages: () => readon
     current = translatorFor(locale);
     for (const listener of listeners) listener();
   });
+  /** Words in the user's language as it is at each call: what the services keep and use. */
+  const t: Translate = (key, ...args) => current.t(key, ...args);
   return {
+    t,
     translator: () => current,
     messages: (): WindowMessages => ({ locale: current.locale, messages: catalogueOf(current.locale.messages) }),
     onChange: (listener: () => void) => void listeners.add(listener),

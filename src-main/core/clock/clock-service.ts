@@ -48,8 +48,8 @@ export interface ClockServiceOptions {
   environmentExists?: (environmentId: string) => boolean;
   preferences: () => Preferences;
   formatTime?: TimeFormatter;
-  /** The words of the user's language now (English when not given). */
-  translate?: () => Translate;
+  /** The words of the user's language, as they are at each use (English when not given). */
+  t?: Translate;
   /** The formatting locale of the user's language (the computer's when not given). */
   formats?: () => string;
   calendar?: LocalCalendar;
@@ -116,7 +116,7 @@ function createTimers(time: TimeSource) {
 export function createClockService(options: ClockServiceOptions) {
   const { time, outbox } = options;
   const formatTime = options.formatTime ?? localTimeAt(() => time.now());
-  const words = clockWords(() => options.translate?.() ?? english.t, formatTime);
+  const words = clockWords(options.t ?? english.t, formatTime);
   const events = createEmitter<{ change: undefined; notification: ClockNotification }>();
   const changed = () => events.emit('change', undefined);
   const notify = (notification: ClockNotification) => events.emit('notification', notification);

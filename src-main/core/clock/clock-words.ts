@@ -1,7 +1,7 @@
 /**
  * What the clock tells the employee, in their language: notifications, refusals and problems, as
- * functions of the facts. The language is read at each use (`t` is the core's current one), so a
- * change in Settings applies to the next sentence without a restart.
+ * functions of the facts. `t` reads the user's language at each use (the core's live translate), so
+ * a change in Settings applies to the next sentence without a restart.
  */
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
@@ -17,11 +17,10 @@ export interface ClockNotification {
 
 export type ClockWords = ReturnType<typeof clockWords>;
 
-export function clockWords(translate: () => Translate, formatTime: TimeFormatter) {
-  const t: Translate = (key, ...args) => translate()(key, ...args);
+export function clockWords(t: Translate, formatTime: TimeFormatter) {
   /** An instant of the wire (ISO) as the employee reads it. */
   const timeOf = (iso: string) => formatTime(Date.parse(iso));
-  const duration = (ms: number) => formatDuration(ms, translate());
+  const duration = (ms: number) => formatDuration(ms, t);
   const punchLabel = (punch: Pick<Punch, 'kind' | 'at'>) =>
     t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: timeOf(punch.at) });
 

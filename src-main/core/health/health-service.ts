@@ -30,8 +30,8 @@ export interface HealthServiceOptions {
   reachable?: (signal: AbortSignal) => Promise<boolean>;
   random?: () => number;
   formatTime?: TimeFormatter;
-  /** The words of the user's language now (English when not given). */
-  translate?: () => Translate;
+  /** The words of the user's language, as they are at each use (English when not given). */
+  t?: Translate;
   /** Minutes since local midnight (quiet hours); the machine's time zone by default. */
   localMinutes?: (ms: number) => number;
   /** Where an environment's history is kept between runs. */
@@ -70,7 +70,7 @@ const SERIES_BUCKETS = 96;
 export function createHealthService(options: HealthServiceOptions): HealthService {
   const { time } = options;
   const formatTime = options.formatTime ?? localTimeAt(() => time.now());
-  const t: Translate = (key, ...args) => (options.translate?.() ?? english.t)(key, ...args);
+  const t = options.t ?? english.t;
   const updates = createEmitter<{ update: undefined }>();
   const monitor = createHealthMonitor({
     time,
