@@ -132,7 +132,7 @@ export function localInputValue(iso: string): string {
 
 /**
  * "2 h 5 min" in the words of `t` (the catalogue's duration messages); without one, in English —
- * for what is not yet told its user's language (health, the lookup).
+ * for the lookup window's "synced … ago", which is not yet told its user's language.
  */
 export function formatDuration(ms: number, t?: Translate): string {
   const minutes = Math.floor(ms / 60_000);
@@ -148,11 +148,9 @@ export function formatDuration(ms: number, t?: Translate): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-export function formatAgo(ms: number, t?: Translate): string {
+export function formatAgo(ms: number, t: Translate): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
-  if (t) return seconds < 60 ? t('time.secondsAgo', { seconds }) : t('time.durationAgo', { duration: formatDuration(ms, t) });
-  if (seconds < 60) return `${seconds} s ago`;
-  return `${formatDuration(ms)} ago`;
+  return seconds < 60 ? t('time.secondsAgo', { seconds }) : t('time.durationAgo', { duration: formatDuration(ms, t) });
 }
 
 /** "just now" under a minute, then "5 min ago", "2 h 5 min ago": for what changes seldom (a sync). */

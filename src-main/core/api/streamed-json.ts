@@ -10,7 +10,7 @@
  * scanner only looks for quotes and brackets and leaves the parsing to the engine.
  */
 import { timePhase } from '../util/phase-timings.ts';
-import { forEachChunk, hasLongDigitRun, NotJsonError, parseJsonText, type ReadOptions } from './read-body.ts';
+import { forEachChunk, NotJsonError, parseJsonText, type ReadOptions } from './read-body.ts';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -73,10 +73,9 @@ export function createStreamedJsonParser(contentType: string | null = null): Str
   /** Parses `text` (elements and the commas between them) onto the open list. */
   function parseElements(open: OpenList, text: string) {
     if (text.trim() === '') throw notJson(); // `[,1]`, `[1,,2]` or `[1,]`
-    const wrapped = `[${text}]`;
     let parsed: unknown[];
     try {
-      parsed = (hasLongDigitRun(wrapped) ? parseJsonText(wrapped, contentType) : JSON.parse(wrapped)) as unknown[];
+      parsed = parseJsonText(`[${text}]`, contentType) as unknown[];
     } catch {
       throw notJson();
     }
