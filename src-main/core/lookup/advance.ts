@@ -3,7 +3,7 @@ import type { AdvanceTransaction } from '../../shared/api/types.ts';
 import { isCalendarDay } from '../../shared/moments.ts';
 import type { Tolerant, TransactionsView } from '../../shared/domain/lookup.ts';
 import type { FieldErrors } from '../../shared/domain/environments.ts';
-import { PLAIN_CSV, toCsv, type CsvStyle } from '../util/csv.ts';
+import { toCsv, type CsvStyle } from '../util/csv.ts';
 
 export interface TransactionRange {
   clientKey?: string;
@@ -46,11 +46,7 @@ export function summarise(rows: Array<Tolerant<AdvanceTransaction>>): Transactio
 /** The transactions export's columns, for their words in the user's language. */
 export const TRANSACTION_CSV_COLUMNS = ['transKey', 'clientKey', 'date', 'type', 'amount', 'description'] as const;
 
-export function transactionsCsv(
-  view: TransactionsView,
-  header: readonly string[] = ['Transaction key', 'Client key', 'Date', 'Type', 'Amount', 'Description'],
-  style: CsvStyle = PLAIN_CSV,
-): string {
+export function transactionsCsv(view: TransactionsView, header: readonly string[], style: CsvStyle): string {
   return toCsv(
     header,
     view.rows.map((row) => [row.transKey, row.clientKey, row.transDate, row.type, row.amount, row.description]),

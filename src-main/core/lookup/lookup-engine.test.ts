@@ -7,7 +7,11 @@ import { createServiceClients } from '../api/service-clients.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
 import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
-import { createLookupEngine, DELTA_OVERLAP_MS } from './lookup-engine.ts';
+import { createLookupEngine, DEBTOR_CSV_COLUMNS, DELTA_OVERLAP_MS } from './lookup-engine.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import { PLAIN_CSV } from '../util/csv.ts';
+
+const englishHeader = DEBTOR_CSV_COLUMNS.map((column) => english.t(`csv.${column}`));
 
 const mock = useMockServer({ debtors: 1_500, seed: 11 });
 beforeEach(async () => {
@@ -154,7 +158,7 @@ describe('sync', () => {
     await mock.control('POST', '/debtors/changes', { add: 1 });
     expect((await engine.sync()).indexed).toBe(everyone.total + 1);
     expect(lastKeys()).toEqual(before);
-    expect(engine.csv(everyone.resultId).trim().split('\n')).toHaveLength(everyone.total + 1);
+    expect(engine.csv(everyone.resultId, englishHeader, PLAIN_CSV).trim().split('\n')).toHaveLength(everyone.total + 1);
   });
 
   it('then asks only for changes since the newest it has seen, minus an overlap, and merges them', async () => {
@@ -267,7 +271,7 @@ describe('search results', () => {
   it('exports the result set as CSV in the order shown', async () => {
     const { engine } = await loaded();
     const page = engine.search({ text: 'acme', sort: { key: 'relevance', descending: false } });
-    const lines = engine.csv(page.resultId).split('\r\n');
+    const lines = engine.csv(page.resultId, englishHeader, PLAIN_CSV).split('\r\n');
     expect(lines[0]).toBe('\uFEFFDebtor key,Name,City,State,Calculated score,Grade,Bureau score,Risk class,Last change');
     expect(lines).toHaveLength(page.total + 2);
     expect(lines[1]!.startsWith(page.rows[0]!.debtorKey)).toBe(true);

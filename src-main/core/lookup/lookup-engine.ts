@@ -8,31 +8,8 @@ import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } fr
 import { ApiError } from '../api/api-error.ts';
 import type { Retrying } from '../api/http-client.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
-import { PLAIN_CSV, toCsv, type CsvStyle } from '../util/csv.ts';
+import { toCsv, type CsvStyle } from '../util/csv.ts';
 
-/** The debtors export's columns (the main process sends them in the user's words). */
-export const DEBTOR_CSV_COLUMNS = [
-  'debtorKey',
-  'name',
-  'city',
-  'state',
-  'score',
-  'grade',
-  'bureauScore',
-  'riskClass',
-  'lastChange',
-] as const;
-const DEBTOR_CSV_HEADER = [
-  'Debtor key',
-  'Name',
-  'City',
-  'State',
-  'Calculated score',
-  'Grade',
-  'Bureau score',
-  'Risk class',
-  'Last change',
-];
 import {
   emptyData,
   mergeRecords,
@@ -47,6 +24,19 @@ import {
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 import { foldForSearch } from './fold-text.ts';
 import { timePhase } from '../util/phase-timings.ts';
+
+/** The debtors export's columns (the main process sends them in the user's words). */
+export const DEBTOR_CSV_COLUMNS = [
+  'debtorKey',
+  'name',
+  'city',
+  'state',
+  'score',
+  'grade',
+  'bureauScore',
+  'riskClass',
+  'lastChange',
+] as const;
 
 export interface LookupEngineOptions {
   client: DebtorsClient;
@@ -314,7 +304,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       };
     },
     /** The whole result set as CSV, in the order shown; the header in the user's words and the style of their spreadsheet. */
-    csv(resultId: number, header: readonly string[] = DEBTOR_CSV_HEADER, style: CsvStyle = PLAIN_CSV): string {
+    csv(resultId: number, header: readonly string[], style: CsvStyle): string {
       const total = results.get(resultId)?.positions.length ?? 0;
       const rows = page(resultId, 0, total);
       return toCsv(

@@ -97,7 +97,7 @@ export function createLookupService(options: LookupServiceOptions) {
     search: (text: string, sort: LookupSort): Promise<LookupPage> => current().search({ text, sort }),
     rows: (resultId: number, offset: number, limit: number): Promise<LookupPage> => current().rows(resultId, offset, limit),
     detail: (debtorKey: string): Promise<DebtorDetail | null> => current().detail(debtorKey),
-    csv: (resultId: number, header?: readonly string[], style?: CsvStyle): Promise<string> =>
+    csv: (resultId: number, header: readonly string[], style: CsvStyle): Promise<string> =>
       current().csv(resultId, header, style),
     windowOpened() {
       if (stopped) return;
