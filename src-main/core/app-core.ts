@@ -98,7 +98,7 @@ export interface AppCore {
 const builtinSecretStatus: SecretStatus = {
   set: true,
   storage: 'builtin',
-  note: 'The public demo secret of the built-in mock server.',
+  note: 'builtin',
 };
 
 // Over 80 lines on purpose: it wires the core's services together, one short step each (the
@@ -114,7 +114,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();
   settings.onChange(() => vault.weakStorageChanged());
-  const environments = createEnvironmentRegistry(settings, options.mockUrls);
+  const environments = createEnvironmentRegistry(settings, options.mockUrls, () => language.t('environment.mockName'));
   const secretFor = (id: string) => (id === 'mock' ? MOCK_CLIENT_SECRET : vault.get(id));
 
   /** Memoised clients per environment, rebuilt whenever the environment, its settings or its secret change. */
@@ -152,6 +152,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const clientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
       now: () => time.now(),
+      t: language.t,
       ...fetchFor(environment),
     }),
   );
@@ -160,6 +161,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const healthClientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
       now: () => time.now(),
+      t: language.t,
       ...fetchFor(environment),
       timeoutMs: settings.preferences().monitoring.timeoutSeconds * 1000,
       retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
@@ -285,6 +287,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // A new language: every window is sent its catalogue, and what the core worded is worded again.
   language.onChange(() => {
     events.emit('languageChanged', language.messages());
+    events.emit('environmentsChanged', info()); // the Mock's name is in the user's language
     events.emit('clockChanged', clockService.view());
     events.emit('healthChanged', health.lines());
   });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgoInMinutes, formatDay, formatMoment, isCalendarDay, localInputValue, startOfLocalDay } from './moments.ts';
+import { english, translatorFor } from './i18n/catalogues.ts';
+import {
+  firstDayOfWeek,
+  formatAgoInMinutes,
+  formatDay,
+  formatMoment,
+  isCalendarDay,
+  localInputValue,
+  startOfLocalDay,
+  startOfLocalWeek,
+  weekdayNames,
+} from './moments.ts';
 
 const at = (year: number, month: number, day: number, hours: number, minutes = 0) =>
   new Date(year, month - 1, day, hours, minutes).getTime();
@@ -36,9 +47,10 @@ describe('moments for people', () => {
 
 describe('durations and relative times', () => {
   it('words a sync by minutes: just now, then minutes and hours ago', () => {
-    expect(formatAgoInMinutes(59_000)).toBe('just now');
-    expect(formatAgoInMinutes(5 * 60_000)).toBe('5 min ago');
-    expect(formatAgoInMinutes(125 * 60_000)).toBe('2 h 5 min ago');
+    expect(formatAgoInMinutes(59_000, english.t)).toBe('just now');
+    expect(formatAgoInMinutes(5 * 60_000, english.t)).toBe('5 min ago');
+    expect(formatAgoInMinutes(125 * 60_000, english.t)).toBe('2 h 5 min ago');
+    expect(formatAgoInMinutes(125 * 60_000, translatorFor({ messages: 'de', formats: 'de-DE' }).t)).toBe('vor 2 Std. 5 Min.');
   });
 
   it('reads a calendar day as that day wherever the computer is, and refuses days that do not exist', () => {
@@ -47,5 +59,28 @@ describe('durations and relative times', () => {
     expect(formatDay('2026-11-17')).toContain('17');
     expect(formatDay(null)).toBe('—');
     expect(localInputValue(new Date(2026, 10, 22, 17, 5).toISOString())).toBe('2026-11-22T17:05');
+  });
+});
+
+describe('the week', () => {
+  it("starts on the day the user's calendar starts it: Sunday in the US, Monday in Germany and Spain", () => {
+    expect(firstDayOfWeek('en-US')).toBe(0);
+    expect(firstDayOfWeek('de-DE')).toBe(1);
+    expect(firstDayOfWeek('es-ES')).toBe(1);
+    expect(firstDayOfWeek('es-US')).toBe(0);
+  });
+
+  it('finds the start of a week from any day of it, whichever day the week starts on', () => {
+    const wednesday = at(2026, 11, 25, 10);
+    expect(startOfLocalWeek(wednesday)).toBe(at(2026, 11, 23, 0)); // Monday
+    expect(startOfLocalWeek(wednesday, 0)).toBe(at(2026, 11, 22, 0)); // Sunday
+    expect(startOfLocalWeek(wednesday, 6)).toBe(at(2026, 11, 21, 0)); // Saturday
+    expect(startOfLocalWeek(at(2026, 11, 22, 23, 59), 0)).toBe(at(2026, 11, 22, 0)); // a Sunday is its own week's start
+  });
+
+  it("names the days in the user's language, in the order the week runs", () => {
+    expect(weekdayNames('en-US').map(({ name }) => name)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(weekdayNames('de-DE').map(({ day }) => day)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(weekdayNames('de-DE')[0]!.name).toBe('Mo');
   });
 });

@@ -98,9 +98,36 @@ export const formatTimeOfDay = (ms: number, locale?: string): string => made(loc
 /** A day with its weekday, for headings of a day's list ("Mon, 23 Nov"). */
 export const formatWeekday = (ms: number, locale?: string): string => made(locale).dayOfWeek.format(ms);
 
-/** The local midnight starting the week of `ms` (weeks start on Monday, as ISO 8601 has it). */
-export function startOfLocalWeek(ms: number): number {
-  return addLocalDays(ms, -((new Date(ms).getDay() + 6) % 7));
+/** A weekday as JavaScript numbers them: 0 = Sunday … 6 = Saturday. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+type WeekInfoLocale = Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+
+/** The day `locale`'s calendar starts the week on (Sunday in the US, Monday in Germany and Spain); Monday if unknown. */
+export function firstDayOfWeek(locale?: string): Weekday {
+  try {
+    const info = new Intl.Locale(locale ?? new Intl.DateTimeFormat().resolvedOptions().locale) as WeekInfoLocale;
+    // getWeekInfo() is the standard; older engines (Node 20) have the weekInfo getter. Intl says 7 for Sunday.
+    const first = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay;
+    return first === undefined ? 1 : ((first % 7) as Weekday);
+  } catch {
+    return 1;
+  }
+}
+
+/** The local midnight starting the week of `ms`, weeks starting on `firstDay` (Monday, as ISO 8601 has it, unless told). */
+export function startOfLocalWeek(ms: number, firstDay: Weekday = 1): number {
+  return addLocalDays(ms, -((new Date(ms).getDay() - firstDay + 7) % 7));
+}
+
+/** The seven days' short names in `locale`, in the order its week runs from `firstDay`. */
+export function weekdayNames(locale?: string, firstDay: Weekday = firstDayOfWeek(locale)): Array<{ day: Weekday; name: string }> {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // 1 January 2023 was a Sunday.
+  return Array.from({ length: 7 }, (_, index) => {
+    const day = ((firstDay + index) % 7) as Weekday;
+    return { day, name: format.format(Date.UTC(2023, 0, 1 + day)) };
+  });
 }
 
 /** The local midnight after the day of `ms` (days are not always 24 hours long). */
@@ -130,22 +157,14 @@ export function localInputValue(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/**
- * "2 h 5 min" in the words of `t` (the catalogue's duration messages); without one, in English —
- * for the lookup window's "synced … ago", which is not yet told its user's language.
- */
-export function formatDuration(ms: number, t?: Translate): string {
+/** "2 h 5 min" in the words of `t` (the catalogue's duration messages). */
+export function formatDuration(ms: number, t: Translate): string {
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (t) {
-    if (minutes < 1) return t('duration.underAMinute');
-    if (minutes < 60) return t('duration.minutes', { minutes });
-    return rest === 0 ? t('duration.hours', { hours }) : t('duration.hoursMinutes', { hours, minutes: rest });
-  }
-  if (minutes < 1) return 'under a minute';
-  if (minutes < 60) return `${minutes} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (minutes < 1) return t('duration.underAMinute');
+  if (minutes < 60) return t('duration.minutes', { minutes });
+  return rest === 0 ? t('duration.hours', { hours }) : t('duration.hoursMinutes', { hours, minutes: rest });
 }
 
 export function formatAgo(ms: number, t: Translate): string {
@@ -154,7 +173,8 @@ export function formatAgo(ms: number, t: Translate): string {
 }
 
 /** "just now" under a minute, then "5 min ago", "2 h 5 min ago": for what changes seldom (a sync). */
-export const formatAgoInMinutes = (ms: number): string => (ms < 60_000 ? 'just now' : `${formatDuration(ms)} ago`);
+export const formatAgoInMinutes = (ms: number, t: Translate): string =>
+  ms < 60_000 ? t('time.justNow') : t('time.durationAgo', { duration: formatDuration(ms, t) });
 
 /** Minutes since local midnight, for quiet hours. */
 export const localMinutesOfDay = (ms: number) => {

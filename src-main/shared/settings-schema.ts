@@ -67,6 +67,8 @@ export const clockSchema = v.object({
     {},
   ),
   sleepPromptMinutes: seconds(5, 1440, 30),
+  /** The day My hours starts the week on: as the user's language has it (Sunday in the US), or one IT sets. */
+  firstDayOfWeek: v.optional(v.picklist(['locale', 'monday', 'sunday', 'saturday']), 'locale'),
   /** Still clocked in at this time of day: a reminder with "Clock out" as its button, once a day. */
   endOfDayReminder: v.optional(v.object({ enabled: v.optional(v.boolean(), false), time: clockTime('17:30') }), {}),
 });

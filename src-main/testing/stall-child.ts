@@ -35,7 +35,7 @@ for (const path of ['stall', 'trickle']) {
   const collecting = setInterval(() => gc(), 50);
   let ended: string;
   try {
-    await client.request({ method: 'GET', path, operation: path, retry: false });
+    await client.request({ method: 'GET', path, operation: 'debtors', retry: false });
     ended = 'completed';
   } catch (error) {
     ended = error instanceof ApiError ? error.kind : String(error);

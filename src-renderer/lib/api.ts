@@ -8,8 +8,3 @@ declare global {
 }
 
 export const api: WindowApi = window.api;
-
-/** The sentence to show for a failed request. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}

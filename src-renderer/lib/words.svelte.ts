@@ -54,3 +54,8 @@ class Words {
 }
 
 export const words = new Words();
+
+/** The sentence to show for a failed request: the core's, already in the user's words. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : words.t('error.unexpected');
+}

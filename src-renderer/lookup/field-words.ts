@@ -4,29 +4,28 @@
  * Copy always copies the server's raw value, for pasting into other systems.
  */
 import { formatDay, formatTimeOfDay } from '../../src-main/shared/moments.ts';
+import type { Translate } from '../../src-main/shared/i18n/translator.ts';
 
 type Kind = 'text' | 'usd' | 'moment' | 'day' | 'status';
 
-const known: Record<string, { label: string; kind: Kind }> = {
-  debtorKey: { label: 'Debtor key', kind: 'text' },
-  name: { label: 'Name', kind: 'text' },
-  address1: { label: 'Address', kind: 'text' },
-  address2: { label: 'Address (2nd line)', kind: 'text' },
-  city: { label: 'City', kind: 'text' },
-  state: { label: 'State', kind: 'text' },
-  postalCode: { label: 'Postal code', kind: 'text' },
-  country: { label: 'Country', kind: 'text' },
-  phone: { label: 'Phone', kind: 'text' },
-  mcNumber: { label: 'MC number', kind: 'text' },
+/** The fields we know and how to show them; their labels are in the catalogue (lookup.field). */
+const known: Record<string, Kind> = {
+  debtorKey: 'text',
+  name: 'text',
+  address1: 'text',
+  address2: 'text',
+  city: 'text',
+  state: 'text',
+  postalCode: 'text',
+  country: 'text',
+  phone: 'text',
+  mcNumber: 'text',
   // Our contract (docs/api) says USD; a server sending another currency is shown as a plain number.
-  creditLimit: { label: 'Credit limit', kind: 'usd' },
-  status: { label: 'Status', kind: 'status' },
-  modifiedAt: { label: 'Last changed', kind: 'moment' },
-  reportDate: { label: 'Report date', kind: 'day' },
+  creditLimit: 'usd',
+  status: 'status',
+  modifiedAt: 'moment',
+  reportDate: 'day',
 };
-
-const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-const statusWords: Record<string, string> = { active: 'Active', inactive: 'Inactive', hold: 'On hold' };
 
 export const rawText = (value: unknown): string =>
   value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -38,19 +37,29 @@ export interface FieldLine {
   raw: string;
 }
 
-export function fieldLine(name: string, value: unknown): FieldLine {
-  const field = known[name];
-  const raw = rawText(value);
-  if (!field || raw === '—') return { name, label: field?.label ?? name, shown: raw, raw };
-  return { name, label: field.label, shown: formatted(field.kind, value, raw), raw };
+/** The words and formats of the user's language. */
+export interface FieldWords {
+  t: Translate;
+  locale?: string;
 }
 
-function formatted(kind: Kind, value: unknown, raw: string): string {
-  if (kind === 'usd') return typeof value === 'number' && Number.isFinite(value) ? usd.format(value) : raw;
-  if (kind === 'status') return statusWords[raw] ?? raw;
+export function fieldLine(name: string, value: unknown, words: FieldWords): FieldLine {
+  const kind = Object.hasOwn(known, name) ? known[name] : undefined;
+  const raw = rawText(value);
+  const label = kind ? words.t('lookup.field', { field: name }) : name;
+  if (!kind || raw === '—') return { name, label, shown: raw, raw };
+  return { name, label, shown: formatted(kind, value, raw, words), raw };
+}
+
+function formatted(kind: Kind, value: unknown, raw: string, { t, locale }: FieldWords): string {
+  if (kind === 'usd')
+    return typeof value === 'number' && Number.isFinite(value)
+      ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(value)
+      : raw;
+  if (kind === 'status') return t('lookup.status', { status: raw });
   if (typeof value !== 'string') return raw;
-  if (kind === 'day') return formatDay(value);
+  if (kind === 'day') return formatDay(value, locale);
   if (kind === 'moment')
-    return Number.isNaN(Date.parse(value)) ? raw : `${formatDay(value)}, ${formatTimeOfDay(Date.parse(value))}`;
+    return Number.isNaN(Date.parse(value)) ? raw : `${formatDay(value, locale)}, ${formatTimeOfDay(Date.parse(value), locale)}`;
   return raw;
 }

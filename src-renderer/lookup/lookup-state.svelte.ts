@@ -13,7 +13,8 @@ import type {
   LookupStatus,
 } from '../../src-main/shared/ipc/contract.ts';
 import { formatAgoInMinutes } from '../../src-main/shared/moments.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { errorMessage, words } from '../lib/words.svelte.ts';
 
 /** "3 min ago" moves on while the window is open. */
 const CLOCK_TICK_MS = 30_000;
@@ -35,16 +36,18 @@ export class LookupState {
   private detailToken = 0;
 
   countText = $derived(
-    this.page
-      ? `${this.page.total.toLocaleString()} ${this.page.total === 1 ? 'debtor' : 'debtors'}${this.pageQuery.trim() ? ` match “${this.pageQuery.trim()}”` : ''}`
-      : '',
+    this.page ? words.t('lookup.count', { count: this.page.total, query: this.pageQuery.trim() || 'none' }) : '',
   );
   syncText = $derived.by(() => {
     const status = this.status;
     if (!status) return '';
-    if (status.state === 'loading' && status.progress) return `Loading ${status.progress.done} of ${status.progress.total}…`;
-    const ago = status.syncedAt ? `synced ${formatAgoInMinutes(this.now - Date.parse(status.syncedAt))}` : 'not synced yet';
-    return `${status.counts.debtors.toLocaleString()} debtors · ${ago}`;
+    const { t } = words;
+    if (status.state === 'loading' && status.progress) return t('lookup.loadingProgress', status.progress);
+    return t('lookup.syncLine', {
+      count: status.counts.debtors,
+      synced: status.syncedAt ? 'yes' : 'no',
+      ago: status.syncedAt ? formatAgoInMinutes(this.now - Date.parse(status.syncedAt), t) : '',
+    });
   });
 
   search = async () => {
@@ -139,7 +142,9 @@ export class LookupState {
     const stops = [
       api.onLookupChanged((value) => this.statusChanged(value)),
       api.onEnvironmentsChanged((value) => {
+        const switched = value.environment.id !== this.info?.environment.id;
         this.info = value;
+        if (!switched) return; // a rename (the Mock's, in a new language) keeps the data and the details
         this.detail = null;
         void api.lookupOpen().then((next) => ((this.status = next), void this.search()));
       }),

@@ -5,6 +5,7 @@ import { startMockServer, type MockServer } from '../../src-main/mock/mock-serve
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
+import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
 
 let mock: MockServer;
 let harness: Harness;
@@ -229,5 +230,50 @@ describe('Advance', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect.poll(() => view.shell.saved.length).toBe(1);
     expect(view.shell.saved[0]!.content).toMatch(/^\uFEFFTransaction key,Client key,Date,Type,Amount,Description\r\n/);
+  });
+});
+
+describe('the lookup in the analyst’s language', () => {
+  it('shows no text outside the catalogue: the list, a debtor’s details and the Advance tab (pseudo-locale)', async () => {
+    const core = createTestCore(mock);
+    core.settings.updatePreferences({ general: { language: 'en-XA' } });
+    const view = await harness.open(
+      'lookup',
+      { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+      { size: { width: 1200, height: 800 } },
+    );
+    const { page } = view;
+    await expect.poll(() => page.locator('.count').textContent(), { timeout: 15_000 }).toMatch(/^\[.*2,000/);
+    await expect.poll(() => page.locator('.detail h2').count(), { timeout: 10_000 }).toBe(1);
+    // Data, not words: names, keys, places, scores and grades, the server's field values, the environment's name.
+    const data = '.row .name, .row .key, .row .numeric, .detail header, .big, .chip, dd span, td, .environment';
+    const found = await untranslatedText(page, data);
+    await view.screenshot('lookup-pseudo');
+    await page.getByRole('tab').nth(1).click();
+    await expect.poll(() => page.locator('.client-list li').count()).toBeGreaterThan(0);
+    await page.locator('.client-list button').first().click();
+    await expect.poll(() => page.locator('.totals').count()).toBe(1);
+    found.push(...(await untranslatedText(page, `${data}, .client-list strong, .client-list span, .by-type, #tx-title`)));
+    await view.screenshot('lookup-advance-pseudo');
+    expect(found).toEqual([]);
+    expect(view.problems).toEqual([]);
+  });
+
+  it('speaks Spanish: counts, columns and the details', async () => {
+    const core = createTestCore(mock, { systemLanguages: () => ['es-ES'] });
+    const view = await harness.open(
+      'lookup',
+      { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+      { size: { width: 1200, height: 800 } },
+    );
+    const { page } = view;
+    await expect.poll(() => page.locator('.count').textContent(), { timeout: 15_000 }).toBe('2000 deudores');
+    expect(await page.getByRole('button', { name: 'Actualizar' }).isVisible()).toBe(true);
+    expect(await page.locator('.head button').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Nombre'), expect.stringContaining('Puntuación')]),
+    );
+    await expect.poll(() => page.locator('.detail h3').first().textContent(), { timeout: 10_000 }).toBe('Puntuación calculada');
+    await view.screenshot('lookup-spanish');
+    expect(view.problems).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * health, and the one action under way. Components only draw it.
  */
 import type { AppInfo, ClockView, HealthLine } from '../../src-main/shared/ipc/contract.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { errorMessage } from '../lib/words.svelte.ts';
 
 /** The elapsed time moves on while the panel is open. */
 const CLOCK_TICK_MS = 30_000;

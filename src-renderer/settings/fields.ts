@@ -1,17 +1,23 @@
 /** The preference fields of the settings window, by section. Their rules live in the core. */
 import { LANGUAGE_NAMES, LANGUAGES } from '../../src-main/shared/i18n/locales.ts';
+import type { MessageArgs } from '../../src-main/shared/i18n/generated/message-args.ts';
+import type { MessageKey, Translate } from '../../src-main/shared/i18n/translator.ts';
 import type { Preferences } from '../../src-main/shared/ipc/contract.ts';
 
 export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text' | 'shortcut';
 
+/** A message without arguments: what labels and titles are. */
+export type PlainKey = { [K in MessageKey]: [MessageArgs[K]] extends [never] ? K : never }[MessageKey];
+
 export interface FieldDef {
   /** "monitoring.pollIntervalSeconds" */
   path: string;
-  label: string;
+  label: PlainKey;
   kind: FieldKind;
-  unit?: string;
-  help?: string;
-  options?: Array<{ value: string; label: string }>;
+  unit?: 'seconds' | 'minutes' | 'hours' | 'ms' | 'MB';
+  help?: (t: Translate) => string;
+  /** A choice's words: a message, or a name written the same in every language (a language's own name). */
+  options?: Array<{ value: string } & ({ label: PlainKey } | { name: string })>;
   /** Shown only when this toggle (a path) is on. */
   when?: string;
   /** An empty text field means "none" (null). */
@@ -22,132 +28,163 @@ export interface FieldDef {
 
 export interface SectionDef {
   id: keyof Preferences | 'environments';
-  title: string;
+  title: PlainKey;
   fields: FieldDef[];
 }
 
 export const preferenceSections: SectionDef[] = [
   {
     id: 'monitoring',
-    title: 'Monitoring',
+    title: 'settings.section.monitoring',
     fields: [
       {
         path: 'monitoring.pollIntervalSeconds',
-        label: 'Check every',
+        label: 'settings.field.pollInterval',
         kind: 'number',
         unit: 'seconds',
-        help: 'At least 10 seconds.',
+        help: (t) => t('settings.field.pollIntervalHelp'),
       },
-      { path: 'monitoring.timeoutSeconds', label: 'Give up on a check after', kind: 'number', unit: 'seconds' },
-      { path: 'monitoring.latencyThresholdMs', label: 'Treat answers as slow above', kind: 'number', unit: 'ms' },
-      { path: 'monitoring.notifications', label: 'Show notifications when a system goes down or recovers', kind: 'toggle' },
+      { path: 'monitoring.timeoutSeconds', label: 'settings.field.checkTimeout', kind: 'number', unit: 'seconds' },
+      { path: 'monitoring.latencyThresholdMs', label: 'settings.field.slowAbove', kind: 'number', unit: 'ms' },
+      { path: 'monitoring.notifications', label: 'settings.field.notifications', kind: 'toggle' },
       {
         path: 'monitoring.reminderMinutes',
-        label: 'Remind me while a system stays down, every',
+        label: 'settings.field.reminderMinutes',
         kind: 'number',
         unit: 'minutes',
-        help: '0 turns reminders off.',
+        help: (t) => t('settings.field.zeroTurnsOff'),
       },
-      { path: 'monitoring.sound', label: 'Play a sound when a system goes down', kind: 'toggle' },
+      { path: 'monitoring.sound', label: 'settings.field.sound', kind: 'toggle' },
       {
         path: 'monitoring.quietHours.enabled',
-        label: 'Quiet hours (no notifications; the tray still shows everything)',
+        label: 'settings.field.quietHours',
         kind: 'toggle',
       },
-      { path: 'monitoring.quietHours.start', label: 'Quiet from', kind: 'time', when: 'monitoring.quietHours.enabled' },
-      { path: 'monitoring.quietHours.end', label: 'Quiet until', kind: 'time', when: 'monitoring.quietHours.enabled' },
+      {
+        path: 'monitoring.quietHours.start',
+        label: 'settings.field.quietFrom',
+        kind: 'time',
+        when: 'monitoring.quietHours.enabled',
+      },
+      {
+        path: 'monitoring.quietHours.end',
+        label: 'settings.field.quietUntil',
+        kind: 'time',
+        when: 'monitoring.quietHours.enabled',
+      },
     ],
   },
   {
     id: 'clock',
-    title: 'Clock',
+    title: 'settings.section.clock',
     fields: [
-      { path: 'clock.longShiftHours', label: 'Remind me when still clocked in after', kind: 'number', unit: 'hours' },
-      { path: 'clock.notClockedInReminder.enabled', label: 'Remind me when I have not clocked in by a set time', kind: 'toggle' },
-      { path: 'clock.notClockedInReminder.time', label: 'By', kind: 'time', when: 'clock.notClockedInReminder.enabled' },
-      { path: 'clock.notClockedInReminder.weekdays', label: 'On', kind: 'weekdays', when: 'clock.notClockedInReminder.enabled' },
-      { path: 'clock.endOfDayReminder.enabled', label: 'Remind me to clock out at the end of the day', kind: 'toggle' },
-      { path: 'clock.endOfDayReminder.time', label: 'At', kind: 'time', when: 'clock.endOfDayReminder.enabled' },
+      { path: 'clock.longShiftHours', label: 'settings.field.longShift', kind: 'number', unit: 'hours' },
+      { path: 'clock.notClockedInReminder.enabled', label: 'settings.field.notClockedIn', kind: 'toggle' },
+      {
+        path: 'clock.notClockedInReminder.time',
+        label: 'settings.field.by',
+        kind: 'time',
+        when: 'clock.notClockedInReminder.enabled',
+      },
+      {
+        path: 'clock.notClockedInReminder.weekdays',
+        label: 'settings.field.on',
+        kind: 'weekdays',
+        when: 'clock.notClockedInReminder.enabled',
+      },
+      { path: 'clock.endOfDayReminder.enabled', label: 'settings.field.endOfDay', kind: 'toggle' },
+      { path: 'clock.endOfDayReminder.time', label: 'settings.field.at', kind: 'time', when: 'clock.endOfDayReminder.enabled' },
       {
         path: 'clock.sleepPromptMinutes',
-        label: 'Ask whether to clock out after a sleep longer than',
+        label: 'settings.field.sleepPrompt',
         kind: 'number',
         unit: 'minutes',
       },
       {
+        path: 'clock.firstDayOfWeek',
+        label: 'settings.field.firstDay',
+        kind: 'select',
+        options: [
+          { value: 'locale', label: 'settings.field.firstDayLocale' },
+          { value: 'monday', label: 'settings.day.monday' },
+          { value: 'sunday', label: 'settings.day.sunday' },
+          { value: 'saturday', label: 'settings.day.saturday' },
+        ],
+      },
+      {
         path: 'clock.globalShortcut',
-        label: 'Global shortcut to clock in or out',
+        label: 'settings.field.clockShortcut',
         kind: 'shortcut',
         nullable: true,
-        help: 'Press Record, then the keys (for example Ctrl+Alt+T). Leave empty for none.',
+        help: (t) => t('settings.shortcut.help', { example: 'Ctrl+Alt+T' }),
       },
     ],
   },
   {
     id: 'lookup',
-    title: 'Debtor lookup',
+    title: 'settings.section.lookup',
     fields: [
       {
         path: 'lookup.autoRefreshMinutes',
-        label: 'Refresh the data while the window is open, every',
+        label: 'settings.field.autoRefresh',
         kind: 'number',
         unit: 'minutes',
-        help: '0 turns it off.',
+        help: (t) => t('settings.field.zeroTurnsOff'),
       },
       {
         path: 'lookup.idleClearMinutes',
-        label: 'Forget the data after the window has been closed for',
+        label: 'settings.field.idleClear',
         kind: 'number',
         unit: 'minutes',
       },
       {
         path: 'lookup.globalShortcut',
-        label: 'Global shortcut to open the lookup',
+        label: 'settings.field.lookupShortcut',
         kind: 'shortcut',
         nullable: true,
-        help: 'Press Record, then the keys (for example Ctrl+Alt+L). Leave empty for none.',
+        help: (t) => t('settings.shortcut.help', { example: 'Ctrl+Alt+L' }),
       },
     ],
   },
   {
     id: 'general',
-    title: 'General',
+    title: 'settings.section.general',
     fields: [
-      { path: 'general.startAtLogin', label: 'Start Timeclock Tray when I log in', kind: 'toggle' },
+      { path: 'general.startAtLogin', label: 'settings.field.startAtLogin', kind: 'toggle' },
       {
         path: 'general.theme',
-        label: 'Appearance',
+        label: 'settings.field.appearance',
         kind: 'select',
         options: [
-          { value: 'system', label: 'Same as the system' },
-          { value: 'light', label: 'Light' },
-          { value: 'dark', label: 'Dark' },
+          { value: 'system', label: 'settings.field.sameAsSystem' },
+          { value: 'light', label: 'settings.field.light' },
+          { value: 'dark', label: 'settings.field.dark' },
         ],
       },
       {
         path: 'general.language',
-        label: 'Language',
+        label: 'settings.field.language',
         kind: 'select',
         // Each language in its own name, so that anyone finds theirs.
         options: [
-          { value: 'system', label: 'Same as the system' },
-          ...LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
+          { value: 'system', label: 'settings.field.sameAsSystem' },
+          ...LANGUAGES.map((language) => ({ value: language, name: LANGUAGE_NAMES[language] })),
         ],
       },
       {
         path: 'network.requestTimeoutSeconds',
-        label: 'Give up on a request after',
+        label: 'settings.field.requestTimeout',
         kind: 'number',
         unit: 'seconds',
         advanced: true,
       },
-      { path: 'network.maxResponseMegabytes', label: 'Largest answer accepted', kind: 'number', unit: 'MB', advanced: true },
+      { path: 'network.maxResponseMegabytes', label: 'settings.field.maxResponse', kind: 'number', unit: 'MB', advanced: true },
       {
         path: 'security.allowWeakSecretStorage',
-        label: 'Allow saving client secrets with weak protection where the computer has no keyring',
+        label: 'settings.field.weakSecrets',
         kind: 'toggle',
         advanced: true,
-        help: 'Only matters on Linux without GNOME Keyring or KWallet: the secret is then readable by anyone with access to your files.',
+        help: (t) => t('settings.field.weakSecretsHelp'),
       },
     ],
   },

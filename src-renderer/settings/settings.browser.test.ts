@@ -332,6 +332,53 @@ describe('settings window: preferences', () => {
   });
 });
 
+describe('settings window in the user’s language', () => {
+  it('shows no text outside the catalogue in any section, the editor, its advanced part or a connection report (pseudo-locale)', async () => {
+    const view = await open('settings', { systemLanguages: () => ['en-XA'] });
+    const { page, core } = view;
+    core.settings.updatePreferences({ general: { language: 'en-XA' } });
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/^\[/);
+    // Data, not words: environment names and ids, the employee id, URLs in fields, a language's own name.
+    const data = '.name, .meta, h2, option[data-own-name]';
+    const found: string[] = [];
+    for (const id of ['monitoring', 'clock', 'lookup', 'general']) {
+      await page.locator(`#nav-${id}`).click();
+      await page.locator('details.advanced').evaluateAll((all) => all.forEach((details) => details.setAttribute('open', '')));
+      await page
+        .locator('input[type=checkbox]')
+        .evaluateAll((boxes) =>
+          boxes.forEach((box) => !(box as { checked: boolean }).checked && (box as { click(): void }).click()),
+        );
+      found.push(...(await untranslatedText(page, data)));
+      await view.screenshot(`settings-${id}-pseudo`);
+      const cancel = page.locator('.buttons button').nth(1);
+      if (await cancel.isEnabled()) await cancel.click(); // what the boxes changed
+    }
+    await page.locator('#nav-environments').click();
+    await page.locator('.toolbar button').nth(1).click(); // edit the Mock
+    await page.locator('.editor details').evaluate((details) => details.setAttribute('open', ''));
+    await page.locator('.editor .buttons button').nth(1).click(); // test the connection
+    await expect.poll(() => page.locator('.report li').count(), { timeout: 15_000 }).toBe(2);
+    found.push(...(await untranslatedText(page, `${data}, .report .message, .secret-status + .help`)));
+    await view.screenshot('settings-environment-pseudo');
+    expect(found).toEqual([]);
+    expect(view.problems).toEqual([]);
+  });
+
+  it('speaks German, and the weekdays start on Monday', async () => {
+    const view = await open('settings', { systemLanguages: () => ['de-DE'] }, 'light', 'section=clock');
+    const { page } = view;
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Zeiterfassung');
+    await page.getByLabel('Erinnern, wenn ich bis zu einer bestimmten Uhrzeit nicht eingestempelt habe').check();
+    expect(await page.locator('.weekdays .day').allTextContents()).toEqual(
+      ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((day) => expect.stringContaining(day)),
+    );
+    await page.getByLabel('Prüfen alle').count();
+    await view.screenshot('settings-clock-german');
+    expect(view.problems).toEqual([]);
+  });
+});
+
 describe('welcome window', () => {
   it('welcomes in German, and shows no text outside the catalogue in the pseudo-locale', async () => {
     const german = await open('welcome', { systemLanguages: () => ['de-DE'] });

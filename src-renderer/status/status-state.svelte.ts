@@ -3,7 +3,8 @@
  * now" under way. The component draws it and moves the focus.
  */
 import type { AppInfo, HealthStatusView } from '../../src-main/shared/ipc/contract.ts';
-import { api, errorMessage } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
+import { errorMessage } from '../lib/words.svelte.ts';
 
 export class StatusState {
   status = $state<HealthStatusView | null>(null);

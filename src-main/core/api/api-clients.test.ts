@@ -4,7 +4,7 @@ import { clockOnlyCredentials, demoCredentials, limitedCredentials } from '../..
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { failure } from '../../testing/api-failure.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
-import type { ApiErrorKind } from './api-error.ts';
+import type { ApiErrorKind } from '../../shared/domain/api-problem.ts';
 import { type Credentials } from './auth.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { createDebtorsClient } from './debtors-client.ts';
@@ -219,7 +219,7 @@ describe('tolerant reading', () => {
     );
     const error = await failure(debtors({ baseUrl: raw.url }).debtors());
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toMatch(/sent an answer to debtors that the app can't read: record 2 of debtors has no debtorKey\./);
+    expect(error.message).toMatch(/sent an answer to debtors that the app can't read: record 2 of Debtors has no debtorKey\./);
   });
 
   it('reports HTML where JSON was expected', async () => {

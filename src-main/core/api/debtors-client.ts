@@ -12,6 +12,7 @@ import type {
   Nickname,
 } from '../../shared/api/types.ts';
 import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
+import type { OperationName } from '../../shared/domain/api-problem.ts';
 import { ApiError } from './api-error.ts';
 import { formatDay, formatInstant } from './date-filters.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
@@ -73,33 +74,38 @@ const specs = {
   transactionDetails: { key: 'transKey', instants: dated, numbers: ['amount', 'lineNo'] },
 } satisfies Record<string, RecordSpec>;
 
+/** An operation and whom it is about, for the words of a problem. */
+type Operation = { operation: OperationName; subject?: string };
+
 export function createDebtorsClient(http: HttpClient, profile: ApiProfile = resolveProfile(undefined)): DebtorsClient {
   const { service, environment } = http.options;
   const base = new URL(http.options.baseUrl);
 
-  function read<T>(body: unknown, spec: RecordSpec, operation: string): Array<Tolerant<T>> {
+  /** `path` names the list in the technical detail of a problem ("Debtors/CreditScore: record 3 …"). */
+  function read<T>(body: unknown, spec: RecordSpec, path: string, request: Operation): Array<Tolerant<T>> {
     try {
       const listed = profile.listEnvelope ? atPath(body, profile.listEnvelope) : body;
-      return readList<T>(listed, spec, operation, profile.serverTimeZone, profile.debtorFields);
+      return readList<T>(listed, spec, path, profile.serverTimeZone, profile.debtorFields);
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
-      throw new ApiError({ kind: 'bad-response', service, environment, operation, reason: error.message });
+      throw new ApiError({ kind: 'bad-response', service, environment, ...request, reason: error.message }, http.options.t);
     }
   }
 
   /** Every page of a list, following the server's own paging, up to the profile's page limit. */
   async function list<T>(
     path: string,
-    operation: string,
+    operation: Operation | OperationName,
     spec: RecordSpec,
     query: Record<string, string | undefined>,
     call: CallOptions = {},
   ): List<T> {
     const records: ListResult<T> = [];
+    const named = typeof operation === 'string' ? { operation } : operation;
     let request: PageRequest = { path, query };
     for (let page = 1; ; page++) {
-      const response = await http.request({ method: 'GET', operation, signal: call.signal, onRetry: call.onRetry, ...request });
-      const items = timePhase('read', () => read<T>(response.body, spec, operation));
+      const response = await http.request({ method: 'GET', ...named, signal: call.signal, onRetry: call.onRetry, ...request });
+      const items = timePhase('read', () => read<T>(response.body, spec, path, named));
       for (const item of items) records.push(item);
       const next = nextPage(response.body, response.headers, request, base);
       const said = totalOf(response.body);
@@ -124,18 +130,17 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
   return {
     serverClockOffsetMs: () => http.serverClockOffsetMs(),
     debtors: (filter) => list('Debtors', 'debtors', specs.debtors, since(filter), filter),
-    clientBanks: (filter) => list('Debtors/ClientBanks', 'client banks', specs.clientBanks, since(filter), filter),
-    clientGroups: (filter) => list('Debtors/ClientGroups', 'client groups', specs.clientGroups, since(filter), filter),
-    clientDelta: (filter) => list('Debtors/ClientDelta', 'client delta changes', specs.clientDelta, since(filter), filter),
-    creditScores: (filter) => list('Debtors/CreditScore', 'credit scores', specs.creditScores, since(filter), filter),
-    creditBureauScores: (filter) =>
-      list('Debtors/CreditBureau', 'credit bureau scores', specs.creditBureauScores, since(filter), filter),
+    clientBanks: (filter) => list('Debtors/ClientBanks', 'clientBanks', specs.clientBanks, since(filter), filter),
+    clientGroups: (filter) => list('Debtors/ClientGroups', 'clientGroups', specs.clientGroups, since(filter), filter),
+    clientDelta: (filter) => list('Debtors/ClientDelta', 'clientDelta', specs.clientDelta, since(filter), filter),
+    creditScores: (filter) => list('Debtors/CreditScore', 'creditScores', specs.creditScores, since(filter), filter),
+    creditBureauScores: (filter) => list('Debtors/CreditBureau', 'bureauScores', specs.creditBureauScores, since(filter), filter),
     nicknames: (options) => list('Debtors/Nicknames', 'nicknames', specs.nicknames, {}, options),
-    advanceClients: (filter) => list('Advance/Clients', 'Advance clients', specs.advanceClients, since(filter), filter),
+    advanceClients: (filter) => list('Advance/Clients', 'advanceClients', specs.advanceClients, since(filter), filter),
     advanceTransactions: (filter = {}) =>
       list(
         'Advance/TxHistory',
-        'Advance transaction history',
+        'transactions',
         specs.transactions,
         { clientKey: filter.clientKey, startDate: day(filter.startDate, false), endDate: day(filter.endDate, true) },
         { signal: filter.signal },
@@ -143,7 +148,7 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
     advanceTransactionDetails: (transKey, options) =>
       list(
         'Advance/TxHistoryDetails',
-        transKey ? `details of transaction ${transKey}` : 'transaction details',
+        { operation: 'transactionDetails', ...(transKey ? { subject: transKey } : {}) },
         specs.transactionDetails,
         { transKey },
         { signal: options?.signal },

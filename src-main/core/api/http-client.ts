@@ -5,7 +5,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
-import { ApiError, type ApiErrorFacts, type ApiErrorKind, type ServiceName } from './api-error.ts';
+import { ApiError, type ApiErrorFacts } from './api-error.ts';
+import type { ApiErrorKind, OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { BodyTooLargeError, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
@@ -25,6 +27,8 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   maxBodyBytes?: number;
   retry?: RetryPolicy;
+  /** The user's words for problems, at the time they happen (the core's live translate); English if not given. */
+  t?: Translate;
   /** Injection points for tests. */
   fetch?: typeof fetch;
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -37,8 +41,9 @@ export interface ApiRequest {
   path: string;
   /** A whole URL instead of base URL + path (a next-page link, already checked to be on the base URL's origin). */
   url?: string;
-  /** Human name for messages, e.g. "clock-in". */
-  operation: string;
+  /** Which operation, for messages; `subject` is whom it is about (an employee id, a transaction key). */
+  operation: OperationName;
+  subject?: string;
   query?: Record<string, string | undefined>;
   body?: unknown;
   headers?: Record<string, string>;
@@ -114,7 +119,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 
   const fail = (request: ApiRequest, facts: Omit<ApiErrorFacts, 'service' | 'operation' | 'environment'>) =>
-    new ApiError({ service: options.service, operation: request.operation, environment: options.environment, ...facts });
+    new ApiError(
+      {
+        service: options.service,
+        operation: request.operation,
+        ...(request.subject === undefined ? {} : { subject: request.subject }),
+        environment: options.environment,
+        ...facts,
+      },
+      options.t,
+    );
 
   /** One attempt; a 401 with a cached OAuth token gets a fresh token and one more try. */
   async function attempt(request: ApiRequest): Promise<ApiResponse> {
@@ -127,7 +141,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function attemptOnce(request: ApiRequest): Promise<ApiResponse> {
-    if (!auth) throw fail(request, { kind: 'unauthorized', reason: 'no client secret is set' });
+    if (!auth) throw fail(request, { kind: 'unauthorized', signIn: 'no-secret' });
     const url = request.url ? new URL(request.url) : joinUrl(options.baseUrl, request.path, request.query);
     const controller = new AbortController();
     // One deadline for connecting, the headers and the whole body.
@@ -215,12 +229,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       kind,
       ...common,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
-      reason:
-        kind === 'bad-response'
-          ? `unexpected status ${status}`
-          : kind === 'unauthorized'
-            ? wantsOtherAuth(response.headers)
-            : undefined,
+      reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
+      signIn: kind === 'unauthorized' ? wantsOtherAuth(response.headers) : undefined,
     });
   }
 
@@ -347,9 +357,9 @@ function resolveLocation(location: string | null, from: URL): string | undefined
 }
 
 /** A 401 whose WWW-Authenticate asks for bearer tokens while we send something else. */
-function wantsOtherAuth(headers: Headers): string | undefined {
+function wantsOtherAuth(headers: Headers): 'wants-oauth' | undefined {
   const challenge = headers.get('www-authenticate') ?? '';
-  return /^\s*bearer\b/i.test(challenge) ? 'the server wants OAuth bearer tokens' : undefined;
+  return /^\s*bearer\b/i.test(challenge) ? 'wants-oauth' : undefined;
 }
 
 /** What a 405/415 answer says it accepts, in words. */

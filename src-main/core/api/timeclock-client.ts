@@ -1,5 +1,6 @@
 /** Typed client for the five operations of the timeclock contract. */
 import type { ClockedTimeEvent, HealthSystem } from '../../shared/api/types.ts';
+import type { OperationName } from '../../shared/domain/api-problem.ts';
 import { ApiError } from './api-error.ts';
 import { readHealthWord, type HealthWord } from './health-body.ts';
 import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
@@ -37,9 +38,9 @@ export interface TimeclockClient {
 /** The route of an employee's last event (the connection test reads it as sent, too). */
 export const lastEventPath = (employeeId: string) => `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`;
 
-const healthPaths: Record<HealthSystem, { path: string; operation: string }> = {
-  source: { path: 'health-check', operation: 'the source system health check' },
-  target: { path: 'health', operation: 'the target system health check' },
+const healthPaths: Record<HealthSystem, { path: string; operation: OperationName }> = {
+  source: { path: 'health-check', operation: 'sourceHealth' },
+  target: { path: 'health', operation: 'targetHealth' },
 };
 
 export function createTimeclockClient(http: HttpClient, profile: ApiProfile = resolveProfile(undefined)): TimeclockClient {
@@ -47,12 +48,16 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
   const field = (name: keyof ApiProfile['timeEventFields']) => profile.timeEventFields[name] ?? name;
   const employeeValue = (employeeId: string) =>
     profile.employeeIdType === 'number' && /^\d{1,15}$/.test(employeeId) ? Number(employeeId) : employeeId;
-  const readEvent = (status: number, body: unknown, operation: string, employeeId?: string) => {
+  const readEvent = (status: number, body: unknown, operation: OperationName, employeeId?: string) => {
     try {
       return readTimeEvent(body, employeeId, profile);
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
-      throw new ApiError({ kind: 'bad-response', service, environment, operation, status, reason: error.message });
+      const subject = operation === 'lastEvent' ? { subject: employeeId } : {};
+      throw new ApiError(
+        { kind: 'bad-response', service, environment, operation, ...subject, status, reason: error.message },
+        http.options.t,
+      );
     }
   };
 
@@ -77,18 +82,19 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
       }
     },
     async lastClockedTimeEvent(employeeId, signal) {
-      const operation = `reading the last clocked time event of employee ${employeeId}`;
+      const operation = 'lastEvent';
       const response = await http.request({
         method: 'GET',
         path: lastEventPath(employeeId),
         operation,
+        subject: employeeId,
         signal,
       });
       if (response.status === 204 || response.body === undefined || response.body === null) return null;
       return readEvent(response.status, response.body, operation, employeeId);
     },
     async clockIn(employeeId, clockIn, idempotencyKey) {
-      const operation = 'clock-in';
+      const operation = 'clockIn';
       const response = await http.request({
         method: 'POST',
         path: 'clockedTimeEvents',
@@ -99,7 +105,7 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
       return readEvent(response.status, response.body, operation, employeeId);
     },
     async clockOut(eventId, clockOut, shift) {
-      const operation = 'clock-out';
+      const operation = 'clockOut';
       const response = await http.request({
         path: `clockedTimeEvents/${encodeURIComponent(eventId)}`,
         operation,

@@ -12,6 +12,7 @@ import type { ClockView } from '../../shared/ipc/contract.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 import { localTimeAt, type TimeFormatter, startOfLocalWeek } from '../../shared/moments.ts';
+import { weekStartOf } from './my-hours.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
@@ -74,9 +75,11 @@ function viewOf(
   const waiting = options.outbox
     .all()
     .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
-  const shifts = journal.shifts(id, employeeId, startOfLocalWeek(now));
+  const locale = options.formats?.();
+  const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
+  const shifts = journal.shifts(id, employeeId, startOfLocalWeek(now, firstDay));
   return {
-    hours: myHours(sessionsOf(shifts, waiting, current), now, { t, locale: options.formats?.() }),
+    hours: myHours(sessionsOf(shifts, waiting, current), now, { t, locale, firstDay }),
     status: current,
     now,
     employeeId,

@@ -7,7 +7,15 @@
 import type { HoursView } from '../../shared/ipc/contract.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-import { formatTimeOfDay, formatWeekday, startOfLocalWeek, startOfNextLocalDay, formatDuration } from '../../shared/moments.ts';
+import {
+  firstDayOfWeek,
+  formatDuration,
+  formatTimeOfDay,
+  formatWeekday,
+  startOfLocalWeek,
+  startOfNextLocalDay,
+  type Weekday,
+} from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Shift } from './hours-journal.ts';
 import type { Punch } from './outbox.ts';
@@ -51,12 +59,24 @@ const overlap = (session: Session, now: number, from: number, to: number) =>
 export interface HoursWords {
   t: Translate;
   locale?: string;
+  /** The day the week starts on (weekStartOf); Monday if not told. */
+  firstDay?: Weekday;
 }
 
-export function myHours(sessions: readonly Session[], now: number, { t, locale }: HoursWords = { t: english.t }): HoursView {
+const NAMED_DAYS = { sunday: 0, monday: 1, saturday: 6 } as const;
+
+/** The week's first day the setting asks for: a named day (IT's), or the one of the user's language. */
+export const weekStartOf = (setting: 'locale' | keyof typeof NAMED_DAYS, locale?: string): Weekday =>
+  setting === 'locale' ? firstDayOfWeek(locale) : NAMED_DAYS[setting];
+
+export function myHours(
+  sessions: readonly Session[],
+  now: number,
+  { t, locale, firstDay }: HoursWords = { t: english.t },
+): HoursView {
   const hoursText = (ms: number) => (ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t));
   const timeOf = (ms: number) => formatTimeOfDay(ms, locale);
-  const weekStart = startOfLocalWeek(now);
+  const weekStart = startOfLocalWeek(now, firstDay);
   const days: HoursView['days'] = [];
   let weekMs = 0;
   let todayMs = 0;

@@ -22,7 +22,7 @@ const punch = (changes: Partial<Punch> = {}): Punch => ({
   ...changes,
 });
 const error = (kind: ApiError['kind'], retryAfterMs?: number) =>
-  new ApiError({ kind, service: 'timeclock', operation: 'clock-in', environment: 'Mock', retryAfterMs });
+  new ApiError({ kind, service: 'timeclock', operation: 'clockIn', environment: 'Mock', retryAfterMs });
 
 describe('punch schedule', () => {
   it('is due when its time has come, and also when the wait left is longer than any we set (the clock went back)', () => {

@@ -3,6 +3,9 @@
  * was reachable, whether the credentials were accepted, how long it took, and what to do if not.
  * Timeclock: a health check and the employee's last event. Debtors: a filtered list of today's changes.
  */
+import type { OperationName } from '../../shared/domain/api-problem.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
 import { resolveProfile } from '../../shared/api/api-profile.ts';
 import { formatInstant } from '../api/date-filters.ts';
@@ -20,9 +23,10 @@ export async function testConnection(
   secret: string | null,
   network: Preferences['network'],
   now = Date.now,
-  requestOptions: { fetch?: typeof fetch } = {},
+  requestOptions: { fetch?: typeof fetch; t?: Translate } = {},
 ): Promise<ConnectionReport> {
   const clients = createServiceClients(environment, secret, network, { retry: noRetry, ...requestOptions });
+  const t = requestOptions.t ?? english.t;
   const timed = async (work: () => Promise<string>): Promise<ServiceCheck> => {
     const started = performance.now();
     try {
@@ -30,8 +34,7 @@ export async function testConnection(
       return { ok: true, reachable: true, authOk: true, latencyMs: Math.round(performance.now() - started), message };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const reachable =
-        !['unreachable', 'timeout', 'cancelled'].includes(error.kind) && error.facts.reason !== 'no client secret is set';
+      const reachable = !['unreachable', 'timeout', 'cancelled'].includes(error.kind) && error.facts.signIn !== 'no-secret';
       const authOk = !reachable ? null : error.kind === 'unauthorized' || error.kind === 'forbidden' ? false : true;
       return {
         ok: false,
@@ -48,31 +51,31 @@ export async function testConnection(
     timed(async () => {
       await clients.timeclock.health('source');
       const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
-      const state = last === null ? 'has no time events yet' : last.clockOut === null ? 'is clocked in' : 'is clocked out';
-      return `Connected. Employee ${environment.employeeId} ${state}.`;
+      const state = last === null ? 'none' : last.clockOut === null ? 'in' : 'out';
+      return t('connection.timeclockOk', { employee: environment.employeeId, state });
     }),
     timed(async () => {
       const changed = await clients.debtors.debtors({ startingDateTime: new Date(now() - 86_400_000) });
-      return `Connected. ${changed.length} debtor${changed.length === 1 ? '' : 's'} changed in the last 24 hours.`;
+      return t('connection.debtorsOk', { count: changed.length });
     }),
     sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
   ]);
-  return { timeclock, debtors, suggestions: proposeProfile(sample, profile) };
+  return { timeclock, debtors, suggestions: proposeProfile(sample, profile, t) };
 }
 
 /** The answers as sent, for the proposals: one last-event read and one small debtors read. */
 async function sampleAnswers(clients: ServiceClients, employeeId: string, since: string): Promise<ServerSample> {
-  const read = async (http: HttpClient, path: string, query?: Record<string, string>) => {
+  const read = async (http: HttpClient, operation: OperationName, path: string, query?: Record<string, string>) => {
     try {
-      return { body: (await http.request({ method: 'GET', path, operation: 'the connection test', query, retry: false })).body };
+      return { body: (await http.request({ method: 'GET', path, operation, query, retry: false })).body };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return { wantsBearer: error.facts.reason === 'the server wants OAuth bearer tokens' };
+      return { wantsBearer: error.facts.signIn === 'wants-oauth' };
     }
   };
   const [event, list] = await Promise.all([
-    read(clients.http.timeclock, lastEventPath(employeeId)),
-    read(clients.http.debtors, 'Debtors', { startingDateTime: since }),
+    read(clients.http.timeclock, 'lastEvent', lastEventPath(employeeId)),
+    read(clients.http.debtors, 'debtors', 'Debtors', { startingDateTime: since }),
   ]);
   return {
     ...('body' in event && event.body !== undefined ? { event: event.body } : {}),

@@ -35,14 +35,19 @@ export interface EnvironmentRegistry {
 /** Where the built-in mock listens; a function, since the app starts it only while the Mock is active. */
 export type MockUrls = { timeclockBaseUrl: string; debtorsBaseUrl: string };
 
-export function createEnvironmentRegistry(settings: SettingsService, mockUrls: MockUrls | (() => MockUrls)): EnvironmentRegistry {
+/** `mockName`: the Mock's name in the user's language, read at each use (English if not given). */
+export function createEnvironmentRegistry(
+  settings: SettingsService,
+  mockUrls: MockUrls | (() => MockUrls),
+  mockName?: () => string,
+): EnvironmentRegistry {
   const currentMockUrls = typeof mockUrls === 'function' ? mockUrls : () => mockUrls;
   const withOverride = (environment: Environment): Environment => {
     const employeeId = settings.environmentOverride(environment.id).employeeId;
     return employeeId ? { ...environment, employeeId } : environment;
   };
   const list = (): EnvironmentEntry[] => [
-    { environment: withOverride(mockEnvironment(currentMockUrls())), origin: 'builtin' },
+    { environment: withOverride(mockEnvironment(currentMockUrls(), mockName?.())), origin: 'builtin' },
     ...settings.admin.environments.map((environment) => ({ environment: withOverride(environment), origin: 'admin' as const })),
     ...settings.userEnvironments().map((environment) => ({ environment, origin: 'user' as const })),
   ];

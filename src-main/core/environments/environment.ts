@@ -7,6 +7,7 @@ import { demoCredentials } from '../../shared/demo-credentials.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 
 export const MOCK_ENVIRONMENT_ID = 'mock';
+/** The Mock's name in English; the app names it in the user's language (environment.mockName). */
 export const MOCK_ENVIRONMENT_NAME = 'Mock (built-in)';
 /** The demo credentials of the embedded mock are public knowledge, not a secret to protect. */
 export const MOCK_CLIENT_SECRET = demoCredentials.clientSecret;
@@ -14,10 +15,13 @@ export const MOCK_CLIENT_SECRET = demoCredentials.clientSecret;
 export const isMockEnvironment = (environment: Pick<Environment, 'id'>) => environment.id === MOCK_ENVIRONMENT_ID;
 
 /** The built-in environment, pointing at wherever the embedded mock listens this session. */
-export function mockEnvironment(urls: { timeclockBaseUrl: string; debtorsBaseUrl: string }): Environment {
+export function mockEnvironment(
+  urls: { timeclockBaseUrl: string; debtorsBaseUrl: string },
+  name: string = MOCK_ENVIRONMENT_NAME,
+): Environment {
   return {
     id: MOCK_ENVIRONMENT_ID,
-    name: MOCK_ENVIRONMENT_NAME,
+    name,
     ...urls,
     clientId: demoCredentials.clientId,
     auth: defaultAuthScheme,

@@ -8,6 +8,8 @@ import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
 import { isRecord } from '../util/is-record.ts';
 
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export interface ServerSample {
   /** The body of the employee's last event (200), if there was one. */
@@ -33,13 +35,13 @@ const GUESSES: Record<keyof typeof TIME_EVENT_ALIASES, RegExp> = {
 const looksLikeEvent = (record: Fields) =>
   Object.values(record).some((value) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value));
 
-function eventFieldSuggestions(event: unknown, profile: ApiProfile): ProfileSuggestion[] {
+function eventFieldSuggestions(event: unknown, profile: ApiProfile, t: Translate): ProfileSuggestion[] {
   const suggestions: ProfileSuggestion[] = [];
   let record = unwrapSingle(event);
   if (isRecord(record) && !looksLikeEvent(record)) {
     const wrappers = Object.keys(record).filter((key) => isRecord((record as Fields)[key]));
     if (wrappers.length === 1) {
-      suggestions.push({ text: `Time events come wrapped in “${wrappers[0]}”.`, change: { singleEnvelope: wrappers[0]! } });
+      suggestions.push({ text: t('profile.wrapped', { field: wrappers[0]! }), change: { singleEnvelope: wrappers[0]! } });
       record = (record as Fields)[wrappers[0]!];
     }
   }
@@ -54,9 +56,9 @@ function eventFieldSuggestions(event: unknown, profile: ApiProfile): ProfileSugg
     if (guessed) mapping[field] = guessed;
   }
   if (Object.keys(mapping).length > 0) {
-    const words = Object.entries(mapping).map(([field, key]) => `${field} is “${key}”`);
+    const names = Object.entries(mapping).map(([field, key]) => t('profile.fieldIs', { field, key }));
     suggestions.push({
-      text: `Time events use other field names: ${words.join(', ')}.`,
+      text: t('profile.fieldNames', { names: names.join(', ') }),
       change: { timeEventFields: { ...profile.timeEventFields, ...mapping } },
     });
   }
@@ -71,7 +73,7 @@ function hasZonelessInstant(value: unknown, depth = 0): boolean {
   return isRecord(value) && Object.values(value).some((item) => hasZonelessInstant(item, depth + 1));
 }
 
-function listSuggestions(list: unknown, profile: ApiProfile): ProfileSuggestion[] {
+function listSuggestions(list: unknown, profile: ApiProfile, t: Translate): ProfileSuggestion[] {
   if (!isRecord(list)) return [];
   const suggestions: ProfileSuggestion[] = [];
   const paging = ['@odata.nextLink', 'nextLink', 'next', 'nextCursor', 'nextPageToken', 'continuationToken', 'totalPages'].find(
@@ -79,26 +81,27 @@ function listSuggestions(list: unknown, profile: ApiProfile): ProfileSuggestion[
   );
   if (paging)
     suggestions.push({
-      text: `Lists are paged (“${paging}”): the app follows the pages by itself, up to ${profile.maxPages} pages per list.`,
+      text: t('profile.paged', { paging, pages: profile.maxPages }),
     });
   const arrays = Object.keys(list).filter((key) => Array.isArray(list[key]));
   if (arrays.length === 1 && !LIST_KEYS.includes(arrays[0]!) && profile.listEnvelope !== arrays[0])
-    suggestions.push({ text: `Lists come in “${arrays[0]}”.`, change: { listEnvelope: arrays[0]! } });
+    suggestions.push({ text: t('profile.listIn', { field: arrays[0]! }), change: { listEnvelope: arrays[0]! } });
   return suggestions;
 }
 
-export function proposeProfile(sample: ServerSample, profile: ApiProfile): ProfileSuggestion[] {
+/** `t`: the user's words (English by default). */
+export function proposeProfile(sample: ServerSample, profile: ApiProfile, t: Translate = english.t): ProfileSuggestion[] {
   const suggestions: ProfileSuggestion[] = [];
   if (sample.wantsBearer)
     suggestions.push({
-      text: 'The server wants OAuth bearer tokens: choose “OAuth 2.0 client credentials” and enter the token URL your IT department gives you.',
+      text: t('profile.wantsOAuth'),
       auth: 'oauth-client-credentials',
     });
-  if (sample.event !== undefined) suggestions.push(...eventFieldSuggestions(sample.event, profile));
-  if (sample.list !== undefined) suggestions.push(...listSuggestions(sample.list, profile));
+  if (sample.event !== undefined) suggestions.push(...eventFieldSuggestions(sample.event, profile, t));
+  if (sample.list !== undefined) suggestions.push(...listSuggestions(sample.list, profile, t));
   if ((hasZonelessInstant(sample.event) || hasZonelessInstant(sample.list)) && profile.serverTimeZone === 'UTC')
     suggestions.push({
-      text: 'Times come without a time zone and are read as UTC. If the server writes local time, set its time zone (for example Europe/Berlin) and write date filters the same way.',
+      text: t('profile.zoneless'),
       change: { dateFilterFormat: 'iso-local' },
     });
   return suggestions;

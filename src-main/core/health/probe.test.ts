@@ -17,7 +17,7 @@ const clientsAt = (timeclockBaseUrl: string, debtorsBaseUrl: string, timeoutMs =
     { timeoutMs },
   );
 const unreachable = (reason: string) =>
-  new ApiError({ kind: 'unreachable', service: 'timeclock', operation: 'check', environment: 'QA', reason });
+  new ApiError({ kind: 'unreachable', service: 'timeclock', operation: 'networkCheck', environment: 'QA', reason });
 
 describe('our network or theirs', () => {
   it('calls a failure without any HTTP answer a transport failure, but not a refused connection', () => {

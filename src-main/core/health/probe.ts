@@ -61,7 +61,7 @@ export async function environmentAnswers(clients: ServiceClients, signal: AbortS
     await clients.http.debtors.request({
       method: 'GET',
       path: '',
-      operation: 'a network check',
+      operation: 'networkCheck',
       signal,
       retry: false,
       acceptText: true,

@@ -242,7 +242,7 @@ describe('settings through the window API', () => {
     expect(await call('setEnvironmentSecret', saved.environment.id, SECRET)).toMatchObject({
       set: true,
       storage: 'session',
-      note: expect.stringContaining('Not saved'),
+      note: 'sessionNoKeyring',
     });
   });
 });

@@ -152,19 +152,15 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
         return {
           ok: false,
           errors: {
-            secret:
-              'To test a changed address or sign-in method, type the client secret again: the saved secret is only ever sent to the saved addresses.',
+            secret: core.translator().t('connection.retypeSecret'),
           },
         };
       const useSecret = secret ?? (stored ? core.secretFor(stored.id) : null);
       const tested = { ...checked.value, id: candidate.id ?? 'draft' };
-      const report = await testConnection(
-        tested,
-        useSecret,
-        core.settings.preferences().network,
-        Date.now,
-        core.requestOptionsFor(tested),
-      );
+      const report = await testConnection(tested, useSecret, core.settings.preferences().network, Date.now, {
+        ...core.requestOptionsFor(tested),
+        t: core.translator().t,
+      });
       return { ok: true, report };
     },
     getSettings: async () => settingsView(),

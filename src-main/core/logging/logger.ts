@@ -23,6 +23,9 @@ export function createLogger(sink: LogSink, knownSecrets: () => Iterable<string>
 }
 
 function formatDetail(detail: unknown): string {
+  // Logs stay in English: an error worded in the user's language (ApiError) carries its English too.
+  const english = (detail as { englishMessage?: unknown } | null)?.englishMessage;
+  if (detail instanceof Error && typeof english === 'string') return `${detail.name}: ${english}`;
   if (detail instanceof Error) return detail.stack ?? `${detail.name}: ${detail.message}`;
   if (typeof detail === 'string') return detail;
   try {

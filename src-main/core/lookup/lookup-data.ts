@@ -3,15 +3,11 @@
  * key to record, merged by "newest modifiedAt wins". Nothing here is ever written to disk.
  */
 import type { CallOptions, DebtorsClient } from '../api/debtors-client.ts';
-
-export type ResourceName =
-  'debtors' | 'creditScores' | 'bureauScores' | 'nicknames' | 'clientBanks' | 'clientGroups' | 'clientDeltas';
+import type { LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
 export type LookupRecord = Record<string, unknown> & { modifiedAt?: string | null };
 
 export interface Resource {
   name: ResourceName;
-  /** How users know it: named in banners when it fails. */
-  label: string;
   /** A record's identity within the resource. */
   keyOf: (record: LookupRecord) => string;
   /** No startingDateTime filter: always loaded whole. */
@@ -30,47 +26,40 @@ const composite =
 export const resources: readonly Resource[] = [
   {
     name: 'debtors',
-    label: 'Debtors',
     keyOf: composite('debtorKey'),
     needs: 'name',
     fetch: (client, since, call) => client.debtors({ ...call, startingDateTime: since }),
   },
   {
     name: 'creditScores',
-    label: 'Credit scores',
     keyOf: composite('debtorKey'),
     needs: 'score',
     fetch: (client, since, call) => client.creditScores({ ...call, startingDateTime: since }),
   },
   {
     name: 'bureauScores',
-    label: 'Credit bureau scores',
     keyOf: composite('debtorKey'),
     needs: 'bureauScore',
     fetch: (client, since, call) => client.creditBureauScores({ ...call, startingDateTime: since }),
   },
   {
     name: 'nicknames',
-    label: 'Nicknames',
     keyOf: composite('debtorKey', 'nickname'),
     fullOnly: true,
     fetch: (client, _since, call) => client.nicknames(call),
   },
   {
     name: 'clientBanks',
-    label: 'Client banks',
     keyOf: composite('clientKey', 'bankName', 'routingNumber', 'accountLast4'),
     fetch: (client, since, call) => client.clientBanks({ ...call, startingDateTime: since }),
   },
   {
     name: 'clientGroups',
-    label: 'Client groups',
     keyOf: composite('clientKey', 'userName', 'role'),
     fetch: (client, since, call) => client.clientGroups({ ...call, startingDateTime: since }),
   },
   {
     name: 'clientDeltas',
-    label: 'Client delta changes',
     keyOf: (record) =>
       record.changeKey ? field(record, 'changeKey') : composite('clientKey', 'debtorKey', 'field', 'modifiedAt')(record),
     fetch: (client, since, call) => client.clientDelta({ ...call, startingDateTime: since }),
@@ -79,10 +68,10 @@ export const resources: readonly Resource[] = [
 
 /**
  * When most records of a list lack the field the lookup shows (a server that names it otherwise),
- * the sentence that says so and where to set the name; null when the list is fine. Half is the
- * line: a few debtors without a score are data, most of them are a field map.
+ * the problem that says so, with the fields the records do have; null when the list is fine. Half
+ * is the line: a few debtors without a score are data, most of them are a field map.
  */
-export function missingFieldProblem(resource: Resource, records: Iterable<LookupRecord>): string | null {
+export function missingFieldProblem(resource: Resource, records: Iterable<LookupRecord>): LookupProblem | null {
   const field = resource.needs;
   if (!field) return null;
   let total = 0;
@@ -97,11 +86,7 @@ export function missingFieldProblem(resource: Resource, records: Iterable<Lookup
   const seen = Object.keys(first ?? {})
     .slice(0, 16)
     .join(', ');
-  return (
-    `${resource.label}: ${missing.toLocaleString('en')} of ${total.toLocaleString('en')} records have no "${field}"` +
-    ` (their fields: ${seen || 'none'}). If the service names it otherwise, set "${field}" under debtorFields in the` +
-    ` environment's API profile (Settings → Environments → Advanced).`
-  );
+  return { resource: resource.name, kind: 'missing-field', field, missing, total, seen };
 }
 
 export type LookupData = Record<ResourceName, Map<string, LookupRecord>>;

@@ -1,6 +1,7 @@
 /** The lookup engine against the real mock: sync, merge, failures, search, paging, detail, export. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LookupStatus } from '../../shared/ipc/contract.ts';
+import type { LookupProblem, LookupStatus } from '../../shared/ipc/contract.ts';
+import { describeLookupProblem } from '../../shared/i18n/lookup-problem-words.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { ApiError } from '../api/api-error.ts';
 import { createServiceClients } from '../api/service-clients.ts';
@@ -43,6 +44,9 @@ async function loaded() {
   return { engine, asked, statuses };
 }
 
+/** A problem as an English reader sees it. */
+const inEnglish = (problem: LookupProblem) => describeLookupProblem(problem, english.t, 'en');
+
 describe('a debtors service that does not answer', () => {
   it('shows each retry while it happens, and ends a first load at once when the names cannot be had', async () => {
     await mock.control('PUT', '/services/debtors', { replyDelayMs: 5_000 });
@@ -59,9 +63,12 @@ describe('a debtors service that does not answer', () => {
     const statuses: LookupStatus[] = [];
     const engine = createLookupEngine({ client: counting, environmentName: 'Mock', onStatus: (status) => statuses.push(status) });
     await engine.sync();
-    const loadingNotes = statuses.filter((status) => status.state === 'loading').flatMap((status) => status.problems);
+    const loadingNotes = statuses
+      .filter((status) => status.state === 'loading')
+      .flatMap((status) => status.problems)
+      .map((problem) => ({ resource: problem.resource, message: inEnglish(problem) }));
     expect(loadingNotes).toContainEqual({
-      resource: 'Debtors',
+      resource: 'debtors',
       message: expect.stringMatching(/did not answer debtors in time .* Trying again \(attempt 2 of 3\)\.$/),
     });
     expect(engine.status()).toMatchObject({ state: 'empty', progress: null });
@@ -70,8 +77,8 @@ describe('a debtors service that does not answer', () => {
         .status()
         .problems.map((problem) => problem.resource)
         .sort(),
-    ).toEqual(['Debtors', 'Nicknames']);
-    expect(engine.status().problems.every((problem) => !/Trying again/.test(problem.message))).toBe(true);
+    ).toEqual(['debtors', 'nicknames']);
+    expect(engine.status().problems.every((problem) => problem.kind === 'failed')).toBe(true);
     // Scores, banks, groups and changes were not asked for: without names there is nothing to show them on.
     expect(asked.filter((name) => name !== 'serverClockOffsetMs').sort()).toEqual(['debtors', 'nicknames']);
   });
@@ -91,7 +98,7 @@ describe('a server that names the fields otherwise', () => {
     }) as DebtorsClient;
     const engine = createLookupEngine({ client: renamed, environmentName: 'Acme' });
     await engine.sync();
-    const messages = engine.status().problems.map((problem) => problem.message);
+    const messages = engine.status().problems.map(inEnglish);
     expect(messages).toEqual([
       expect.stringMatching(
         /^Debtors: 1,500 of 1,500 records have no "name" \(their fields: .*legalName.*\)\. If the service names it otherwise, set "name" under debtorFields in the environment's API profile/,
@@ -197,7 +204,7 @@ describe('sync', () => {
           throw new ApiError({
             kind: 'rate-limited',
             service: 'debtors',
-            operation: 'credit scores',
+            operation: 'creditScores',
             environment: 'Mock (built-in)',
             status: 429,
             retryAfterMs: 600_000,
@@ -210,8 +217,8 @@ describe('sync', () => {
     const status = engine.status();
     expect(status.state).toBe('ready');
     expect(status.problems).toHaveLength(1);
-    expect(status.problems[0]!.message).toMatch(/is limiting requests \(429\)/);
-    expect(status.problems[0]!.resource).toBe('Credit scores');
+    expect(inEnglish(status.problems[0]!)).toMatch(/is limiting requests \(429\)/);
+    expect(status.problems[0]!.resource).toBe('creditScores');
     expect(status.counts.debtors).toBeGreaterThan(0);
   });
 

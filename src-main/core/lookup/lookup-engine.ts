@@ -5,6 +5,7 @@
  * lookup-backend.ts); tested directly.
  */
 import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
+import type { LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Retrying } from '../api/http-client.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
@@ -19,7 +20,6 @@ import {
   type LookupData,
   type LookupRecord,
   type Resource,
-  type ResourceName,
 } from './lookup-data.ts';
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 import { foldForSearch } from './fold-text.ts';
@@ -77,7 +77,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
   let progress: LookupStatus['progress'] = null;
   let problems: LookupStatus['problems'] = [];
   /** Lists being tried again right now, with what went wrong: shown while the load goes on. */
-  const retrying = new Map<string, string>();
+  const retrying = new Map<ResourceName, LookupProblem>();
   let syncing: Promise<LookupStatus> | null = null;
   // Each result keeps the index it was found in: a rebuild while the window pages through it (the
   // nicknames arriving during a first load, a renamed debtor) must not turn its positions into
@@ -118,7 +118,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
         nicknames: data.nicknames.size,
       },
       indexed: index.size,
-      problems: [...problems, ...[...retrying].map(([resource, message]) => ({ resource, message }))],
+      problems: [...problems, ...retrying.values()],
     };
   }
   const announce = () => options.onStatus?.(status());
@@ -132,28 +132,28 @@ export function createLookupEngine(options: LookupEngineOptions) {
     const since =
       newest === null || resource.fullOnly ? undefined : new Date(Math.min(Date.parse(newest), serverNow) - DELTA_OVERLAP_MS);
     const onRetry = ({ attempt, of, error }: Retrying) => {
-      retrying.set(resource.label, `${error.message} Trying again (attempt ${attempt + 1} of ${of}).`);
+      retrying.set(resource.name, { resource: resource.name, kind: 'retrying', error: error.problem, attempt: attempt + 1, of });
       announce();
     };
     try {
       const records = (await resource.fetch(options.client, since, { signal: run.signal, onRetry })) as LookupRecord[] & {
         incomplete?: string;
       };
-      if (records.incomplete)
-        problems.push({ resource: resource.label, message: `${resource.label} may be incomplete: ${records.incomplete}.` });
+      if (records.incomplete) problems.push({ resource: resource.name, kind: 'incomplete', detail: records.incomplete });
       const namesChanged = takeRecords(resource, records, run);
       // Over all the resource holds, so a small delta never raises or clears it alone.
       const missing = missingFieldProblem(resource, data[resource.name].values());
-      if (missing) problems.push({ resource: resource.label, message: missing });
+      if (missing) problems.push(missing);
       return namesChanged;
     } catch (error) {
-      problems.push({
-        resource: resource.label,
-        message: error instanceof ApiError ? error.message : `Unexpected problem: ${(error as Error).message}`,
-      });
+      problems.push(
+        error instanceof ApiError
+          ? { resource: resource.name, kind: 'failed', error: error.problem }
+          : { resource: resource.name, kind: 'unexpected', detail: (error as Error).message },
+      );
       return false;
     } finally {
-      retrying.delete(resource.label);
+      retrying.delete(resource.name);
       progress = { done: (progress?.done ?? 0) + 1, total: run.total };
       announce();
     }
@@ -208,7 +208,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     // Without the names nothing else can be shown: a failed first load says so now, rather than
     // after the other lists have each used up their own timeouts and retries.
     const names = first.find((resource) => resource.name === 'debtors');
-    const namesFailed = names !== undefined && data.debtors.size === 0 && problems.some((p) => p.resource === names.label);
+    const namesFailed = names !== undefined && data.debtors.size === 0 && problems.some((p) => p.resource === names.name);
     const rest = namesFailed ? [] : wanted.filter((resource) => !first.includes(resource));
     if (namesFailed) progress = { done: run.total, total: run.total };
     await Promise.all(rest.map(load));

@@ -15,7 +15,7 @@ export interface Encryptor {
 }
 
 /** builtin: the Mock environment's public demo secret. */
-import type { SecretStatus, SecretStorage } from '../../shared/domain/environments.ts';
+import type { SecretNote, SecretStatus, SecretStorage } from '../../shared/domain/environments.ts';
 
 export interface VaultPersistence {
   vaultEntry(id: string): { data: string; weak: boolean } | undefined;
@@ -50,16 +50,14 @@ export class SecretRejectedError extends Error {
   override name = 'UserFacingError';
 }
 
+/** Why a secret is kept the way it is: the Settings window words these (secret.note in the catalogues). */
 export const vaultNotes = {
-  weak: 'Saved with weak protection: this computer has no system keyring (such as GNOME Keyring or KWallet), so someone with access to your files could read it. You allowed this in Settings.',
-  weakByAdmin:
-    'Saved with weak protection: this computer has no system keyring (such as GNOME Keyring or KWallet), so someone with access to your files could read it. Your administrator allowed this.',
-  sessionNoKeyring:
-    'Not saved: this computer has no system keyring (such as GNOME Keyring or KWallet) to protect it, so it is kept only until you quit Timeclock Tray. Install a keyring, or allow weak storage in Settings, to keep it.',
-  sessionNoEncryption:
-    "Not saved: the operating system's encryption is not available, so it is kept only until you quit Timeclock Tray.",
-  unreadable: 'The saved secret could not be decrypted (the system keyring may have changed or be locked). Enter it again.',
-} as const;
+  weak: 'weak',
+  weakByAdmin: 'weakByAdmin',
+  sessionNoKeyring: 'sessionNoKeyring',
+  sessionNoEncryption: 'sessionNoEncryption',
+  unreadable: 'unreadable',
+} as const satisfies Record<string, SecretNote>;
 
 export function validateSecret(secret: string): string | null {
   if (secret.trim() === '') return 'The client secret is empty.';
@@ -86,7 +84,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     }
   }
 
-  const noteFor = (storage: SecretStorage): string | null => {
+  const noteFor = (storage: SecretStorage): SecretNote | null => {
     if (storage === 'weak') return persistence.weakStorageAllowedBy?.() === 'admin' ? vaultNotes.weakByAdmin : vaultNotes.weak;
     if (storage === 'session')
       return encryptor.level() === 'unavailable' ? vaultNotes.sessionNoEncryption : vaultNotes.sessionNoKeyring;

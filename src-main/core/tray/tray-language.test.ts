@@ -40,7 +40,9 @@ describe('the tray in the user’s language', () => {
     const notices: string[] = [];
     core.clock.onNotification((notice) => notices.push(`${notice.title} | ${notice.body}`));
     await core.clock.toggle('tray');
-    expect(notices.at(-1)).toMatch(/^Entrada fichada a las .+ \| Registrada por el servicio de fichajes de Mock/);
+    expect(notices.at(-1)).toMatch(
+      /^Entrada fichada a las .+ \| Registrada por el servicio de fichajes de Prueba \(integrado\)\./,
+    );
     const refused = await core.clock.clockOutAt(Number.NaN);
     expect(refused).toEqual({ kind: 'ignored', reason: 'Elija la hora a la que dejó de trabajar.' });
     await core.clock.toggle('tray');

@@ -23,11 +23,14 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin';
 
+/** Why a secret is kept the way it is: weak protection (allowed by the user or by IT), only until quitting, undecryptable, the demo's. */
+export type SecretNote = 'weak' | 'weakByAdmin' | 'sessionNoKeyring' | 'sessionNoEncryption' | 'unreadable' | 'builtin';
+
 export interface SecretStatus {
   set: boolean;
   storage: SecretStorage;
-  /** Why the secret is stored the way it is, when the user should know. */
-  note: string | null;
+  /** Why the secret is stored the way it is, when the user should know (worded by the window). */
+  note: SecretNote | null;
 }
 
 export interface ServiceCheck {

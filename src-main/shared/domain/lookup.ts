@@ -1,5 +1,6 @@
 /** What the lookup hands the windows beyond the API's own payload types. */
 import type { AdvanceTransaction } from '../api/types.ts';
+import type { ApiProblemFacts } from './api-problem.ts';
 
 /** An API object as a real server may send it: our contract's fields, and whatever else it adds. */
 export type Tolerant<T> = T & { [field: string]: unknown };
@@ -11,3 +12,20 @@ export interface TransactionsView {
   /** Sum per transaction type (advance, repayment, fee, …). */
   byType: Record<string, number>;
 }
+
+/** The lists the lookup loads from the debtors service. */
+export type ResourceName =
+  'debtors' | 'creditScores' | 'bureauScores' | 'nicknames' | 'clientBanks' | 'clientGroups' | 'clientDeltas';
+
+/**
+ * Why a list is missing or partial, as facts (the window words them in the user's language):
+ * its request failed or is being tried again, the server's paging stopped short, or most records
+ * lack the field the lookup shows.
+ */
+export type LookupProblem = { resource: ResourceName } & (
+  | { kind: 'failed'; error: ApiProblemFacts }
+  | { kind: 'retrying'; error: ApiProblemFacts; attempt: number; of: number }
+  | { kind: 'unexpected'; detail: string }
+  | { kind: 'incomplete'; detail: string }
+  | { kind: 'missing-field'; field: string; missing: number; total: number; seen: string }
+);

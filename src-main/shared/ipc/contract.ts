@@ -12,7 +12,7 @@ import type { Preferences } from '../settings-schema.ts';
 import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
 import type { ConnectionReport, Environment, EnvironmentOrigin, FieldErrors, SecretStatus } from '../domain/environments.ts';
 import type { HealthBadge, SystemState } from '../domain/health.ts';
-import type { Tolerant, TransactionsView } from '../domain/lookup.ts';
+import type { LookupProblem, Tolerant, TransactionsView } from '../domain/lookup.ts';
 import type { AppLocale } from '../i18n/locales.ts';
 import type { Catalogue } from '../i18n/translator.ts';
 
@@ -196,8 +196,8 @@ export interface LookupStatus {
   counts: { debtors: number; creditScores: number; bureauScores: number; nicknames: number };
   /** Debtors the search answers from: during a first load it is set once the names are in. */
   indexed: number;
-  /** Endpoints that failed in the last sync, by name, with the reason. */
-  problems: Array<{ resource: string; message: string }>;
+  /** Lists that failed or came in partial in the last sync (and, during a load, those being tried again). */
+  problems: LookupProblem[];
 }
 
 export interface DebtorDetail {
@@ -212,7 +212,7 @@ export interface DebtorDetail {
   groups: Array<Record<string, unknown>>;
 }
 
-export type { TransactionsView } from '../domain/lookup.ts';
+export type { LookupProblem, TransactionsView } from '../domain/lookup.ts';
 
 export type TransactionsResult = { ok: true; view: TransactionsView } | { ok: false; errors: FieldErrors };
 export type ExportRequest =

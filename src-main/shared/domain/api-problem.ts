@@ -1,0 +1,68 @@
+/**
+ * A failed request to one of the services, as facts: what kind of failure, where, doing what, and
+ * the details the server or network gave. The core keeps these; a sentence in the user's language
+ * is made from them where they are shown (shared/i18n/api-problem-words.ts).
+ */
+export type ApiErrorKind =
+  | 'unreachable'
+  | 'timeout'
+  | 'cancelled'
+  | 'bad-request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate-limited'
+  | 'server'
+  | 'bad-response'
+  /** A 3xx: never followed (a write must not go where nobody configured it). */
+  | 'redirected'
+  /** 405, 406, 415, 501: the server wants another method or content type; a configuration matter. */
+  | 'not-supported';
+
+export type ServiceName = 'timeclock' | 'debtors';
+
+/** What the app was doing: one of the services' operations, or the network check before a probe. */
+export type OperationName =
+  | 'clockIn'
+  | 'clockOut'
+  | 'lastEvent'
+  | 'sourceHealth'
+  | 'targetHealth'
+  | 'networkCheck'
+  | 'debtors'
+  | 'clientBanks'
+  | 'clientGroups'
+  | 'clientDelta'
+  | 'creditScores'
+  | 'bureauScores'
+  | 'nicknames'
+  | 'advanceClients'
+  | 'transactions'
+  | 'transactionDetails';
+
+/** Why a sign-in failed when the app, not the server, knows (the other reasons are the server's or network's words). */
+export type SignInReason = 'no-secret' | 'wants-oauth';
+
+export interface ApiProblemFacts {
+  kind: ApiErrorKind;
+  service: ServiceName;
+  operation: OperationName;
+  /** Whom or what the operation was about: the employee id, the transaction key. */
+  subject?: string;
+  environment: string;
+  status?: number;
+  /** From Retry-After, when the server sent one. */
+  retryAfterMs?: number;
+  /** What the server said (its error `message`), already redacted. */
+  serverMessage?: string;
+  /** A sign-in failure the app recognised. */
+  signIn?: SignInReason;
+  /** The technical detail for unreachable / timeout / bad-response / a token failure (the network's or parser's words). */
+  reason?: string;
+  /** Where a redirect pointed. */
+  location?: string;
+  /** What the server says it accepts (Allow, Accept, Accept-Patch headers), for not-supported. */
+  wants?: string;
+}

@@ -1,0 +1,65 @@
+/**
+ * A failed request in words, from its facts: the service and environment, the operation, what
+ * went wrong and what the user can do. The core words a problem where it shows it (with its live
+ * translate); the lookup window words the facts its worker sent. Logs take the English.
+ */
+import type { ApiProblemFacts } from '../domain/api-problem.ts';
+import type { Translate } from './translator.ts';
+
+/** A wait in words; a Retry-After of days is not repeated verbatim. */
+export function waitText(ms: number | undefined, t: Translate): string {
+  if (ms === undefined) return t('apiError.wait.moment');
+  if (ms > 2 * 3_600_000) return t('apiError.wait.hours');
+  if (ms > 120_000) return t('duration.minutes', { minutes: Math.ceil(ms / 60_000) });
+  return t('time.seconds', { seconds: Math.ceil(ms / 1000) });
+}
+
+export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
+  const environment = facts.environment;
+  const where = t('apiError.where', { service: facts.service, environment });
+  const op = t('apiError.operation', { operation: facts.operation, subject: facts.subject ?? 'none' });
+  const said = facts.serverMessage ? t('apiError.said', { message: facts.serverMessage }) : '';
+  const inParentheses = facts.reason ? ` (${facts.reason})` : '';
+  const status = String(facts.status ?? '');
+  switch (facts.kind) {
+    case 'unreachable':
+      return t('apiError.unreachable', { where, op, reason: inParentheses, environment });
+    case 'timeout':
+      return t('apiError.timeout', { where, op, reason: inParentheses });
+    case 'cancelled':
+      return t('apiError.cancelled', { where, op });
+    case 'unauthorized':
+      if (facts.signIn === 'no-secret') return t('apiError.noSecret', { op, environment });
+      if (facts.signIn === 'wants-oauth') return t('apiError.wantsOAuth', { where, op });
+      if (facts.reason) return t('apiError.signInFailed', { where, op, reason: facts.reason, environment });
+      return t('apiError.unauthorized', { where, op, environment });
+    case 'forbidden':
+      return t('apiError.forbidden', { where, op, service: facts.service });
+    case 'rate-limited':
+      return t('apiError.rateLimited', { where, op, wait: waitText(facts.retryAfterMs, t) });
+    case 'bad-response':
+      return t('apiError.badResponse', { where, op, reason: facts.reason ?? t('apiError.unexpectedContent') });
+    case 'redirected':
+      return t('apiError.redirected', {
+        where,
+        op,
+        status: status || '3xx',
+        location: facts.location ?? t('apiError.anotherAddress'),
+        environment,
+      });
+    case 'not-supported':
+      return t('apiError.notSupported', {
+        where,
+        op,
+        status: status || t('apiError.refusedStatus'),
+        wants: facts.wants ? t('apiError.accepts', { wants: facts.wants }) : '',
+        said,
+      });
+    default:
+      // bad-request, not-found, conflict, unprocessable, server: the server's own words follow.
+      return t('apiError.refused', { kind: camelCase(facts.kind), where, op, status: status || '5xx', said });
+  }
+}
+
+/** "bad-request" → "badRequest": ICU's select keys have no hyphens. */
+const camelCase = (kind: string) => kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
