@@ -173,7 +173,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     lookupDetail: (debtorKey) => core.lookup.detail(debtorKey),
     advanceClients: (since) => core.clients().debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {}),
     async advanceTransactions(range) {
-      const errors = checkTransactionRange(range);
+      const errors = checkTransactionRange(range, core.translator().t);
       if (Object.keys(errors).length > 0) return { ok: false, errors };
       return { ok: true, view: summarise(await core.clients().debtors.advanceTransactions(range)) };
     },
@@ -187,7 +187,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
         const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
         return { savedTo: await shell.saveFile(`debtors-${day}.csv`, await core.lookup.csv(request.resultId, header, style)) };
       }
-      const errors = checkTransactionRange(request);
+      const errors = checkTransactionRange(request, core.translator().t);
       if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
       const view = summarise(await core.clients().debtors.advanceTransactions(request));
       const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from '../../shared/i18n/catalogues.ts';
 import { checkTransactionRange, summarise } from './advance.ts';
 
 describe('Advance transaction range', () => {
@@ -15,6 +16,14 @@ describe('Advance transaction range', () => {
     expect(checkTransactionRange({ startDate: '2026-05-02', endDate: '2026-05-01' })).toEqual({
       endDate: 'End date (2026-05-01) is before the start date (2026-05-02).',
     });
+  });
+
+  it('says it in the user’s language', () => {
+    const { t } = translatorFor({ messages: 'de', formats: 'de-DE' });
+    expect(checkTransactionRange({ startDate: '2026-05-02', endDate: '2026-05-01' }, t)).toEqual({
+      endDate: 'Das Enddatum (2026-05-01) liegt vor dem Startdatum (2026-05-02).',
+    });
+    expect(checkTransactionRange({ startDate: 'gestern' }, t).startDate).toMatch(/^Das Startdatum muss ein Datum/);
   });
 
   it('totals the shown transactions, in cents, and per type', () => {

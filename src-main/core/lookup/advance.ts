@@ -4,6 +4,8 @@ import { isCalendarDay } from '../../shared/moments.ts';
 import type { Tolerant, TransactionsView } from '../../shared/domain/lookup.ts';
 import type { FieldErrors } from '../../shared/domain/environments.ts';
 import { toCsv, type CsvStyle } from '../util/csv.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export interface TransactionRange {
   clientKey?: string;
@@ -11,17 +13,15 @@ export interface TransactionRange {
   endDate?: string;
 }
 
-export function checkTransactionRange(range: TransactionRange): FieldErrors {
+/** The range's problems by field, in the words of `t` (the user's; English by default). */
+export function checkTransactionRange(range: TransactionRange, t: Translate = english.t): FieldErrors {
   const errors: FieldErrors = {};
-  for (const [field, label] of [
-    ['startDate', 'Start date'],
-    ['endDate', 'End date'],
-  ] as const) {
+  for (const field of ['startDate', 'endDate'] as const) {
     const value = range[field];
-    if (value && !isCalendarDay(value)) errors[field] = `${label} must be a date written YYYY-MM-DD, e.g. 2026-03-31.`;
+    if (value && !isCalendarDay(value)) errors[field] = t('advance.badDate', { field });
   }
   if (!errors.startDate && !errors.endDate && range.startDate && range.endDate && range.startDate > range.endDate) {
-    errors.endDate = `End date (${range.endDate}) is before the start date (${range.startDate}).`;
+    errors.endDate = t('advance.endBeforeStart', { end: range.endDate, start: range.startDate });
   }
   return errors;
 }
