@@ -1,13 +1,9 @@
 /** The preference fields of the settings window, by section. Their rules live in the core. */
 import { LANGUAGE_NAMES, LANGUAGES } from '../../src-main/shared/i18n/locales.ts';
-import type { MessageArgs } from '../../src-main/shared/i18n/generated/message-args.ts';
-import type { MessageKey, Translate } from '../../src-main/shared/i18n/translator.ts';
+import type { PlainKey, Translate } from '../../src-main/shared/i18n/translator.ts';
 import type { Preferences } from '../../src-main/shared/ipc/contract.ts';
 
 export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text' | 'shortcut';
-
-/** A message without arguments: what labels and titles are. */
-export type PlainKey = { [K in MessageKey]: [MessageArgs[K]] extends [never] ? K : never }[MessageKey];
 
 export interface FieldDef {
   /** "monitoring.pollIntervalSeconds" */

@@ -1,7 +1,8 @@
 /**
  * The one error type of the API clients. `kind` is a closed set the rest of the app switches
- * on; `facts` are what a sentence in the user's language is made from (`words(t)`); `message` is
- * that sentence in English, for logs. Never carries a secret (messages are built from redacted parts).
+ * on; `facts` are what its sentence is made from (shared/i18n/api-problem-words.ts): `message` in
+ * the user's language at the time of the failure, `englishMessage` for logs. Never carries a secret
+ * (messages are built from redacted parts).
  */
 import type { ApiErrorKind, ApiProblemFacts } from '../../shared/domain/api-problem.ts';
 import { english } from '../../shared/i18n/catalogues.ts';

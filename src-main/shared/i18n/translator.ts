@@ -13,6 +13,8 @@ export type MessageKey = keyof MessageArgs;
 export type Catalogue = Readonly<Record<string, string>>;
 export type ArgsOf<K extends MessageKey> = [MessageArgs[K]] extends [never] ? [] : [MessageArgs[K]];
 export type Translate = <K extends MessageKey>(key: K, ...args: ArgsOf<K>) => string;
+/** A message without arguments: what labels and titles are. */
+export type PlainKey = { [K in MessageKey]: [MessageArgs[K]] extends [never] ? K : never }[MessageKey];
 
 export interface Translator {
   readonly locale: AppLocale;
