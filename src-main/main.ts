@@ -64,6 +64,7 @@ async function start(): Promise<void> {
     }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),
+    words: () => core.translator().t,
     subscribe: core.events.on,
   });
 

@@ -21,6 +21,7 @@ import { memoryFile, moveFolderAside, PRIVATE_FILE, textFile } from './util/text
 import { durableFile } from './util/durable-file.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
+import { outboxProblemText } from './clock/clock-words.ts';
 import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
@@ -114,7 +115,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();
   settings.onChange(() => vault.weakStorageChanged());
-  const environments = createEnvironmentRegistry(settings, options.mockUrls, () => language.t('environment.mockName'));
+  const environments = createEnvironmentRegistry(settings, options.mockUrls, language.t);
   const secretFor = (id: string) => (id === 'mock' ? MOCK_CLIENT_SECRET : vault.get(id));
 
   /** Memoised clients per environment, rebuilt whenever the environment, its settings or its secret change. */
@@ -171,8 +172,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   /** A data file's path, with a folder standing in its way moved aside (said once). */
   const dataPath = (name: string) => {
     const path = join(options.dataDir!, name);
-    const moved = moveFolderAside(path, time.now());
-    if (moved) problems.push(moved);
+    const aside = moveFolderAside(path, time.now());
+    if (aside) problems.push(language.t('problem.folderSetAside', { path, aside }));
     return path;
   };
   const dataFile = (name: string) => (options.dataDir ? durableFile(dataPath(name)) : memoryFile());
@@ -183,7 +184,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const outbox = createOutbox(
     dataFile('outbox.json'),
     (bytes) => setAside(`outbox.damaged-${time.now()}.json`, bytes),
-    (problem) => problems.push(problem),
+    (problem) => problems.push(outboxProblemText(problem, language.t)),
   );
   const clockService = createClockService({
     time,
@@ -213,7 +214,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     },
     start: (config, onStatus) =>
       options.startLookupWorker
-        ? workerBackend(options.startLookupWorker(config), onStatus)
+        ? workerBackend(options.startLookupWorker(config), onStatus, language.t)
         : inProcessBackend(
             createLookupEngine({
               client: lookupClient(config),
@@ -317,8 +318,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const environment = environments.get(environmentId)?.environment;
       const unsent = outbox.all().filter((punch) => punch.environmentId === environmentId).length;
       if (!environment || unsent === 0) return null;
-      const punches = unsent === 1 ? '1 punch recorded in' : `${unsent} punches recorded in`;
-      return `${punches} ${environment.name} ${unsent === 1 ? 'has' : 'have'} not been sent. After deleting ${environment.name} ${unsent === 1 ? 'it' : 'they'} can no longer be sent; ${unsent === 1 ? 'it stays' : 'they stay'} in the panel until you discard ${unsent === 1 ? 'it' : 'them'}. Delete anyway?`;
+      return language.t('environment.deleteWarning', { count: unsent, name: environment.name });
     },
     switchEnvironment(targetId, confirmed) {
       const warning = switchWarning(targetId);
@@ -335,8 +335,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     const target = environments.get(targetId)?.environment;
     const waiting = outbox.all().filter((punch) => punch.environmentId === current.id && !punch.stopped).length;
     if (!target || target.id === current.id || waiting === 0) return null;
-    const punches = waiting === 1 ? '1 punch recorded' : `${waiting} punches recorded`;
-    return `${punches} in ${current.name} ${waiting === 1 ? 'is' : 'are'} still waiting to be sent. ${waiting === 1 ? 'It' : 'They'} will still be sent to ${current.name}, not to ${target.name}. Switch anyway?`;
+    return language.t('environment.switchWarning', { count: waiting, current: current.name, target: target.name });
   }
 }
 

@@ -19,12 +19,12 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
       {
         ...notification,
         ...(notification.action === 'clock-out'
-          ? { button: { label: 'Clock out', run: () => void core.clock.clockOut('notification') } }
+          ? { button: { label: core.translator().t('clock.clockOut'), run: () => void core.clock.clockOut('notification') } }
           : {}),
       },
       openPanel,
     ),
   );
   for (const problem of core.problems)
-    showNotification({ title: 'Timeclock Tray needs your attention', body: problem }, openPanel);
+    showNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }, openPanel);
 }

@@ -15,6 +15,7 @@ import {
 } from '../shared/ipc/contract.ts';
 import { dispatchInvoke, type UnexpectedErrorSink } from '../core/ipc/dispatch.ts';
 import { APP_ORIGIN } from './app-paths.ts';
+import type { Translate } from '../shared/i18n/translator.ts';
 
 export interface IpcBridgeOptions {
   ipcMain: Pick<IpcMain, 'handle'>;
@@ -22,6 +23,8 @@ export interface IpcBridgeOptions {
   /** The web contents of the windows we created and still have open. */
   ourContents: () => Iterable<WebContents>;
   onUnexpected: UnexpectedErrorSink;
+  /** The user's words of the moment, for an unexpected error's sentence. */
+  words?: () => Translate;
   subscribe: <K extends EventName>(event: K, listener: (payload: PushedEvents[K]) => void) => () => void;
 }
 
@@ -50,7 +53,7 @@ export function connectIpc(options: IpcBridgeOptions): () => void {
   for (const name of invokeNames) {
     options.ipcMain.handle(channelOf(name), (event, ...args: unknown[]) =>
       isTrustedSender(event.senderFrame, event.sender, options.ourContents())
-        ? dispatchInvoke(options.handlers, name, args, options.onUnexpected)
+        ? dispatchInvoke(options.handlers, name, args, options.onUnexpected, options.words?.())
         : untrusted,
     );
   }

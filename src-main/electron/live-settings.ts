@@ -21,25 +21,26 @@ export function applySettingsLive(
   onChange: () => void,
 ): LiveSettings {
   let problems: ReturnType<typeof useGlobalShortcuts> = {};
+  /** The shortcuts and the language: a change of either registers anew (the problems are said in the user's words). */
   const shortcutsOf = () =>
-    [settings.preferences().clock.globalShortcut, settings.preferences().lookup.globalShortcut].join('\n');
+    [
+      settings.preferences().clock.globalShortcut,
+      settings.preferences().lookup.globalShortcut,
+      core.translator().locale.messages,
+    ].join('\n');
   const applyShortcuts = () => {
     const { clock, lookup } = settings.preferences();
-    problems = useGlobalShortcuts({
-      'clock.globalShortcut': {
-        accelerator: clock.globalShortcut,
-        purpose: 'clocks in or out',
-        onPress: () => void core.clock.toggle('shortcut'),
+    const { t } = core.translator();
+    problems = useGlobalShortcuts(
+      {
+        'clock.globalShortcut': { accelerator: clock.globalShortcut, onPress: () => void core.clock.toggle('shortcut') },
+        'lookup.globalShortcut': { accelerator: lookup.globalShortcut, onPress: () => windows.open('lookup') },
       },
-      'lookup.globalShortcut': {
-        accelerator: lookup.globalShortcut,
-        purpose: 'opens the debtor lookup',
-        onPress: () => windows.open('lookup'),
-      },
-    });
+      t,
+    );
     for (const [path, problem] of Object.entries(problems)) {
       log.warn(problem);
-      showNotification({ title: 'Global shortcut not set', body: problem }, () =>
+      showNotification({ title: t('shortcut.notSetTitle'), body: problem }, () =>
         windows.open('settings', { section: path.startsWith('lookup') ? 'lookup' : 'clock' }),
       );
     }

@@ -8,6 +8,8 @@ import type { TrayView } from '../core/tray/tray-view.ts';
 import { createAppTray, toElectronMenu } from './app-tray.ts';
 import { showNotification } from './desktop-notifications.ts';
 import { watchSystem } from './system-watch.ts';
+import { translatorFor } from '../shared/i18n/catalogues.ts';
+import { chooseLocale } from '../shared/i18n/locales.ts';
 import { useGlobalShortcuts } from './global-shortcut.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
@@ -321,7 +323,7 @@ describe('window query', () => {
 
 describe('global shortcuts', () => {
   const clockAt = (accelerator: string | null, onPress = () => {}) => ({
-    'clock.globalShortcut': { accelerator, purpose: 'clocks in or out', onPress },
+    'clock.globalShortcut': { accelerator, onPress },
   });
 
   it('registers each shortcut, and says so in words when another app has it or it is not valid', () => {
@@ -330,11 +332,7 @@ describe('global shortcuts', () => {
     expect(
       useGlobalShortcuts({
         ...clockAt('CommandOrControl+Alt+T', () => clocked++),
-        'lookup.globalShortcut': {
-          accelerator: 'CommandOrControl+Alt+L',
-          purpose: 'opens the debtor lookup',
-          onPress: () => opened++,
-        },
+        'lookup.globalShortcut': { accelerator: 'CommandOrControl+Alt+L', onPress: () => opened++ },
       }),
     ).toEqual({});
     fake.globalShortcut.registered.get('CommandOrControl+Alt+T')?.();
@@ -355,12 +353,20 @@ describe('global shortcuts', () => {
   it('refuses the same shortcut for two actions, naming the one that has it', () => {
     const problems = useGlobalShortcuts({
       ...clockAt('CommandOrControl+Alt+T'),
-      'lookup.globalShortcut': { accelerator: 'commandorcontrol+alt+t', purpose: 'opens the debtor lookup', onPress: () => {} },
+      'lookup.globalShortcut': { accelerator: 'commandorcontrol+alt+t', onPress: () => {} },
     });
     expect(problems).toEqual({
       'lookup.globalShortcut': 'The shortcut commandorcontrol+alt+t already clocks in or out; choose another in Settings.',
     });
     expect([...fake.globalShortcut.registered.keys()]).toEqual(['CommandOrControl+Alt+T']);
+  });
+
+  it('says it in the user’s language', () => {
+    fake.globalShortcut.taken.add('CommandOrControl+Shift+K');
+    const { t } = translatorFor(chooseLocale('es', []));
+    expect(useGlobalShortcuts(clockAt('CommandOrControl+Shift+K'), t)).toEqual({
+      'clock.globalShortcut': 'Otra aplicación ya usa el atajo CommandOrControl+Shift+K; elija otro en Ajustes.',
+    });
   });
 });
 

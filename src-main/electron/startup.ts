@@ -15,6 +15,8 @@ import { adminFileLocation, adminFileWarning, loadAdminPolicy } from '../core/se
 import { createSettingsService, type SettingsService } from '../core/settings/settings-service.ts';
 import { readIfPresent } from '../core/util/text-file.ts';
 import { createEmbeddedMock, type EmbeddedMock } from '../mock/embedded-mock.ts';
+import { english } from '../shared/i18n/catalogues.ts';
+import type { Translate } from '../shared/i18n/translator.ts';
 import { openAppLog } from './app-log.ts';
 import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
 import { openSettingsStore } from './settings-store.ts';
@@ -53,10 +55,19 @@ export async function openApp(): Promise<Started> {
   });
   await vault.unlock(); // the stored secrets, decrypted once before anything needs them
   const { logger: log, folder: logsFolder } = openAppLog(vault.knownSecrets);
+  // Said in the user's language once the core knows it; English before that.
+  let words = (): Translate => english.t;
   catchUncaught(
     process,
     log,
-    (summary) => void dialog.showMessageBox({ type: 'error', message: 'Timeclock Tray', detail: summary }),
+    (detail) => {
+      const t = words();
+      void dialog.showMessageBox({
+        type: 'error',
+        message: 'Timeclock Tray',
+        detail: t('problem.uncaught', { detail, logsItem: t('tray.logs') }),
+      });
+    },
     vault.knownSecrets,
   );
   log.info(`Starting ${app.getName()} ${app.getVersion()}`);
@@ -81,6 +92,7 @@ export async function openApp(): Promise<Started> {
     // since electron/electron#33216 (Electron 19), so nothing needs unpacking.
     startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
   });
+  words = () => core.translator().t;
   await followMock(core, mock);
   core.events.on('environmentsChanged', () => void followMock(core, mock));
   return { core, settings, vault, log, logsFolder, mock };

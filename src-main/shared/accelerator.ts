@@ -44,20 +44,25 @@ const NAMED_KEYS = new Set([
 ]);
 const SINGLE_KEY = /^[a-z0-9)!@#$%^&*(:;:+=<,_\->.?/~`{\]|\\}"'[]$/i;
 
-export function acceleratorProblem(text: string): string | null {
+/** What is wrong with a shortcut, as facts; worded by value-problem-words.ts. */
+export type AcceleratorProblem =
+  | { kind: 'syntax' }
+  | { kind: 'noModifier' }
+  | { kind: 'unknownModifier'; modifier: string }
+  | { kind: 'repeatedModifier' }
+  | { kind: 'unknownKey'; key: string };
+
+export function acceleratorProblem(text: string): AcceleratorProblem | null {
   const parts = text.split('+').map((part) => part.trim());
   // "Ctrl++" means Ctrl and the plus key.
   if (text.endsWith('++')) parts.splice(parts.length - 2, 2, '+');
   const key = parts.at(-1) ?? '';
   const modifiers = parts.slice(0, -1);
-  if (parts.some((part) => part === ''))
-    return 'Write the shortcut as modifiers and one key joined by +, e.g. CommandOrControl+Alt+T.';
-  if (modifiers.length === 0)
-    return 'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.';
+  if (parts.some((part) => part === '')) return { kind: 'syntax' };
+  if (modifiers.length === 0) return { kind: 'noModifier' };
   const unknown = modifiers.find((modifier) => !MODIFIERS.has(modifier.toLowerCase()));
-  if (unknown) return `"${unknown}" is not a modifier; use CommandOrControl, Control, Command, Alt, Option, Shift or Super.`;
-  if (new Set(modifiers.map((modifier) => modifier.toLowerCase())).size !== modifiers.length) return 'A modifier appears twice.';
-  if (!SINGLE_KEY.test(key) && !NAMED_KEYS.has(key.toLowerCase()))
-    return `"${key}" is not a key Electron knows; use a letter, a digit, F1–F24 or a named key such as Space or Home.`;
+  if (unknown) return { kind: 'unknownModifier', modifier: unknown };
+  if (new Set(modifiers.map((modifier) => modifier.toLowerCase())).size !== modifiers.length) return { kind: 'repeatedModifier' };
+  if (!SINGLE_KEY.test(key) && !NAMED_KEYS.has(key.toLowerCase())) return { kind: 'unknownKey', key };
   return null;
 }

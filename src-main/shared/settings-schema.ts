@@ -10,8 +10,14 @@ import { LANGUAGE_SETTINGS, PSEUDO_LOCALE } from './i18n/locales.ts';
 
 const seconds = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
+/**
+ * Rules with a name instead of a sentence as their message: the core turns a broken rule into a
+ * fact (sparse-clean.ts) that is worded in the user's language where it is shown.
+ */
+export const RULES = { clockTime: 'clockTime', shortcut: 'shortcut' } as const;
+
 const clockTime = (fallback: string) =>
-  v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, 24-hour')), fallback);
+  v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, RULES.clockTime)), fallback);
 
 export { authSchemeSchema };
 
@@ -46,10 +52,7 @@ const globalShortcut = v.optional(
     v.pipe(
       v.string(),
       v.maxLength(60),
-      v.check(
-        (text) => acceleratorProblem(text) === null,
-        (issue) => acceleratorProblem(String(issue.input)) ?? 'invalid shortcut',
-      ),
+      v.check((text) => acceleratorProblem(text) === null, RULES.shortcut),
     ),
   ),
   null,

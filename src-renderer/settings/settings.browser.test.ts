@@ -374,6 +374,11 @@ describe('settings window in the user’s language', () => {
       ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((day) => expect.stringContaining(day)),
     );
     await page.getByLabel('Prüfen alle').count();
+    const longShift = page.locator('[data-path="clock.longShiftHours"] input');
+    await longShift.fill('30');
+    await expect
+      .poll(() => page.locator('[data-path="clock.longShiftHours"] .error').textContent())
+      .toBe('Darf höchstens 24 sein (eingegeben: 30).');
     await view.screenshot('settings-clock-german');
     expect(view.problems).toEqual([]);
   });

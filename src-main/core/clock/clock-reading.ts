@@ -73,7 +73,7 @@ export function createClockReading(options: ClockReadingOptions) {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (versionAtStart !== state.localVersion) return;
-      const failure = await describeReadFailure(error, clients, environment);
+      const failure = await describeReadFailure(error, clients, environment, options.words.t);
       state.problem = failure.message;
       state.problemIsOutage = error.transient && !failure.stateUnknown;
       if (failure.stateUnknown) state.server = { kind: 'unknown' };

@@ -189,6 +189,16 @@ describe('reconciling with the server', () => {
     );
     expect(events()[0]!.clockOut).toBe('2026-11-23T12:00:00.000Z');
   });
+
+  it('says it in German for a German user', async () => {
+    const { core, notifications } = await setup();
+    core.settings.updatePreferences({ general: { language: 'de' } });
+    await otherDevice('/clockedTimeEvents', 'POST', { employeeId: 'E1002', clockIn: '2026-11-23T07:55:00Z' });
+    await core.clock.toggle('window');
+    expect(notifications.at(-1)).toMatch(
+      /\| Die Zeiterfassung hat Sie bereits seit 07:55 eingestempelt; Ihre Einstempelung um 08:02 wurde nicht hinzugefügt\.$/,
+    );
+  });
 });
 
 describe('refusals', () => {

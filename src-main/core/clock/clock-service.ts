@@ -130,6 +130,7 @@ export function createClockService(options: ClockServiceOptions) {
     clientsFor: options.clientsFor,
     now: () => time.now(),
     formatTime,
+    t: words.t,
     random: options.random,
   });
   const reading = createClockReading({ ...options, active, cache: createClockCache(options.cache), journal, changed, words });

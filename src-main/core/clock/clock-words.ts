@@ -5,7 +5,7 @@
  */
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-import type { Punch } from './outbox.ts';
+import type { OutboxProblem, Punch } from './outbox.ts';
 import type { PunchOutcome } from './punch-sync.ts';
 
 export interface ClockNotification {
@@ -80,4 +80,16 @@ export function clockWords(t: Translate, formatTime: TimeFormatter) {
       body: t('notice.awayBody', { from: formatTime(from), how }),
     }),
   };
+}
+
+/** What reading the outbox at start ran into, as the start-up notification says it. */
+export function outboxProblemText(problem: OutboxProblem, t: Translate): string {
+  switch (problem.kind) {
+    case 'unopenable':
+      return t('problem.outboxUnopenable', { reason: problem.reason });
+    case 'damaged':
+      return t('problem.outboxDamaged', { kept: problem.kept });
+    case 'unreadable':
+      return t('problem.outboxUnreadable');
+  }
 }

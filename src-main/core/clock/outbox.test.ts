@@ -1,5 +1,7 @@
 /** The outbox file: every complete punch survives damage; only what is damaged is set aside, byte for byte. */
 import { mkdirSync, mkdtempSync } from 'node:fs';
+import { english } from '../../shared/i18n/catalogues.ts';
+import { outboxProblemText } from './clock-words.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +41,7 @@ function open(content: string | Buffer) {
   const outbox = createOutbox(
     file,
     (bytes) => setAside.push(bytes),
-    (problem) => problems.push(problem),
+    (problem) => problems.push(outboxProblemText(problem, english.t)),
   );
   return { outbox, setAside, problems };
 }
@@ -118,7 +120,7 @@ describe('the outbox file', () => {
     const outbox = createOutbox(
       durableFile(path),
       () => {},
-      (problem) => problems.push(problem),
+      (problem) => problems.push(outboxProblemText(problem, english.t)),
     );
     expect(outbox.all()).toEqual([]);
     expect(problems[0]).toMatch(

@@ -85,7 +85,10 @@ const punchSchema = v.object({
   failed: v.optional(v.nullable(v.string())),
 });
 
-export function createOutbox(file: TextFile, setAside: SetAside, report: (problem: string) => void): Outbox {
+/** What went wrong reading the outbox file at start; the core words it for the user (clock-words.ts). */
+export type OutboxProblem = { kind: 'unopenable'; reason: string } | { kind: 'damaged'; kept: number } | { kind: 'unreadable' };
+
+export function createOutbox(file: TextFile, setAside: SetAside, report: (problem: OutboxProblem) => void): Outbox {
   let punches: Punch[] = load(file, setAside, report);
   const save = () =>
     file.write([JSON.stringify({ version: 2 }), ...punches.map((punch) => JSON.stringify(punch))].join('\n') + '\n');
@@ -132,25 +135,19 @@ export function createOutbox(file: TextFile, setAside: SetAside, report: (proble
 }
 
 /** Every complete, valid punch of the file; whatever is damaged is set aside byte for byte and reported once. */
-function load(file: TextFile, setAside: SetAside, report: (problem: string) => void): Punch[] {
+function load(file: TextFile, setAside: SetAside, report: (problem: OutboxProblem) => void): Punch[] {
   let bytes: Buffer | null;
   try {
     bytes = file.readBytes();
   } catch (error) {
-    report(
-      `The list of punches waiting to be sent could not be opened (${(error as Error).message}); new punches start a new list.`,
-    );
+    report({ kind: 'unopenable', reason: (error as Error).message });
     return [];
   }
   if (bytes === null || bytes.length === 0) return [];
   const { punches, damaged } = parse(bytes);
   if (damaged) {
     setAside(bytes);
-    report(
-      punches.length > 0
-        ? `Part of the list of punches waiting to be sent was damaged; the ${punches.length} complete punch${punches.length === 1 ? ' was' : 'es were'} kept and will be sent, and a copy of the file was set aside.`
-        : 'The list of punches waiting to be sent could not be read; a copy of it was set aside and a new one started.',
-    );
+    report(punches.length > 0 ? { kind: 'damaged', kept: punches.length } : { kind: 'unreadable' });
   }
   return punches;
 }

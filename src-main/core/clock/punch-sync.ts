@@ -12,6 +12,7 @@ import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import { conflictEvent } from '../api/timeclock-client.ts';
 import type { TimeFormatter } from '../../shared/moments.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { sameInstant } from './clock-state.ts';
 import type { Outbox, Punch, StopKind } from './outbox.ts';
 import { routeMissing, wrongBaseUrlText } from './read-failure.ts';
@@ -29,6 +30,8 @@ export interface PunchSyncOptions {
   clientsFor: (environmentId: string) => ServiceClients | null;
   now: () => number;
   formatTime: TimeFormatter;
+  /** The user's words at each use: a stopped punch keeps its sentence in the language of that moment. */
+  t: Translate;
   random?: () => number;
 }
 
@@ -37,10 +40,10 @@ type Last = { kind: 'read'; event: ClockedTimeEvent | null } | { kind: 'outcome'
 // Over 80 lines on purpose: small named steps of sending one punch (the longest, reconcileConflict,
 // 39 lines) over one outbox and one run.
 export function createPunchSync(options: PunchSyncOptions) {
-  const { outbox, formatTime } = options;
+  const { outbox, formatTime, t } = options;
   const random = options.random ?? Math.random;
-  const time = (iso: string | null | undefined) => (iso ? formatTime(Date.parse(iso)) : 'an unknown time');
-  const label = (punch: Punch) => `${punch.kind === 'clock-in' ? 'Clock-in' : 'Clock-out'} at ${time(punch.at)}`;
+  const time = (iso: string | null | undefined) => (iso ? formatTime(Date.parse(iso)) : t('sync.unknownTime'));
+  const label = (punch: Punch) => t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: time(punch.at) });
   const current = (punch: Punch) => outbox.all().find((candidate) => candidate.id === punch.id) ?? punch;
 
   function settle(punch: Punch, event: ClockedTimeEvent | null): void {
@@ -52,7 +55,7 @@ export function createPunchSync(options: PunchSyncOptions) {
     // A clock-out waiting for this clock-in's event cannot be sent either, for the same reason.
     for (const dependent of outbox.all().filter((other) => other.afterPunchId === punch.id && !other.stopped)) {
       outbox.update(dependent.id, {
-        stopped: { kind, message: `Its clock-in (${label(punch)}) was not sent: ${message}` },
+        stopped: { kind, message: t('sync.dependentStopped', { label: label(punch), reason: message }) },
         nextAttemptAt: null,
       });
     }
@@ -60,12 +63,7 @@ export function createPunchSync(options: PunchSyncOptions) {
   }
 
   function wait(punch: Punch, error: ApiError): PunchOutcome {
-    if (hasBeenTryingTooLong(punch, options.now()))
-      return stop(
-        punch,
-        'gave-up',
-        `It could not be sent for a week, so the app stopped trying. The last problem: ${error.message}`,
-      );
+    if (hasBeenTryingTooLong(punch, options.now())) return stop(punch, 'gave-up', t('sync.gaveUp', { reason: error.message }));
     const delay = waitBeforeRetry(punch, error, random);
     const waiting = outbox.update(punch.id, { lastError: error.message, nextAttemptAt: options.now() + delay });
     return { kind: 'waiting', punch: waiting, message: error.message };
@@ -75,11 +73,7 @@ export function createPunchSync(options: PunchSyncOptions) {
   function unreadable(punch: Punch, error: ApiError): PunchOutcome {
     const counted = outbox.update(punch.id, { unreadable: punch.unreadable + 1 });
     if (counted.unreadable < MAX_UNREADABLE) return wait(counted, error);
-    return stop(
-      counted,
-      'unconfirmed',
-      `It was sent, but whether the timeclock service recorded it is unknown: its answers could not be read (${error.message}) Check your time record on the server, then mark it as sent or discard it.`,
-    );
+    return stop(counted, 'unconfirmed', t('sync.unconfirmed', { reason: error.message }));
   }
 
   /** If an earlier attempt reached the server, the last event shows it. */
@@ -101,7 +95,7 @@ export function createPunchSync(options: PunchSyncOptions) {
       kind: 'reconciled',
       punch,
       event,
-      message: `The timeclock service already had you clocked out at ${time(event.clockOut)}; your clock-out at ${time(punch.at)} was not needed.`,
+      message: t('sync.alreadyOut', { server: time(event.clockOut), mine: time(punch.at) }),
     };
   }
 
@@ -113,7 +107,7 @@ export function createPunchSync(options: PunchSyncOptions) {
       if (!(error instanceof ApiError)) throw error;
       if (error.kind === 'not-found') {
         if (await routeMissing(clients))
-          return { kind: 'outcome', outcome: stop(punch, 'configuration', wrongBaseUrlText(error)) };
+          return { kind: 'outcome', outcome: stop(punch, 'configuration', wrongBaseUrlText(error, t)) };
         // Some servers answer 404 for "no events yet": nothing of ours is there.
         return { kind: 'read', event: null };
       }
@@ -143,7 +137,7 @@ export function createPunchSync(options: PunchSyncOptions) {
         kind: 'reconciled',
         punch,
         event,
-        message: `The timeclock service refused your clock-out at ${time(punch.at)}: that shift is already closed there.`,
+        message: t('sync.shiftClosed', { time: time(punch.at) }),
       };
     }
     if (event && sameInstant(event.clockIn, punch.at)) {
@@ -157,7 +151,7 @@ export function createPunchSync(options: PunchSyncOptions) {
         kind: 'reconciled',
         punch,
         event: null,
-        message: `The timeclock service says you are already clocked in (409); your clock-in at ${time(punch.at)} was not added.`,
+        message: t('sync.alreadyIn', { time: time(punch.at) }),
       };
     }
     // Clocked in elsewhere: the server's event stands, and a later clock-out of ours closes it.
@@ -166,7 +160,7 @@ export function createPunchSync(options: PunchSyncOptions) {
       kind: 'reconciled',
       punch,
       event,
-      message: `The timeclock service already has you clocked in since ${time(event.clockIn)}; your clock-in at ${time(punch.at)} was not added.`,
+      message: t('sync.alreadyInSince', { server: time(event.clockIn), mine: time(punch.at) }),
     };
   }
 
@@ -181,11 +175,7 @@ export function createPunchSync(options: PunchSyncOptions) {
     if (mine && event.clockOut !== null && punch.clockInAt && sameInstant(event.clockIn, punch.clockInAt))
       return { outcome: closedAlready(punch, event) };
     return {
-      outcome: stop(
-        punch,
-        'refused',
-        `The shift it ends (clocked in at ${time(punch.clockInAt)}) is not the service's last event, so the app cannot tell which event to close. Check your time record on the server.`,
-      ),
+      outcome: stop(punch, 'refused', t('sync.unknownShift', { time: time(punch.clockInAt) })),
     };
   }
 
@@ -212,7 +202,7 @@ export function createPunchSync(options: PunchSyncOptions) {
       }
       if (error.kind === 'not-found')
         return (await routeMissing(clients))
-          ? stop(latest, 'configuration', wrongBaseUrlText(error))
+          ? stop(latest, 'configuration', wrongBaseUrlText(error, t))
           : stop(latest, 'refused', error.message);
       return whenNotSent(latest, error);
     }
@@ -221,7 +211,7 @@ export function createPunchSync(options: PunchSyncOptions) {
   /** `fresh`: the punch was just recorded with its first attempt and has never been sent. */
   async function send(punch: Punch, fresh: boolean): Promise<PunchOutcome | null> {
     const clients = options.clientsFor(punch.environmentId);
-    if (!clients) return stop(punch, 'configuration', 'The environment this punch was recorded in no longer exists.');
+    if (!clients) return stop(punch, 'configuration', t('sync.environmentGone'));
     let sending = punch;
     if (sending.kind === 'clock-out' && !sending.eventId) {
       if (sending.afterPunchId && outbox.all().some((other) => other.id === sending.afterPunchId)) return null;

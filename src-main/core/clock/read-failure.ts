@@ -5,6 +5,7 @@
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 /** Whether the base URL finds nothing at all: then a 404 is a set-up problem, not the service's word. */
 export async function routeMissing(clients: ServiceClients): Promise<boolean> {
@@ -16,23 +17,25 @@ export async function routeMissing(clients: ServiceClients): Promise<boolean> {
   }
 }
 
-export const wrongBaseUrlText = (error: ApiError) =>
-  `${error.message} Even its health check is not found there, so the base URL of the environment is probably wrong.`;
+export const wrongBaseUrlText = (error: ApiError, t: Translate) => t('read.wrongBaseUrl', { reason: error.message });
 
 export async function describeReadFailure(
   error: ApiError,
   clients: ServiceClients,
   environment: Environment,
+  t: Translate,
 ): Promise<{ message: string; stateUnknown: boolean }> {
   if (error.kind === 'not-found') {
-    if (await routeMissing(clients)) return { message: wrongBaseUrlText(error), stateUnknown: true };
-    const said = error.facts.serverMessage ? ` It said: “${error.facts.serverMessage}”` : '';
-    return {
-      message: `The timeclock service of ${environment.name} answered “not found” (404) for employee ${environment.employeeId}.${said} If that is not your employee id, correct it in Settings.`,
-      stateUnknown: true,
-    };
+    if (await routeMissing(clients)) return { message: wrongBaseUrlText(error, t), stateUnknown: true };
+    const { serverMessage } = error.facts;
+    const sentences = [
+      t('read.employeeNotFound', { environment: environment.name, employeeId: environment.employeeId }),
+      ...(serverMessage ? [t('read.serverSaid', { message: serverMessage })] : []),
+      t('read.checkEmployeeId'),
+    ];
+    return { message: sentences.join(' '), stateUnknown: true };
   }
   if (error.kind === 'bad-response' || error.configuration)
-    return { message: `The service's answer could not be read: ${error.message}`, stateUnknown: true };
+    return { message: t('read.unreadable', { reason: error.message }), stateUnknown: true };
   return { message: error.message, stateUnknown: !error.transient };
 }

@@ -99,7 +99,7 @@ describe('environment registry', () => {
     const { environments } = registry({ environments: [prod] });
     expect(() => environments.remove('mock')).toThrow('Mock (built-in) cannot be deleted: it is built in.');
     expect(() => environments.remove('prod')).toThrow('Production cannot be deleted: it is set by your administrator.');
-    expect(() => environments.setActive('nope')).toThrow('There is no environment with id "nope".');
+    expect(() => environments.setActive('nope')).toThrow('There is no environment with id “nope”.');
   });
 
   it('stops users adding their own when IT locked environments', () => {

@@ -8,6 +8,8 @@ import type { SettingsService } from '../settings/settings-service.ts';
 import { mockEnvironment, MOCK_ENVIRONMENT_ID } from './environment.ts';
 import type { Environment, FieldErrors, EnvironmentOrigin } from '../../shared/domain/environments.ts';
 import { validateEnvironment, type EnvironmentDraft, type Validation } from './validate-environment.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export interface EnvironmentEntry {
   environment: Environment;
@@ -35,11 +37,14 @@ export interface EnvironmentRegistry {
 /** Where the built-in mock listens; a function, since the app starts it only while the Mock is active. */
 export type MockUrls = { timeclockBaseUrl: string; debtorsBaseUrl: string };
 
-/** `mockName`: the Mock's name in the user's language, read at each use (English if not given). */
+/**
+ * `t`: the user's words as they are at each call (the core's live translate; English if not
+ * given), for the Mock's name and for what a draft or a change gets refused with.
+ */
 export function createEnvironmentRegistry(
   settings: SettingsService,
   mockUrls: MockUrls | (() => MockUrls),
-  mockName?: () => string,
+  t: Translate = english.t,
 ): EnvironmentRegistry {
   const currentMockUrls = typeof mockUrls === 'function' ? mockUrls : () => mockUrls;
   const withOverride = (environment: Environment): Environment => {
@@ -47,7 +52,7 @@ export function createEnvironmentRegistry(
     return employeeId ? { ...environment, employeeId } : environment;
   };
   const list = (): EnvironmentEntry[] => [
-    { environment: withOverride(mockEnvironment(currentMockUrls(), mockName?.())), origin: 'builtin' },
+    { environment: withOverride(mockEnvironment(currentMockUrls(), t('environment.mockName'))), origin: 'builtin' },
     ...settings.admin.environments.map((environment) => ({ environment: withOverride(environment), origin: 'admin' as const })),
     ...settings.userEnvironments().map((environment) => ({ environment, origin: 'user' as const })),
   ];
@@ -62,7 +67,7 @@ export function createEnvironmentRegistry(
       return get(chosen) ?? get(MOCK_ENVIRONMENT_ID)!;
     },
     setActive(id) {
-      if (!get(id)) throw new EnvironmentChangeError(`There is no environment with id "${id}".`);
+      if (!get(id)) throw new EnvironmentChangeError(t('invalid.environment.unknown', { id }));
       settings.setActiveEnvironmentId(id);
     },
     canManageOwn,
@@ -91,12 +96,12 @@ export function createEnvironmentRegistry(
     },
     remove(id) {
       const entry = get(id);
-      if (!entry) throw new EnvironmentChangeError(`There is no environment with id "${id}".`);
+      if (!entry) throw new EnvironmentChangeError(t('invalid.environment.unknown', { id }));
       if (entry.origin !== 'user')
         throw new EnvironmentChangeError(
-          `${entry.environment.name} cannot be deleted: it is ${entry.origin === 'builtin' ? 'built in' : 'set by your administrator'}.`,
+          t('invalid.environment.notDeletable', { name: entry.environment.name, origin: entry.origin }),
         );
-      if (!canManageOwn()) throw new EnvironmentChangeError('Your administrator manages the environments on this computer.');
+      if (!canManageOwn()) throw new EnvironmentChangeError(t('invalid.environment.managed'));
       settings.saveUserEnvironments(settings.userEnvironments().filter((environment) => environment.id !== id));
       if (settings.activeEnvironmentId() === id) settings.setActiveEnvironmentId(MOCK_ENVIRONMENT_ID);
     },
@@ -106,13 +111,14 @@ export function createEnvironmentRegistry(
   function check(draft: EnvironmentDraft): Validation<EnvironmentDraft> {
     const existing = draft.id ? get(draft.id) : undefined;
     if (existing && existing.origin !== 'user') {
-      const result = validateEnvironment({ ...existing.environment, employeeId: draft.employeeId }, []);
+      const result = validateEnvironment({ ...existing.environment, employeeId: draft.employeeId }, [], t);
       return result.ok ? result : { ok: false, errors: { employeeId: result.errors.employeeId } };
     }
-    if (!canManageOwn()) return { ok: false, errors: { name: 'Your administrator manages the environments on this computer.' } };
+    if (!canManageOwn()) return { ok: false, errors: { name: t('invalid.environment.managed') } };
     return validateEnvironment(
       draft,
       list().map((entry) => entry.environment),
+      t,
     );
   }
 }

@@ -1,9 +1,12 @@
 /**
  * Validation of an environment as a user or an admin file writes it: each problem is a sentence
- * tied to its field, and nothing half-valid gets through. Values come back trimmed.
+ * tied to its field, in the words of `t` (the user's for Settings, English for the admin file's
+ * log lines), and nothing half-valid gets through. Values come back trimmed.
  */
 import type { ApiProfile, AuthScheme } from '../../shared/api/api-profile.ts';
 import type { Environment, FieldErrors } from '../../shared/domain/environments.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export type EnvironmentDraft = Omit<Environment, 'id'> & { id?: string };
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
@@ -11,50 +14,57 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldE
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const EMPLOYEE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const NAME_MAX = 60;
+const EMPLOYEE_ID_MAX = 64;
 
-export function validateBaseUrl(text: string, label: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return `${label} is required.`;
+/** Which address a URL problem is about. */
+export type UrlField = 'timeclock' | 'debtors' | 'tokenUrl';
+type UrlProblem = 'required' | 'notUrl' | 'scheme' | 'plainHttp' | 'userInfo' | 'queryOrFragment';
+
+function urlProblem(trimmed: string): UrlProblem | null {
+  if (trimmed === '') return 'required';
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return `${label} is not a valid URL; write it like https://api.example.com/timeclock.`;
+    return 'notUrl';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${label} must start with https://.`;
-  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
-    return `${label} must use https:// (plain http:// is allowed only for this computer: localhost or 127.0.0.1).`;
-  }
-  if (url.username || url.password)
-    return `${label} must not contain a user name or password; use the client id and secret fields.`;
-  if (url.search || url.hash) return `${label} must not contain a query (?…) or fragment (#…).`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) return 'plainHttp';
+  if (url.username || url.password) return 'userInfo';
+  if (url.search || url.hash) return 'queryOrFragment';
   return null;
+}
+
+function validateBaseUrl(text: string, field: UrlField, t: Translate = english.t): string | null {
+  const problem = urlProblem(text.trim());
+  return problem && t(`invalid.url.${problem}`, { subject: t('invalid.url.subject', { field }) });
 }
 
 export function validateEnvironment(
   draft: EnvironmentDraft,
   others: readonly Pick<Environment, 'id' | 'name'>[],
+  t: Translate = english.t,
 ): Validation<EnvironmentDraft> {
   const errors: FieldErrors = {};
   const name = draft.name.trim();
-  if (name === '') errors.name = 'Name is required.';
-  else if (name.length > 60) errors.name = 'Name must be at most 60 characters.';
+  if (name === '') errors.name = t('invalid.name.required');
+  else if (name.length > NAME_MAX) errors.name = t('invalid.name.tooLong', { max: NAME_MAX });
   else if (others.some((other) => other.id !== draft.id && other.name.trim().toLowerCase() === name.toLowerCase())) {
-    errors.name = `Another environment is already called “${name}”.`;
+    errors.name = t('invalid.name.taken', { name });
   }
-  const timeclock = validateBaseUrl(draft.timeclockBaseUrl, 'Timeclock base URL');
+  const timeclock = validateBaseUrl(draft.timeclockBaseUrl, 'timeclock', t);
   if (timeclock) errors.timeclockBaseUrl = timeclock;
-  const debtors = validateBaseUrl(draft.debtorsBaseUrl, 'Debtors base URL');
+  const debtors = validateBaseUrl(draft.debtorsBaseUrl, 'debtors', t);
   if (debtors) errors.debtorsBaseUrl = debtors;
   const clientId = draft.clientId.trim();
-  if (clientId === '') errors.clientId = 'Client id is required.';
+  if (clientId === '') errors.clientId = t('invalid.clientId.required');
   const employeeId = draft.employeeId.trim();
-  if (employeeId === '') errors.employeeId = 'Employee id is required.';
-  else if (!EMPLOYEE_ID.test(employeeId))
-    errors.employeeId = 'Employee id may use only letters, digits, dots, dashes and underscores (at most 64).';
-  const auth = validateAuth(draft.auth);
+  if (employeeId === '') errors.employeeId = t('invalid.employeeId.required');
+  else if (!EMPLOYEE_ID.test(employeeId)) errors.employeeId = t('invalid.employeeId.format', { max: EMPLOYEE_ID_MAX });
+  const auth = validateAuth(draft.auth, t);
   Object.assign(errors, auth.errors);
-  const profile = draft.profile === undefined ? null : validateProfile(draft.profile);
+  const profile = draft.profile === undefined ? null : validateProfile(draft.profile, t);
   if (profile) Object.assign(errors, profile.errors);
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -73,23 +83,23 @@ export function validateEnvironment(
   };
 }
 
-const headerProblem = (label: string, value: string) =>
-  HEADER_NAME.test(value) ? null : `${label} must be a header name: letters, digits and - _ . only.`;
+const headerProblem = (header: 'apiKey' | 'clientId' | 'clientSecret', value: string, t: Translate) =>
+  HEADER_NAME.test(value) ? null : t('invalid.header.format', { header });
 
-function validateAuth(auth: AuthScheme): { errors: FieldErrors; value: AuthScheme } {
+function validateAuth(auth: AuthScheme, t: Translate): { errors: FieldErrors; value: AuthScheme } {
   const errors: FieldErrors = {};
   switch (auth.kind) {
     case 'basic':
       return { errors, value: { kind: 'basic' } };
     case 'api-key': {
       const header = auth.header.trim();
-      const problem = headerProblem('API key header', header);
+      const problem = headerProblem('apiKey', header, t);
       if (problem) errors['auth.header'] = problem;
       return { errors, value: { kind: 'api-key', header } };
     }
     case 'oauth-client-credentials': {
       const tokenUrl = auth.tokenUrl.trim();
-      const problem = validateBaseUrl(tokenUrl, 'Token URL');
+      const problem = validateBaseUrl(tokenUrl, 'tokenUrl', t);
       if (problem) errors['auth.tokenUrl'] = problem;
       const scope = auth.scope?.trim() || undefined;
       const audience = auth.audience?.trim() || undefined;
@@ -107,12 +117,12 @@ function validateAuth(auth: AuthScheme): { errors: FieldErrors; value: AuthSchem
     case 'headers': {
       const idHeader = auth.clientIdHeader.trim();
       const secretHeader = auth.clientSecretHeader.trim();
-      const idProblem = headerProblem('Client id header', idHeader);
-      const secretProblem = headerProblem('Client secret header', secretHeader);
+      const idProblem = headerProblem('clientId', idHeader, t);
+      const secretProblem = headerProblem('clientSecret', secretHeader, t);
       if (idProblem) errors.clientIdHeader = idProblem;
       if (secretProblem) errors.clientSecretHeader = secretProblem;
       if (!idProblem && !secretProblem && idHeader.toLowerCase() === secretHeader.toLowerCase())
-        errors.clientSecretHeader = 'Client secret header must differ from the client id header.';
+        errors.clientSecretHeader = t('invalid.header.same');
       return { errors, value: { kind: 'headers', clientIdHeader: idHeader, clientSecretHeader: secretHeader } };
     }
   }
@@ -122,7 +132,7 @@ const FIELD_NAME = /^[A-Za-z_$@][A-Za-z0-9_$@.:-]{0,99}$/;
 const PATH = /^[A-Za-z_$@][A-Za-z0-9_$@:-]*(\.[A-Za-z_$@][A-Za-z0-9_$@:-]*)*$/;
 
 /** Each wrong value of an API profile, as a sentence under its field (profile.serverTimeZone, …). */
-export function validateProfile(profile: ApiProfile): { errors: FieldErrors; value: ApiProfile } {
+export function validateProfile(profile: ApiProfile, t: Translate = english.t): { errors: FieldErrors; value: ApiProfile } {
   const errors: FieldErrors = {};
   const trimmed = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
   /** Field names of one group, trimmed, each wrong one named. */
@@ -130,7 +140,7 @@ export function validateProfile(profile: ApiProfile): { errors: FieldErrors; val
     const cleaned = Object.fromEntries(Object.entries(given).map(([field, name]) => [field, trimmed(name)])) as T;
     for (const [field, name] of Object.entries(cleaned))
       if (name !== null && !FIELD_NAME.test(name))
-        errors[`profile.${group}.${field}`] = `The name for ${field} must be a JSON field name (letters, digits, _ $ @ . : -).`;
+        errors[`profile.${group}.${field}`] = t('invalid.profile.fieldName', { field });
     return cleaned;
   };
   const fields = names('timeEventFields', profile.timeEventFields);
@@ -138,17 +148,14 @@ export function validateProfile(profile: ApiProfile): { errors: FieldErrors; val
   const singleEnvelope = trimmed(profile.singleEnvelope);
   const listEnvelope = trimmed(profile.listEnvelope);
   if (singleEnvelope !== null && !PATH.test(singleEnvelope))
-    errors['profile.singleEnvelope'] = 'The envelope of single objects must be a field name or a dot path such as data.item.';
+    errors['profile.singleEnvelope'] = t('invalid.profile.envelope', { kind: 'single', example: 'data.item' });
   if (listEnvelope !== null && !PATH.test(listEnvelope))
-    errors['profile.listEnvelope'] = 'The envelope of lists must be a field name or a dot path such as data.items.';
+    errors['profile.listEnvelope'] = t('invalid.profile.envelope', { kind: 'list', example: 'data.items' });
   const caCertificatePem = trimmed(profile.caCertificatePem);
   if (caCertificatePem !== null && !/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(caCertificatePem))
-    errors['profile.caCertificatePem'] =
-      'The CA certificate must be PEM text, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.';
+    errors['profile.caCertificatePem'] = t('invalid.profile.caCertificate');
   const serverTimeZone = profile.serverTimeZone.trim() || 'UTC';
-  if (!isTimeZone(serverTimeZone))
-    errors['profile.serverTimeZone'] =
-      `“${serverTimeZone}” is not a time zone name; use an IANA name such as Europe/Berlin or America/New_York.`;
+  if (!isTimeZone(serverTimeZone)) errors['profile.serverTimeZone'] = t('invalid.profile.timeZone', { zone: serverTimeZone });
   return {
     errors,
     value: { ...profile, timeEventFields: fields, debtorFields, singleEnvelope, listEnvelope, serverTimeZone, caCertificatePem },

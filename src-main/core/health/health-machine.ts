@@ -9,6 +9,8 @@ import type { HealthRules } from './health-rules.ts';
 import type { Probe } from './probe.ts';
 
 import type { SystemState } from '../../shared/domain/health.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export interface SystemHealth {
   state: SystemState;
@@ -82,7 +84,14 @@ export function initialHealth(now: number): SystemHealth {
   };
 }
 
-export function stepHealth(current: SystemHealth, event: HealthEvent, now: number, rules: HealthRules): Step {
+/** `t`: the user's words, for the one sentence the machine makes itself (answers are slow). */
+export function stepHealth(
+  current: SystemHealth,
+  event: HealthEvent,
+  now: number,
+  rules: HealthRules,
+  t: Translate = english.t,
+): Step {
   const health: SystemHealth = { ...current, changes: current.changes.filter((at) => now - at < rules.flapWindowMs) };
   if (health.unstable && health.changes.length === 0) health.unstable = false;
   if (event.kind !== 'reset') health.lastCheckedAt = now;
@@ -112,7 +121,7 @@ export function stepHealth(current: SystemHealth, event: HealthEvent, now: numbe
         return stay(health, { recoveries: 0, downStep: health.downStep + 1 }, waitFor(event.retryAfterMs, backoff()));
       return move('rate-limited', { message: event.message }, waitFor(event.retryAfterMs, backoff()));
     case 'ok':
-      return onSuccess(health, event.latencyMs, rules, move, event.degraded);
+      return onSuccess(health, event.latencyMs, rules, move, t, event.degraded);
     case 'fail':
     case 'network': {
       const retryAfterMs = 'retryAfterMs' in event ? event.retryAfterMs : undefined;
@@ -135,7 +144,14 @@ const stay = (health: SystemHealth, fields: Partial<SystemHealth>, next: NextChe
   next,
 });
 
-function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, move: Move, reported?: string): Step {
+function onSuccess(
+  health: SystemHealth,
+  latencyMs: number,
+  rules: HealthRules,
+  move: Move,
+  t: Translate,
+  reported?: string,
+): Step {
   const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
   const slow = latencyMs > rules.latencyThresholdMs;
   const measured = {
@@ -165,7 +181,7 @@ function onSuccess(health: SystemHealth, latencyMs: number, rules: HealthRules, 
     if (measured.slowStreak >= rules.slowChecksForDegraded)
       return move(
         'degraded',
-        { ...measured, message: `Answers are slow (${Math.round(latencyMs)} ms).`, reportedDegraded: false },
+        { ...measured, message: t('health.slowAnswers', { ms: Math.round(latencyMs) }), reportedDegraded: false },
         interval,
       );
     return stay(health, measured, interval);

@@ -3,6 +3,8 @@
  * with a random start offset so a fleet never polls in lockstep), tells a dead network on our side
  * from a dead server, notices sleep from a late timer, and resets on request.
  */
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
@@ -32,6 +34,8 @@ export interface HealthMonitorOptions {
    */
   reachable?: (signal: AbortSignal) => Promise<boolean>;
   random?: () => number;
+  /** The user's words at each use (English if not given). */
+  t?: Translate;
 }
 
 export interface HealthMonitor {
@@ -57,13 +61,13 @@ const START_OFFSET_MS: [number, number] = [2_000, 10_000];
 const isTransportFailure = (probe: Probe) => probe.kind === 'network' || (probe.kind === 'fail' && probe.transport === true);
 /** Once the network is known to work, a failure without an HTTP answer is the server's. */
 const asServerFailure = (probe: Probe): Probe => (probe.kind === 'network' ? { kind: 'fail', message: probe.message } : probe);
-const NO_NETWORK = 'This computer has no network connection; checks resume when it is back.';
 
 // Over 80 lines on purpose: one system's checks, timers and backoff shared by small named
 // functions, the longest runCycle at 26 lines.
 export function createHealthMonitor(options: HealthMonitorOptions): HealthMonitor {
   const { time } = options;
   const random = options.random ?? Math.random;
+  const t = options.t ?? english.t;
   const health: HealthSnapshot = { source: initialHealth(time.now()), target: initialHealth(time.now()) };
   const dueAt: Record<HealthSystem, number | null> = { source: null, target: null };
   const events = createEmitter<{ change: [HealthSystem, HealthChange]; check: [HealthSystem, HealthEvent] }>();
@@ -106,7 +110,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
   }
 
   function apply(system: HealthSystem, event: HealthEvent, spread = false): void {
-    const step = stepHealth(health[system], event, time.now(), options.rules());
+    const step = stepHealth(health[system], event, time.now(), options.rules(), t);
     health[system] = step.health;
     dueAt[system] = step.next
       ? time.now() + (event.kind === 'reset' ? afterReset(step.next, spread) : jittered(step.next))
@@ -130,7 +134,7 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       if (signal.aborted) return;
       if (offline) {
         // Our network, not theirs: both systems are offline, whichever was due.
-        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', message: NO_NETWORK });
+        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', message: t('health.noNetwork') });
         return;
       }
       systems.forEach((system, index) => apply(system, asServerFailure(probes[index]!)));

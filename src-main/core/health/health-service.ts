@@ -79,6 +79,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     isOnline: options.isOnline,
     reachable: options.reachable,
     random: options.random,
+    t,
   });
   const policy = createNotificationPolicy({
     time,

@@ -7,6 +7,8 @@ import * as v from 'valibot';
 import { invokeArgs, type Envelope, type InvokeApi, type InvokeName } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 import { plainJsonProblem } from './plain-json.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export class InvalidRequestError extends Error {}
 
@@ -22,6 +24,7 @@ export async function dispatchInvoke(
   name: unknown,
   args: unknown,
   onUnexpected: UnexpectedErrorSink = () => {},
+  t: Translate = english.t,
 ): Promise<Envelope<unknown>> {
   try {
     if (!isInvokeName(name)) throw new InvalidRequestError(`Unknown request ${JSON.stringify(String(name).slice(0, 60))}.`);
@@ -38,16 +41,20 @@ export async function dispatchInvoke(
     const handler = handlers[name] as (...handlerArgs: unknown[]) => Promise<unknown>;
     return { ok: true, value: await handler.apply(handlers, parsed.output as unknown[]) };
   } catch (error) {
-    const windowError = toWindowError(error);
+    const windowError = toWindowError(error, t);
     if (windowError.kind === 'internal') onUnexpected(error, String(name));
     return { ok: false, error: windowError };
   }
 }
 
-/** What a window may learn of an error: its kind and sentence, never a stack or internals. */
-function toWindowError(error: unknown): { kind: string; message: string } {
+/**
+ * What a window may learn of an error: its kind and sentence, never a stack or internals. A
+ * request outside the contract is a programmer's error, said in English; the rest are worded
+ * where they were raised, in the user's language.
+ */
+function toWindowError(error: unknown, t: Translate): { kind: string; message: string } {
   if (error instanceof ApiError) return { kind: error.kind, message: error.message };
   if (error instanceof InvalidRequestError) return { kind: 'invalid-request', message: error.message };
   if (error instanceof Error && error.name === 'UserFacingError') return { kind: 'user', message: error.message };
-  return { kind: 'internal', message: 'Something went wrong inside the app; the details are in the log.' };
+  return { kind: 'internal', message: t('problem.internal') };
 }

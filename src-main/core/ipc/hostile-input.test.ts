@@ -100,7 +100,7 @@ describe('hostile input at the door', () => {
     ['100k-deep arrays', { monitoring: { x: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) } }, /nested more than/],
     ['a key named __proto__', JSON.parse('{"__proto__": {"pollIntervalSeconds": 10}}'), /field named "__proto__"/],
     ['a section named constructor', { constructor: { x: 1 } }, /field named "constructor"/],
-    ['a section named toString', { toString: { x: 1 } }, /Unknown settings section .{0,2}toString/],
+    ['a section named toString', { toString: { x: 1 } }, /"toString":"Unknown section\."/],
   ])('refuses settings with %s in words, saves nothing, and the next write still works', async (_, patch, message) => {
     const { core, call } = setup();
     const before = JSON.stringify(core.settings.preferences());

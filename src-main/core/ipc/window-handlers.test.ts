@@ -25,6 +25,16 @@ function setup(options: Parameters<typeof createTestCore>[1] = {}) {
   return { core, call, responses };
 }
 
+/** A second environment saved, and a punch in the Mock left waiting (its service was down). */
+async function punchWaitingBesideANewEnvironment(core: ReturnType<typeof setup>['core'], call: ReturnType<typeof setup>['call']) {
+  const saved = await call('saveEnvironment', draft());
+  if (!saved.ok) throw new Error('not saved');
+  await mock.control('PUT', '/services/timeclock', { unavailable: true });
+  await core.clock.toggle('window');
+  await mock.control('PUT', '/services/timeclock', { unavailable: false });
+  return saved;
+}
+
 const draft = (): EnvironmentDraftInput => ({
   name: 'Local QA',
   timeclockBaseUrl: mock.server.timeclockBaseUrl,
@@ -124,11 +134,7 @@ describe('environments through the window API', () => {
 
   it('asks before switching away from an environment with punches still waiting, then switches when confirmed', async () => {
     const { core, call } = setup();
-    const saved = await call('saveEnvironment', draft());
-    if (!saved.ok) throw new Error('not saved');
-    await mock.control('PUT', '/services/timeclock', { unavailable: true });
-    await core.clock.toggle('window');
-    await mock.control('PUT', '/services/timeclock', { unavailable: false });
+    const saved = await punchWaitingBesideANewEnvironment(core, call);
     expect(await call('setActiveEnvironment', saved.environment.id)).toEqual({
       ok: false,
       warning:
@@ -244,6 +250,39 @@ describe('settings through the window API', () => {
       storage: 'session',
       note: 'sessionNoKeyring',
     });
+  });
+});
+
+describe('refusals in the user’s language', () => {
+  it('words Settings’ and the environment editor’s field problems in German', async () => {
+    const { call } = setup({ systemLanguages: () => ['de-DE'] });
+    expect(await call('validateSettings', { monitoring: { pollIntervalSeconds: 5, latencyThresholdMs: 70_000 } })).toEqual({
+      'monitoring.pollIntervalSeconds': 'Muss mindestens 10 sein (eingegeben: 5).',
+      'monitoring.latencyThresholdMs': 'Darf höchstens 60000 sein (eingegeben: 70000).',
+    });
+    expect(await call('validateSettings', { clock: { endOfDayReminder: { time: '7:5' } } })).toEqual({
+      'clock.endOfDayReminder.time': 'Bitte im Format HH:MM, 24 Stunden (eingegeben: "7:5").',
+    });
+    expect(await call('validateEnvironment', { ...draft(), timeclockBaseUrl: '', employeeId: 'E 1' })).toEqual({
+      timeclockBaseUrl: 'Die Basis-URL der Zeiterfassung fehlt.',
+      employeeId:
+        'Die Personalnummer darf nur Buchstaben, Ziffern, Punkte, Bindestriche und Unterstriche enthalten (höchstens 64).',
+    });
+    await expect(call('setEnvironmentSecret', 'mock', ' ')).rejects.toThrow('Das Client-Secret ist leer.');
+    await expect(call('deleteEnvironment', 'mock')).rejects.toThrow(
+      'Test (eingebaut) kann nicht gelöscht werden: Die Umgebung ist eingebaut.',
+    );
+  });
+
+  it('asks in Spanish before switching away from punches still waiting', async () => {
+    const { core, call } = setup({ systemLanguages: () => ['es-ES'] });
+    const saved = await punchWaitingBesideANewEnvironment(core, call);
+    expect(await call('setActiveEnvironment', saved.environment.id)).toEqual({
+      ok: false,
+      warning:
+        '1 fichaje registrado en Prueba (integrado) aún espera a enviarse. Se seguirá enviando a Prueba (integrado), no a Local QA. ¿Cambiar de todos modos?',
+    });
+    await core.clock.sync();
   });
 });
 

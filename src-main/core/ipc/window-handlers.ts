@@ -15,6 +15,7 @@ import { DEBTOR_CSV_COLUMNS } from '../lookup/lookup-engine.ts';
 import { csvStyleFor } from '../util/csv.ts';
 import { PunchActionError, type ClockAction } from '../clock/clock-actions.ts';
 import { InvalidRequestError } from './dispatch.ts';
+import { SecretRejectedError, secretProblem } from '../security/vault.ts';
 
 /** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */
 function sameDestinations(a: Omit<Environment, 'id'>, b: Omit<Environment, 'id'>): boolean {
@@ -132,7 +133,10 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     },
     validateEnvironment: async (draft) => core.environments.validate(draft),
     setEnvironmentSecret: async (id, secret) => {
-      if (!core.environments.get(id)) throw new InvalidRequestError(`There is no environment with id "${id}".`);
+      const { t } = core.translator();
+      if (!core.environments.get(id)) throw new InvalidRequestError(t('invalid.environment.unknown', { id }));
+      const problem = secretProblem(secret);
+      if (problem) throw new SecretRejectedError(problem, t);
       core.vault.set(id, secret);
       return changed(core.secretStatus(id));
     },
@@ -143,8 +147,9 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     async testConnection({ environmentId, draft, secret }) {
       const saved = environmentId ? core.environments.get(environmentId)?.environment : undefined;
       const candidate = draft ?? saved;
-      if (!candidate) return { ok: false, errors: { environmentId: 'Choose an environment to test.' } };
-      const checked = validateEnvironment(candidate, []);
+      const { t } = core.translator();
+      if (!candidate) return { ok: false, errors: { environmentId: t('invalid.environment.choose') } };
+      const checked = validateEnvironment(candidate, [], t);
       if (!checked.ok) return checked;
       const stored = candidate.id ? core.environments.get(candidate.id)?.environment : undefined;
       // A stored secret goes only where it was saved for: a changed address or sign-in needs it typed again.
@@ -152,19 +157,19 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
         return {
           ok: false,
           errors: {
-            secret: core.translator().t('connection.retypeSecret'),
+            secret: t('connection.retypeSecret'),
           },
         };
       const useSecret = secret ?? (stored ? core.secretFor(stored.id) : null);
       const tested = { ...checked.value, id: candidate.id ?? 'draft' };
       const report = await testConnection(tested, useSecret, core.settings.preferences().network, Date.now, {
         ...core.requestOptionsFor(tested),
-        t: core.translator().t,
+        t,
       });
       return { ok: true, report };
     },
     getSettings: async () => settingsView(),
-    validateSettings: async (patch) => core.settings.validatePreferences(patch),
+    validateSettings: async (patch) => core.settings.validatePreferences(patch, core.translator().t),
     dismissWelcome: async () => core.settings.setWelcomed(),
     lookupOpen: () => core.lookup.ensureLoaded(),
     lookupRefresh: (full) => core.lookup.refresh(full),
@@ -195,7 +200,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       return { savedTo: await shell.saveFile(`transactions-${request.clientKey ?? 'all'}-${day}.csv`, csv) };
     },
     async updateSettings(patch) {
-      const result = core.settings.updatePreferences(patch);
+      const result = core.settings.updatePreferences(patch, core.translator().t);
       return result.ok ? { ok: true, settings: settingsView() } : result;
     },
   };

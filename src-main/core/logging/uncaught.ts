@@ -6,11 +6,14 @@ import type { EventEmitter } from 'node:events';
 import { redact } from '../security/redact.ts';
 import type { Logger } from './logger.ts';
 
-/** `knownSecrets`: what must never reach the dialog either (the log redacts on its own). */
+/**
+ * `showOnce` is given the problem's redacted message, to put in the user's words.
+ * `knownSecrets`: what must never reach the dialog either (the log redacts on its own).
+ */
 export function catchUncaught(
   processLike: Pick<EventEmitter, 'on'>,
   log: Logger,
-  showOnce: (summary: string) => void,
+  showOnce: (detail: string) => void,
   knownSecrets: () => Iterable<string> = () => [],
 ): void {
   const shown = new Set<string>();
@@ -21,9 +24,7 @@ export function catchUncaught(
     log.error(`${kind}:`, error);
     if (shown.has(message)) return;
     shown.add(message);
-    showOnce(
-      `Something went wrong inside Timeclock Tray (${message}). It keeps running; the details are in the log (tray menu: Open logs folder).`,
-    );
+    showOnce(message);
   };
   processLike.on('uncaughtException', handle('Uncaught exception'));
   processLike.on('unhandledRejection', handle('Unhandled rejection'));

@@ -4,6 +4,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { environmentFetch } from '../api/network.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import type { LookupEngine } from './lookup-engine.ts';
@@ -39,10 +41,13 @@ export function inProcessBackend(engine: LookupEngine): LookupBackend {
   return { ...inProcessClient<LookupCalls>(engine, LOOKUP_CALLS), stop: async () => engine.clear() };
 }
 
-export function workerBackend(worker: Worker, onStatus: (status: LookupStatus) => void): LookupBackend {
+/** `t`: the user's words, for a call the worker's end leaves unanswered. */
+export function workerBackend(worker: Worker, onStatus: (status: LookupStatus) => void, t: Translate = english.t): LookupBackend {
   const words = {
-    crashed: (message: string) => `The lookup stopped unexpectedly: ${message}`,
-    closed: 'The lookup was closed.',
+    crashed: (message: string) => t('lookup.crashed', { reason: message }),
+    get closed() {
+      return t('lookup.closed');
+    },
   };
   const client = workerClient<LookupCalls, LookupStatus>(worker, LOOKUP_CALLS, onStatus, words);
   return { ...client, stop: async () => void (await worker.terminate()) };

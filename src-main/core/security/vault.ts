@@ -16,6 +16,8 @@ export interface Encryptor {
 
 /** builtin: the Mock environment's public demo secret. */
 import type { SecretNote, SecretStatus, SecretStorage } from '../../shared/domain/environments.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 export interface VaultPersistence {
   vaultEntry(id: string): { data: string; weak: boolean } | undefined;
@@ -46,8 +48,12 @@ export interface SecretVault {
   weakStorageChanged(): void;
 }
 
+/** What is wrong with a typed secret, worded by `t` (the user's words where a window asked). */
 export class SecretRejectedError extends Error {
   override name = 'UserFacingError';
+  constructor(problem: SecretProblem, t: Translate = english.t) {
+    super(t(`invalid.secret.${problem}`, { max: SECRET_MAX }));
+  }
 }
 
 /** Why a secret is kept the way it is: the Settings window words these (secret.note in the catalogues). */
@@ -59,12 +65,14 @@ export const vaultNotes = {
   unreadable: 'unreadable',
 } as const satisfies Record<string, SecretNote>;
 
-export function validateSecret(secret: string): string | null {
-  if (secret.trim() === '') return 'The client secret is empty.';
-  if (secret.length > 1024) return 'The client secret is longer than 1024 characters.';
+const SECRET_MAX = 1024;
+export type SecretProblem = 'empty' | 'tooLong' | 'control';
+
+export function secretProblem(secret: string): SecretProblem | null {
+  if (secret.trim() === '') return 'empty';
+  if (secret.length > SECRET_MAX) return 'tooLong';
   const isControl = (character: string) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127;
-  if ([...secret].some(isControl))
-    return 'The client secret contains a line break or control character; paste it again without them.';
+  if ([...secret].some(isControl)) return 'control';
   return null;
 }
 
@@ -101,7 +109,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       return { set: false, storage: 'none', note: null };
     },
     set(id, secret) {
-      const problem = validateSecret(secret);
+      const problem = secretProblem(secret);
       if (problem) throw new SecretRejectedError(problem);
       const level = encryptor.level();
       const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());

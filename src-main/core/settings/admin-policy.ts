@@ -11,6 +11,7 @@ import { validateEnvironment } from '../environments/validate-environment.ts';
 import { preferenceSections, type SectionName, type StoredEnvironment, authSchemeSchema } from '../../shared/settings-schema.ts';
 import type { SparsePreferences } from './settings-document.ts';
 import { sparseClean } from './sparse-clean.ts';
+import { valueProblemLine } from '../../shared/i18n/value-problem-words.ts';
 
 export const ADMIN_FILE_ENV = 'TIMECLOCK_TRAY_ADMIN_FILE';
 
@@ -160,10 +161,12 @@ function readSettingDefaults(settings: unknown, policy: AdminPolicy, path: strin
   for (const [name, value] of Object.entries(settings)) {
     const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name as SectionName] : undefined;
     if (!schema) {
-      sectionProblems.push(`settings.${name}: unknown section; ignored.`);
+      sectionProblems.push(valueProblemLine(`settings.${name}`, { kind: 'unknownSection' }));
       continue;
     }
-    const cleaned = sparseClean(schema, value, `settings.${name}`, sectionProblems);
+    const cleaned = sparseClean(schema, value, `settings.${name}`, (where, found) =>
+      sectionProblems.push(valueProblemLine(where, found)),
+    );
     if (cleaned) policy.defaults[name as SectionName] = { ...(cleaned as Record<string, unknown>) };
   }
   policy.problems.push(...sectionProblems.map((text) => `${path}: ${text}`));

@@ -13,6 +13,8 @@ import {
   type StoredEnvironment,
 } from '../../shared/settings-schema.ts';
 import { keepUnknown, sparseClean } from './sparse-clean.ts';
+import { valueProblemLine } from '../../shared/i18n/value-problem-words.ts';
+import type { ProblemSink } from '../../shared/domain/value-problem.ts';
 import { previewJson } from '../util/json-text.ts';
 import { isRecord } from '../util/is-record.ts';
 
@@ -65,7 +67,7 @@ export function readSettingsDocument(
   const preferences: SparsePreferences = {};
   for (const [name, schema] of Object.entries(preferenceSections) as Array<[SectionName, v.GenericSchema]>) {
     if (source[name] === undefined) continue;
-    const cleaned = sparseClean(schema, source[name], name, problems) as Record<string, unknown> | undefined;
+    const cleaned = sparseClean(schema, source[name], name, logTo(problems)) as Record<string, unknown> | undefined;
     if (cleaned) preferences[name] = cleaned;
   }
 
@@ -118,7 +120,7 @@ function readOverrides(raw: unknown, problems: string[]): SettingsDocument['envi
 function readUnknownFields(source: Record<string, unknown>, problems: string[]): Record<string, unknown> {
   const known = new Set(Object.keys(settingsDocumentSchema.entries));
   const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(source)) if (!known.has(key)) keepUnknown(kept, key, value, key, problems);
+  for (const [key, value] of Object.entries(source)) if (!known.has(key)) keepUnknown(kept, key, value, key, logTo(problems));
   return kept;
 }
 
@@ -154,3 +156,9 @@ function reportWrongTypes(source: Record<string, unknown>, problems: string[]): 
       problems.push(`${field}: expected ${what} (got ${previewJson(value)}); ignored.`);
   }
 }
+
+/** Problems of stored settings go to the log, in English. */
+const logTo =
+  (lines: string[]): ProblemSink =>
+  (path, problem) =>
+    lines.push(valueProblemLine(path, problem));

@@ -10,6 +10,7 @@ import { hasByteOrderMark, withoutByteOrderMark } from '../util/json-text.ts';
 import { moveFolderAside, PRIVATE_FILE } from '../util/text-file.ts';
 import { readSettingsDocument, type SettingsDocument } from './settings-document.ts';
 import { settingsDocumentSchema } from '../../shared/settings-schema.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
 
 /** The document as stored: preference sections at the top level, beside the rest. */
 export function toStoredLayout(document: SettingsDocument): Record<string, unknown> {
@@ -24,8 +25,8 @@ export interface PreparedSettingsFile {
 }
 
 export function prepareSettingsFile(path: string, now: () => Date = () => new Date()): PreparedSettingsFile {
-  const folder = moveFolderAside(path, now().getTime());
-  if (folder) return { problems: [folder], backupPath: null };
+  const aside = moveFolderAside(path, now().getTime());
+  if (aside) return { problems: [english.t('problem.folderSetAside', { path, aside })], backupPath: null };
   if (!existsSync(path)) return { problems: [], backupPath: null };
   const problems: string[] = [];
   const text = readFileSync(path, 'utf8');

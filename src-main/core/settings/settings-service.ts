@@ -11,6 +11,10 @@ import { readSettingsDocument, type SettingsDocument, type SparsePreferences, ty
 import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from '../../shared/settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
 import { isRecord } from '../util/is-record.ts';
+import type { ProblemSink } from '../../shared/domain/value-problem.ts';
+import { describeValueProblem } from '../../shared/i18n/value-problem-words.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 /** The part of conf / electron-store the core needs. */
 export interface KeyValueStore {
@@ -26,9 +30,9 @@ export interface SettingsService {
   readonly problems: readonly string[];
   preferences(): Preferences;
   isLocked(path: string): boolean;
-  /** Every problem a patch would meet, without saving anything. */
-  validatePreferences(patch: SparsePreferences): FieldErrors;
-  updatePreferences(patch: SparsePreferences): UpdateResult;
+  /** Every problem a patch would meet, without saving anything, in the words of `t` (English if not given). */
+  validatePreferences(patch: SparsePreferences, t?: Translate): FieldErrors;
+  updatePreferences(patch: SparsePreferences, t?: Translate): UpdateResult;
   welcomed(): boolean;
   setWelcomed(): void;
   userEnvironments(): StoredEnvironment[];
@@ -99,24 +103,18 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
   }
 
   /** The problems of a patch, and the user's preferences as they would be with it applied. */
-  function validate(patch: SparsePreferences): { errors: FieldErrors; next: SparsePreferences } {
+  function validate(patch: SparsePreferences, t: Translate): { errors: FieldErrors; next: SparsePreferences } {
     const errors: FieldErrors = {};
+    const report: ProblemSink = (path, problem) => (errors[path] = describeValueProblem(problem, t));
     const next: SparsePreferences = { ...document.preferences };
     for (const [name, sectionPatch] of Object.entries(patch) as Array<[SectionName, Record<string, unknown>]>) {
       const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name] : undefined;
       if (!schema) {
-        errors[name] = `Unknown settings section "${String(name).slice(0, 50)}".`;
+        report(String(name).slice(0, 50), { kind: 'unknownSection' });
         continue;
       }
-      for (const path of leafPaths(sectionPatch, name)) {
-        if (lockedBy(path)) errors[path] = 'Set by your administrator; it cannot be changed here.';
-      }
-      const problems: string[] = [];
-      sparseClean(schema, sectionPatch, name, problems, 'refuse');
-      for (const problem of problems) {
-        const [path, message] = splitProblem(problem);
-        errors[path] = message;
-      }
+      for (const path of leafPaths(sectionPatch, name)) if (lockedBy(path)) report(path, { kind: 'locked' });
+      sparseClean(schema, sectionPatch, name, report, 'refuse');
       next[name] = deepMerge(document.preferences[name] ?? {}, sectionPatch);
     }
     return { errors, next };
@@ -135,9 +133,9 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
         ) as Preferences,
       )),
     isLocked: (path) => lockedBy(path) !== undefined,
-    validatePreferences: (patch) => validate(patch).errors,
-    updatePreferences(patch) {
-      const { errors, next } = validate(patch);
+    validatePreferences: (patch, t = english.t) => validate(patch, t).errors,
+    updatePreferences(patch, t = english.t) {
+      const { errors, next } = validate(patch, t);
       if (Object.keys(errors).length > 0) return { ok: false, errors };
       document = { ...document, preferences: next };
       for (const name of Object.keys(patch)) store.set(name, next[name as SectionName]);
@@ -175,13 +173,6 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
     },
     onChange: (listener) => changes.on('change', listener),
   };
-}
-
-/** "monitoring.pollIntervalSeconds: must be at least 10 (got 5); ignored." → [path, sentence]. */
-function splitProblem(problem: string): [string, string] {
-  const colon = problem.indexOf(': ');
-  const message = problem.slice(colon + 2).replace(/; ignored\.$/, '.');
-  return [problem.slice(0, colon), message.charAt(0).toUpperCase() + message.slice(1)];
 }
 
 /** Shared, so read-only: a caller that changed it would change every other caller's view. */

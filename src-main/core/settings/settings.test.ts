@@ -77,7 +77,7 @@ describe('validation of updates', () => {
   it('refuses an unknown section', () => {
     expect(createSettingsService(openStore(), admin()).updatePreferences({ colours: {} } as never)).toEqual({
       ok: false,
-      errors: { colours: 'Unknown settings section "colours".' },
+      errors: { colours: 'Unknown section.' },
     });
   });
 });

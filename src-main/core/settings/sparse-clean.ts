@@ -1,6 +1,6 @@
 /**
  * Keeps what a user (or admin) actually wrote, field by field: every value that fits its schema
- * stays, every value that does not is dropped with a sentence saying where and why, and fields
+ * stays, every value that does not is dropped and reported as a fact (where, and why), and fields
  * never written stay absent (so defaults from elsewhere can apply). Unknown fields are kept when
  * reading a stored file (a newer version may have written them; within a bound on depth and size) and
  * refused, by name, in updates.
@@ -9,6 +9,9 @@
 import * as v from 'valibot';
 import { isRecord } from '../util/is-record.ts';
 import { previewJson, tooLargeToKeep } from '../util/json-text.ts';
+import type { ProblemSink, ValueProblem } from '../../shared/domain/value-problem.ts';
+import { RULES } from '../../shared/settings-schema.ts';
+import { acceleratorProblem } from '../../shared/accelerator.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
 
@@ -19,51 +22,64 @@ export function sparseClean(
   schema: v.GenericSchema,
   raw: unknown,
   path: string,
-  problems: string[],
+  report: ProblemSink,
   unknownFields: 'keep' | 'refuse' = 'keep',
 ): unknown {
   const inner = unwrap(schema as AnySchema);
   if (inner.type === 'object' && inner.entries) {
     if (!isRecord(raw)) {
-      problems.push(`${path}: expected an object; ignored.`);
+      report(path, { kind: 'notObject' });
       return undefined;
     }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(raw)) {
       const entry = Object.hasOwn(inner.entries, key) ? inner.entries[key] : undefined;
       if (!entry) {
-        if (unknownFields === 'refuse') problems.push(`${path}.${key}: unknown setting; ignored.`);
-        else keepUnknown(out, key, value, `${path}.${key}`, problems);
+        if (unknownFields === 'refuse') report(`${path}.${key}`, { kind: 'unknownSetting' });
+        else keepUnknown(out, key, value, `${path}.${key}`, report);
         continue;
       }
-      const cleaned = sparseClean(entry, value, `${path}.${key}`, problems, unknownFields);
+      const cleaned = sparseClean(entry, value, `${path}.${key}`, report, unknownFields);
       if (cleaned !== undefined) out[key] = cleaned;
     }
     return out;
   }
   const result = v.safeParse(inner, raw);
   if (result.success) return result.output;
-  problems.push(`${path}: ${describeIssue(result.issues[0], raw)}; ignored.`);
+  report(path, valueProblemOf(result.issues[0], raw));
   return undefined;
 }
 
 /** An unknown field (a newer version's) is kept as it is, unless it is too deep or large to carry along. */
-export function keepUnknown(out: Record<string, unknown>, key: string, value: unknown, path: string, problems: string[]): void {
+export function keepUnknown(out: Record<string, unknown>, key: string, value: unknown, path: string, report: ProblemSink): void {
   const tooLarge = tooLargeToKeep(value);
-  if (tooLarge) problems.push(`${path}: unknown field ${tooLarge}; set aside.`);
+  if (tooLarge) report(path, { kind: 'unknownTooLarge', ...tooLarge });
   else out[key] = value;
 }
 
-export function describeIssue(issue: v.BaseIssue<unknown> | undefined, raw: unknown): string {
+/** The facts of valibot's first issue with a value. */
+export function valueProblemOf(issue: v.BaseIssue<unknown> | undefined, raw: unknown): ValueProblem {
   const got = previewJson(raw, 60);
-  if (!issue) return `invalid value ${got}`;
-  if (issue.type === 'min_value') return `must be at least ${String(issue.requirement)} (got ${got})`;
-  if (issue.type === 'max_value') return `must be at most ${String(issue.requirement)} (got ${got})`;
-  if (issue.type === 'integer') return `must be a whole number (got ${got})`;
-  if (issue.type === 'picklist')
-    return `must be one of ${(issue.expected ?? '').replace(/[()"]/g, '').split(' | ').join(', ')} (got ${got})`;
-  if (issue.type === 'check') return issue.message.replace(/\.$/, '');
-  if (issue.type === 'regex')
-    return `${issue.message.startsWith('Invalid') ? 'has the wrong format' : issue.message} (got ${got})`;
-  return `${issue.expected ? `expected ${issue.expected}` : issue.message} (got ${got})`;
+  switch (issue?.type) {
+    case 'min_value':
+      return { kind: 'min', limit: Number(issue.requirement), got };
+    case 'max_value':
+      return { kind: 'max', limit: Number(issue.requirement), got };
+    case 'integer':
+      return { kind: 'integer', got };
+    case 'picklist':
+      return { kind: 'oneOf', options: (issue.expected ?? '').replace(/[()"]/g, '').split(' | ').join(', '), got };
+    case 'check':
+    case 'regex':
+      return ruleProblem(issue.message, raw, got);
+    default:
+      return { kind: 'type', expected: issue?.expected ?? '?', got };
+  }
+}
+
+/** A named rule of the settings schema (RULES) as facts; any other pattern is just the wrong format. */
+function ruleProblem(rule: string, raw: unknown, got: string): ValueProblem {
+  if (rule === RULES.clockTime) return { kind: 'clockTime', got };
+  const shortcut = rule === RULES.shortcut ? acceleratorProblem(String(raw)) : null;
+  return shortcut ? { kind: 'shortcut', problem: shortcut } : { kind: 'format', got };
 }

@@ -26,19 +26,23 @@ export const UNKNOWN_VALUE_LIMITS = { depth: 16, characters: 16 * 1024 } as cons
  * without recursion, stopping at the limit: a value nested 100,000 levels must not overflow the
  * stack here (it would in JSON.stringify, which is why it is not kept).
  */
-export function tooLargeToKeep(value: unknown, limits = UNKNOWN_VALUE_LIMITS): string | null {
+export function tooLargeToKeep(value: unknown, limits = UNKNOWN_VALUE_LIMITS): TooLarge | null {
+  const tooBig: TooLarge = { limit: 'size', amount: limits.characters / 1024 };
   let level: unknown[] = [value];
   for (let depth = 0; level.length > 0; depth++) {
-    if (depth > limits.depth) return `nested deeper than ${limits.depth} levels`;
+    if (depth > limits.depth) return { limit: 'depth', amount: limits.depth };
     const next: unknown[] = [];
     for (const item of level)
       if (typeof item === 'object' && item !== null) for (const child of Object.values(item)) next.push(child);
-    if (next.length > limits.characters) return `larger than ${limits.characters / 1024} KiB`;
+    if (next.length > limits.characters) return tooBig;
     level = next;
   }
   const characters = JSON.stringify(value)?.length ?? 0;
-  return characters > limits.characters ? `larger than ${limits.characters / 1024} KiB` : null;
+  return characters > limits.characters ? tooBig : null;
 }
+
+/** Which limit a value broke: its depth in levels, or its size in KiB. */
+export type TooLarge = { limit: 'depth' | 'size'; amount: number };
 
 /** A short preview of a value for a message, safe for a hostile one (JSON.stringify would overflow on deep nesting). */
 export function previewJson(value: unknown, characters = 40): string {

@@ -88,7 +88,7 @@ export function memoryFile(initial: string | null = null): TextFile {
 
 /**
  * A folder where one of our files belongs (a sync tool's or a person's mistake) would stop every
- * read and write of it: it is moved aside, untouched, and a sentence says where.
+ * read and write of it: it is moved aside, untouched; the answer is where to (null: nothing moved).
  */
 export function moveFolderAside(path: string, now: number): string | null {
   try {
@@ -98,5 +98,5 @@ export function moveFolderAside(path: string, now: number): string | null {
   }
   const aside = `${path}.folder-set-aside-${now}`;
   renameSync(path, aside);
-  return `${path} was a folder, not a file; it was moved to ${aside} and a new file started.`;
+  return aside;
 }

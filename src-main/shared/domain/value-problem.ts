@@ -1,0 +1,24 @@
+/**
+ * What is wrong with one value of the settings, as facts: the core finds them (sparse-clean.ts),
+ * Settings shows them in the user's words and the log in English (value-problem-words.ts).
+ * `got` is a short JSON preview of the value that was refused.
+ */
+import type { AcceleratorProblem } from '../accelerator.ts';
+
+export type ValueProblem =
+  | { kind: 'notObject' }
+  | { kind: 'unknownSetting' }
+  | { kind: 'unknownSection' }
+  | { kind: 'unknownTooLarge'; limit: 'depth' | 'size'; amount: number }
+  | { kind: 'locked' }
+  | { kind: 'min'; limit: number; got: string }
+  | { kind: 'max'; limit: number; got: string }
+  | { kind: 'integer'; got: string }
+  | { kind: 'oneOf'; options: string; got: string }
+  | { kind: 'type'; expected: string; got: string }
+  | { kind: 'format'; got: string }
+  | { kind: 'clockTime'; got: string }
+  | { kind: 'shortcut'; problem: AcceleratorProblem };
+
+/** Told each problem where it was found ("monitoring.pollIntervalSeconds"). */
+export type ProblemSink = (path: string, problem: ValueProblem) => void;

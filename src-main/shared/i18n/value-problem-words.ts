@@ -1,0 +1,52 @@
+/** A settings value's problem in words: the user's under a field in Settings, English in the log. */
+import type { AcceleratorProblem } from '../accelerator.ts';
+import type { ValueProblem } from '../domain/value-problem.ts';
+import { english } from './catalogues.ts';
+import type { Translate } from './translator.ts';
+
+export function describeValueProblem(problem: ValueProblem, t: Translate): string {
+  switch (problem.kind) {
+    case 'notObject':
+    case 'unknownSetting':
+    case 'unknownSection':
+    case 'locked':
+      return t(`invalid.value.${problem.kind}`);
+    case 'unknownTooLarge':
+      return t('invalid.value.unknownTooLarge', { limit: problem.limit, amount: problem.amount });
+    case 'min':
+    case 'max':
+      // As digits are typed in the field (no grouping), like the value given beside it.
+      return t(`invalid.value.${problem.kind}`, { limit: String(problem.limit), got: problem.got });
+    case 'integer':
+    case 'format':
+    case 'clockTime':
+      return t(`invalid.value.${problem.kind}`, { got: problem.got });
+    case 'oneOf':
+      return t('invalid.value.oneOf', { options: problem.options, got: problem.got });
+    case 'type':
+      return t('invalid.value.type', { expected: problem.expected, got: problem.got });
+    case 'shortcut':
+      return describeShortcutProblem(problem.problem, t);
+  }
+}
+
+function describeShortcutProblem(problem: AcceleratorProblem, t: Translate): string {
+  switch (problem.kind) {
+    case 'unknownModifier':
+      return t('invalid.shortcut.unknownModifier', { modifier: problem.modifier });
+    case 'unknownKey':
+      return t('invalid.shortcut.unknownKey', { key: problem.key });
+    default:
+      return t(`invalid.shortcut.${problem.kind}`);
+  }
+}
+
+/**
+ * The problem as a line of the log or of the admin file's report, in English:
+ * "monitoring.pollIntervalSeconds: must be at least 10 (got 5); ignored."
+ */
+export function valueProblemLine(path: string, problem: ValueProblem): string {
+  const sentence = describeValueProblem(problem, english.t).replace(/\.$/, '');
+  const outcome = problem.kind === 'unknownTooLarge' ? 'set aside' : 'ignored';
+  return `${path}: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}; ${outcome}.`;
+}
