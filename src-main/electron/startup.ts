@@ -5,7 +5,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { app, dialog, net } from 'electron';
+import { app, dialog, net, powerMonitor } from 'electron';
 import { createAppCore, type AppCore } from '../core/app-core.ts';
 import { MOCK_ENVIRONMENT_ID } from '../core/environments/environment.ts';
 import type { Logger } from '../core/logging/logger.ts';
@@ -14,6 +14,11 @@ import { createSecretVault, type SecretVault } from '../core/security/vault.ts';
 import { adminFileLocation, adminFileWarning, loadAdminPolicy } from '../core/settings/admin-policy.ts';
 import { createSettingsService, type SettingsService } from '../core/settings/settings-service.ts';
 import { readIfPresent } from '../core/util/text-file.ts';
+import { systemTime } from '../core/util/time-source.ts';
+import { combinePolicies } from '../core/settings/os-policy.ts';
+import { LINUX_POLICY_FILE } from '../core/settings/policy-sources.ts';
+import { watchPolicy } from '../core/settings/policy-watch.ts';
+import { osPolicyReader } from './os-policy-reader.ts';
 import { createEmbeddedMock, type EmbeddedMock } from '../mock/embedded-mock.ts';
 import { english } from '../shared/i18n/catalogues.ts';
 import type { Translate } from '../shared/i18n/translator.ts';
@@ -43,7 +48,9 @@ function isWritable(path: string): boolean {
 
 export async function openApp(): Promise<Started> {
   const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged);
-  const admin = loadAdminPolicy(adminFile, readIfPresent);
+  const filePolicy = loadAdminPolicy(adminFile, readIfPresent);
+  const policyReader = osPolicyReader(process.platform);
+  const admin = combinePolicies(filePolicy, policyReader.read());
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
   const vault = createSecretVault(await createSafeStorageEncryptor(), {
@@ -72,8 +79,19 @@ export async function openApp(): Promise<Started> {
   );
   log.info(`Starting ${app.getName()} ${app.getVersion()}`);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);
-  const adminWarning = adminFileWarning(adminFile, isWritable(adminFile));
-  if (adminWarning) log.warn(adminWarning);
+  for (const file of [adminFile, ...(process.platform === 'linux' ? [LINUX_POLICY_FILE] : [])]) {
+    const warning = adminFileWarning(file, isWritable(file));
+    if (warning) log.warn(warning);
+  }
+  const policyWatch = watchPolicy({
+    reader: policyReader,
+    file: filePolicy,
+    settings,
+    time: systemTime,
+    onProblems: (found) => found.forEach((problem) => log.warn(problem)),
+  });
+  powerMonitor.on('resume', policyWatch.recheck);
+  powerMonitor.on('unlock-screen', policyWatch.recheck);
 
   // The built-in mock runs only while the Mock environment is active.
   const mock = createEmbeddedMock();

@@ -196,7 +196,7 @@ describe('settings window: preferences', () => {
     const field = page.locator('[data-path="monitoring.pollIntervalSeconds"]');
     await expect.poll(() => field.locator('input').inputValue()).toBe('60');
     expect(await field.locator('input').getAttribute('readonly')).not.toBeNull();
-    expect(await field.locator('.locked').textContent()).toBe('Set by your administrator');
+    expect((await field.locator('.locked').textContent())?.trim()).toBe('Set by your organisation');
     expect(await page.locator('.problems li').textContent()).toContain('settings.colours: unknown section; ignored.');
     await view.screenshot('settings-monitoring-locked');
   });
@@ -405,10 +405,24 @@ describe('welcome window', () => {
     expect(await page.locator('h1').textContent()).toBe('Welcome to Timeclock Tray');
     await expect.poll(() => page.locator(':focus').textContent()).toBe('Add your company environment');
     expect(await page.locator('.mock').textContent()).toContain('mock mode');
+    const atLogin = page.getByLabel('Start Timeclock Tray when I log in');
+    await expect.poll(() => atLogin.isChecked()).toBe(true);
     await view.screenshot('welcome');
+    await atLogin.uncheck();
+    await expect.poll(() => view.core.settings.preferences().general.startAtLogin).toBe(false);
+    await page.locator('.buttons .primary').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => view.shell.calls).toEqual(['open settings at environments']);
     expect(view.core.settings.welcomed()).toBe(true);
+  });
+
+  it('shows starting at login fixed when IT enforces it', async () => {
+    const view = await open('welcome', {
+      admin: { defaults: { general: { startAtLogin: true } }, locked: new Set(['general.startAtLogin']) },
+    });
+    const atLogin = view.page.getByLabel('Start Timeclock Tray when I log in');
+    await expect.poll(() => atLogin.isDisabled()).toBe(true);
+    expect(await atLogin.isChecked()).toBe(true);
   });
 
   it("on a workstation IT set up, names IT's environment and asks for what is still missing, not mock mode", async () => {

@@ -234,7 +234,7 @@ describe('settings through the window API', () => {
     expect(view.problems).toEqual(['/etc/timeclock-tray/admin.json: extra: unknown field; ignored.']);
     expect(await call('updateSettings', { general: { startAtLogin: true } })).toEqual({
       ok: false,
-      errors: { 'general.startAtLogin': 'Set by your administrator; it cannot be changed here.' },
+      errors: { 'general.startAtLogin': 'Set by your organisation; it cannot be changed here.' },
     });
     const updated = await call('updateSettings', { monitoring: { pollIntervalSeconds: 60 } });
     expect(updated).toMatchObject({ ok: true, settings: { preferences: { monitoring: { pollIntervalSeconds: 60 } } } });

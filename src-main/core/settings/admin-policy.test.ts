@@ -1,15 +1,9 @@
+import { productionEnvironment as prod } from '../../testing/admin-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { adminFileLocation, adminFileWarning, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
 
 const PATH = '/etc/timeclock-tray/admin.json';
 const load = (content: unknown) => loadAdminPolicy(PATH, () => (typeof content === 'string' ? content : JSON.stringify(content)));
-const prod = {
-  id: 'prod',
-  name: 'Production',
-  timeclockBaseUrl: 'https://api.example.com/timeclock',
-  debtorsBaseUrl: 'https://api.example.com/debtors',
-  clientId: 'tray-prod',
-};
 
 describe('an admin file saved with a byte-order mark', () => {
   it('is read whole, as Windows editors write it', () => {

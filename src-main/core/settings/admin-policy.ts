@@ -21,12 +21,16 @@ export const LOCK_ENVIRONMENTS = 'environments';
 export interface AdminPolicy {
   /** The file read, or null when there is none. */
   source: string | null;
+  /** Where the operating system's policies came from (registry key, profile, file), or null: none. */
+  policySource?: string | null;
   environments: StoredEnvironment[];
   defaultEnvironmentId: string | null;
   defaults: SparsePreferences;
   locked: ReadonlySet<string>;
   /** Sentences for the log and the settings window. */
   problems: string[];
+  /** With an OS policy: the three layers it was combined from (os-policy.ts), for the support info. */
+  layers?: { enforced: AdminPolicy; file: AdminPolicy; recommended: AdminPolicy };
 }
 
 export const emptyAdminPolicy = (): AdminPolicy => ({
@@ -72,16 +76,35 @@ export function loadAdminPolicy(path: string, read: (path: string) => string | n
   const policy = emptyAdminPolicy();
   const file = readAdminObject(path, read, policy);
   if (!file) return policy;
-  const problem: Problem = (field, what) => policy.problems.push(`${path}: ${field}: ${what}`);
+  readAdminDocument(file, path, policy);
+  return policy;
+}
+
+/**
+ * Checks a document of the admin file's shape into `policy`, each problem prefixed with `label`
+ * (the file, or where an OS policy came from). `knownEnvironments`: others a default may name.
+ * `settingsPrefix`: how a setting is named in problems ("settings." in the file; an OS policy's
+ * keys are the bare paths).
+ */
+export function readAdminDocument(
+  file: Record<string, unknown>,
+  label: string,
+  policy: AdminPolicy,
+  {
+    knownEnvironments = [],
+    settingsPrefix = 'settings.',
+  }: { knownEnvironments?: readonly StoredEnvironment[]; settingsPrefix?: string } = {},
+): void {
+  const problem: Problem = (field, what) => policy.problems.push(`${label}: ${field}: ${what}`);
   for (const key of Object.keys(file)) {
     if (!['$schema', 'environments', 'defaultEnvironment', 'settings', 'locked'].includes(key))
       problem(key, 'unknown field; ignored.');
   }
   readEnvironments(file.environments, policy, problem);
-  if (file.defaultEnvironment !== undefined) readDefaultEnvironment(file.defaultEnvironment, policy, problem);
-  if (file.settings !== undefined) readSettingDefaults(file.settings, policy, path, problem);
+  if (file.defaultEnvironment !== undefined)
+    readDefaultEnvironment(file.defaultEnvironment, [...policy.environments, ...knownEnvironments], policy, problem);
+  if (file.settings !== undefined) readSettingDefaults(file.settings, policy, label, problem, settingsPrefix);
   readLocked(file.locked, policy, problem);
-  return policy;
 }
 
 /** The file as a JSON object, or null (with the reason among the policy's problems). */
@@ -145,14 +168,19 @@ function readEnvironments(value: unknown, policy: AdminPolicy, problem: Problem)
   }
 }
 
-function readDefaultEnvironment(id: unknown, policy: AdminPolicy, problem: Problem): void {
-  const known = id === MOCK_ENVIRONMENT_ID || policy.environments.some((environment) => environment.id === id);
+function readDefaultEnvironment(
+  id: unknown,
+  environments: readonly StoredEnvironment[],
+  policy: AdminPolicy,
+  problem: Problem,
+): void {
+  const known = id === MOCK_ENVIRONMENT_ID || environments.some((environment) => environment.id === id);
   if (typeof id === 'string' && known) policy.defaultEnvironmentId = id;
   else problem('defaultEnvironment', `${previewJson(id)} is not one of the environments defined here; ignored.`);
 }
 
 /** Defaults for the user's settings, per section, cleaned as stored settings are. */
-function readSettingDefaults(settings: unknown, policy: AdminPolicy, path: string, problem: Problem): void {
+function readSettingDefaults(settings: unknown, policy: AdminPolicy, path: string, problem: Problem, prefix: string): void {
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
     problem('settings', 'must be an object; ignored.');
     return;
@@ -161,10 +189,10 @@ function readSettingDefaults(settings: unknown, policy: AdminPolicy, path: strin
   for (const [name, value] of Object.entries(settings)) {
     const schema = Object.hasOwn(preferenceSections, name) ? preferenceSections[name as SectionName] : undefined;
     if (!schema) {
-      sectionProblems.push(valueProblemLine(`settings.${name}`, { kind: 'unknownSection' }));
+      sectionProblems.push(valueProblemLine(`${prefix}${name}`, { kind: 'unknownSection' }));
       continue;
     }
-    const cleaned = sparseClean(schema, value, `settings.${name}`, (where, found) =>
+    const cleaned = sparseClean(schema, value, `${prefix}${name}`, (where, found) =>
       sectionProblems.push(valueProblemLine(where, found)),
     );
     if (cleaned) policy.defaults[name as SectionName] = { ...(cleaned as Record<string, unknown>) };

@@ -26,6 +26,8 @@ export type UpdateResult = { ok: true } | { ok: false; errors: FieldErrors };
 
 export interface SettingsService {
   readonly admin: AdminPolicy;
+  /** IT's policy changed (a Group Policy refresh, a new profile): applies at once, like a user's change. */
+  replaceAdmin(next: AdminPolicy): void;
   /** What was repaired when the stored settings were read. */
   readonly problems: readonly string[];
   preferences(): Preferences;
@@ -76,7 +78,8 @@ function withValueAt(target: Record<string, unknown>, path: string[], value: unk
 
 // Over 80 lines on purpose: the settings, the admin policy and the change events shared by small
 // functions (the longest 21 lines).
-export function createSettingsService(store: KeyValueStore, admin: AdminPolicy): SettingsService {
+export function createSettingsService(store: KeyValueStore, initialAdmin: AdminPolicy): SettingsService {
+  let admin = initialAdmin;
   const { document: initial, problems } = readSettingsDocument(store.store);
   let document: SettingsDocument = initial;
   const changes = createEmitter<{ change: undefined }>();
@@ -121,7 +124,13 @@ export function createSettingsService(store: KeyValueStore, admin: AdminPolicy):
   }
 
   return {
-    admin,
+    get admin() {
+      return admin;
+    },
+    replaceAdmin(next) {
+      admin = next;
+      changes.emit('change', undefined);
+    },
     problems,
     preferences: () =>
       (effective ??= deepFreeze(

@@ -32,7 +32,7 @@ describe('defaults and persistence', () => {
   it('starts with sensible defaults and no environment chosen yet', () => {
     const settings = createSettingsService(openStore(), admin());
     expect(settings.preferences().monitoring).toMatchObject({ pollIntervalSeconds: 25, timeoutSeconds: 10, notifications: true });
-    expect(settings.preferences().general).toEqual({ startAtLogin: false, theme: 'system', language: 'system' });
+    expect(settings.preferences().general).toEqual({ startAtLogin: true, theme: 'system', language: 'system' });
     expect(settings.activeEnvironmentId()).toBeNull();
     expect(settings.problems).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe('admin precedence and locks', () => {
     const settings = createSettingsService(openStore(), policy());
     expect(settings.updatePreferences({ general: { startAtLogin: false } })).toEqual({
       ok: false,
-      errors: { 'general.startAtLogin': 'Set by your administrator; it cannot be changed here.' },
+      errors: { 'general.startAtLogin': 'Set by your organisation; it cannot be changed here.' },
     });
     expect(settings.isLocked('monitoring.reminderMinutes')).toBe(true);
     expect(settings.isLocked('monitoring.pollIntervalSeconds')).toBe(false);

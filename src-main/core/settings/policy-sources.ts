@@ -1,0 +1,116 @@
+/**
+ * Where each operating system keeps IT's policies for the app, read into a `RawPolicy`:
+ * - Windows: the registry, `HKLM` then `HKCU` `Software\Policies\Timeclock Tray\Timeclock Tray`
+ *   (enforced) and its `Recommended` subkey, as Group Policy (our ADMX) or Intune write them. HKLM
+ *   wins over HKCU, as in Chrome and Edge. Read with native-reg (see docs/architecture.md).
+ * - macOS: managed preferences of a configuration profile, `/Library/Managed Preferences/` (the
+ *   machine's, then the user's); a profile's keys are enforced.
+ * - Linux: `/etc/timeclock-tray/policy.json`, `{ "enforced": {…}, "recommended": {…} }`.
+ * Keys are the same in all three (shared/policy-keys.ts). A reader never throws: what it cannot
+ * read is a problem in its answer.
+ */
+import { parse, parseBinary } from 'plist';
+import * as registry from 'native-reg';
+import { isRecord } from '../util/is-record.ts';
+import { withoutByteOrderMark } from '../util/json-text.ts';
+import type { PolicyReader, RawPolicy } from './os-policy.ts';
+
+export const REGISTRY_POLICY_KEY = 'Software\\Policies\\Timeclock Tray\\Timeclock Tray';
+export const LINUX_POLICY_FILE = '/etc/timeclock-tray/policy.json';
+export const MACOS_BUNDLE_ID = 'com.timeclocktray.app';
+
+const hasAny = (raw: RawPolicy) =>
+  Object.keys(raw.enforced).length + Object.keys(raw.recommended).length + raw.problems.length > 0;
+
+/** The Linux file (or any file of that shape); `read` answers null when it does not exist. */
+export function jsonPolicyReader(path: string, read: (path: string) => string | null): PolicyReader {
+  return {
+    read() {
+      const raw: RawPolicy = { source: path, enforced: {}, recommended: {}, problems: [] };
+      let parsed: unknown;
+      try {
+        const text = read(path);
+        if (text === null) return null;
+        parsed = JSON.parse(withoutByteOrderMark(text));
+      } catch (error) {
+        raw.problems.push(`cannot be read as JSON (${(error as Error).message}); no policy applies from it.`);
+        return raw;
+      }
+      if (!isRecord(parsed)) raw.problems.push('must be a JSON object with "enforced" and "recommended"; ignored.');
+      for (const [key, value] of Object.entries(isRecord(parsed) ? parsed : {})) {
+        if ((key === 'enforced' || key === 'recommended') && isRecord(value)) raw[key] = { ...value };
+        else if (key !== '$schema') raw.problems.push(`${key}: only "enforced" and "recommended" objects belong here; ignored.`);
+      }
+      return raw;
+    },
+  };
+}
+
+/** The values of one registry key by name, or null when the key does not exist. */
+export type RegistryValues = (hive: 'HKLM' | 'HKCU', subKey: string) => Record<string, unknown> | null;
+
+export function registryPolicyReader(values: RegistryValues): PolicyReader {
+  return {
+    read() {
+      const raw: RawPolicy = { source: `HKLM/HKCU\\${REGISTRY_POLICY_KEY}`, enforced: {}, recommended: {}, problems: [] };
+      const layer = (subKey: string) => {
+        try {
+          return { ...values('HKCU', subKey), ...values('HKLM', subKey) };
+        } catch (error) {
+          raw.problems.push(`${subKey}: cannot be read (${(error as Error).message}).`);
+          return {};
+        }
+      };
+      raw.enforced = layer(REGISTRY_POLICY_KEY);
+      raw.recommended = layer(`${REGISTRY_POLICY_KEY}\\Recommended`);
+      return hasAny(raw) ? raw : null;
+    },
+  };
+}
+
+/** The real registry, through native-reg (Windows only; it loads its binary there alone). */
+export const nativeRegistryValues: RegistryValues = (hive, subKey) => {
+  const key = registry.openKey(hive === 'HKLM' ? registry.HKLM : registry.HKCU, subKey, registry.Access.READ);
+  if (!key) return null;
+  try {
+    return Object.fromEntries(registry.enumValueNames(key).map((name) => [name, registry.queryValue(key, name)]));
+  } finally {
+    registry.closeKey(key);
+  }
+};
+
+/** A plist as a configuration profile leaves it: binary (bplist00…) or XML. */
+export function parsePlist(bytes: Buffer): unknown {
+  if (bytes.subarray(0, 6).toString('latin1') === 'bplist') return parseBinary(bytes);
+  return parse(bytes.toString('utf8'));
+}
+
+/** macOS managed preferences for the app: the machine's profile, then the user's (the machine's wins). */
+export function managedPreferencesReader(user: string, read: (path: string) => Buffer | null): PolicyReader {
+  const files = [
+    `/Library/Managed Preferences/${user}/${MACOS_BUNDLE_ID}.plist`,
+    `/Library/Managed Preferences/${MACOS_BUNDLE_ID}.plist`,
+  ];
+  return {
+    read() {
+      const raw: RawPolicy = {
+        source: `/Library/Managed Preferences (${MACOS_BUNDLE_ID})`,
+        enforced: {},
+        recommended: {},
+        problems: [],
+      };
+      for (const file of files) {
+        try {
+          const bytes = read(file);
+          if (bytes === null) continue;
+          const values = parsePlist(bytes);
+          if (isRecord(values)) Object.assign(raw.enforced, values);
+          else raw.problems.push(`${file}: not a dictionary; ignored.`);
+        } catch (error) {
+          raw.problems.push(`${file}: cannot be read (${(error as Error).message}); ignored.`);
+        }
+      }
+      return hasAny(raw) ? raw : null;
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** This machine's policy reader: the registry on Windows, managed preferences on macOS, a file on Linux. */
+import { userInfo } from 'node:os';
+import type { PolicyReader } from '../core/settings/os-policy.ts';
+import {
+  jsonPolicyReader,
+  LINUX_POLICY_FILE,
+  managedPreferencesReader,
+  nativeRegistryValues,
+  registryPolicyReader,
+} from '../core/settings/policy-sources.ts';
+import { readBytesIfPresent, readIfPresent } from '../core/util/text-file.ts';
+
+export function osPolicyReader(platform: NodeJS.Platform): PolicyReader {
+  if (platform === 'win32') return registryPolicyReader(nativeRegistryValues);
+  if (platform === 'darwin') return managedPreferencesReader(userInfo().username, readBytesIfPresent);
+  return jsonPolicyReader(LINUX_POLICY_FILE, readIfPresent);
+}

@@ -1,0 +1,133 @@
+/** The policy templates IT imports: well-formed, complete, and saying what the app accepts. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOMParser, type Element } from '@xmldom/xmldom';
+import { Ajv } from 'ajv';
+import { build, parse } from 'plist';
+import { describe, expect, it } from 'vitest';
+import { POLICY_KEYS } from '../shared/policy-keys.ts';
+import { emptyAdminPolicy } from '../core/settings/admin-policy.ts';
+import { combinePolicies } from '../core/settings/os-policy.ts';
+import { managedPreferencesReader, MACOS_BUNDLE_ID, REGISTRY_POLICY_KEY } from '../core/settings/policy-sources.ts';
+import { createSettingsService } from '../core/settings/settings-service.ts';
+import { adminSchema, adml, admx, mobileconfig, policySchema, writePolicyTemplates } from './policy-templates.ts';
+
+function parseXml(text: string) {
+  const errors: string[] = [];
+  const document = new DOMParser({ onError: (level, message) => errors.push(`${level}: ${message}`) }).parseFromString(
+    text,
+    'text/xml',
+  );
+  return { document, errors };
+}
+const elements = (root: { getElementsByTagName(name: string): ArrayLike<Element> }, name: string) =>
+  Array.from(root.getElementsByTagName(name));
+
+describe('the Group Policy templates (ADMX and en-US ADML)', () => {
+  const definitions = parseXml(admx());
+  const resources = parseXml(adml());
+  const policies = elements(definitions.document, 'policy');
+
+  it('are well-formed XML', () => {
+    expect([definitions.errors, resources.errors]).toEqual([[], []]);
+  });
+
+  it('offer every policy key twice, enforced and recommended, with its type, range and options', () => {
+    expect(policies).toHaveLength(POLICY_KEYS.length * 2);
+    for (const entry of POLICY_KEYS) {
+      const mine = policies.filter(
+        (policy) =>
+          policy.getAttribute('valueName') === entry.key ||
+          elements(policy, '*').some((element) => element.getAttribute('valueName') === entry.key),
+      );
+      expect(mine.map((policy) => policy.getAttribute('key'))).toEqual([
+        REGISTRY_POLICY_KEY,
+        `${REGISTRY_POLICY_KEY}\\Recommended`,
+      ]);
+      const [enforced] = mine;
+      const type = entry.type;
+      if (type.kind === 'boolean') expect(elements(enforced!, 'enabledValue')).toHaveLength(1);
+      if (type.kind === 'integer') {
+        const decimal = elements(enforced!, 'decimal').find((element) => element.getAttribute('valueName') === entry.key)!;
+        expect([decimal.getAttribute('minValue'), decimal.getAttribute('maxValue')]).toEqual([
+          String(type.min),
+          String(type.max),
+        ]);
+      }
+      if (type.kind === 'enum')
+        expect(elements(enforced!, 'string').map((element) => element.textContent)).toEqual([...type.options]);
+    }
+  });
+
+  it('name every string and presentation the ADMX refers to in the ADML', () => {
+    const strings = new Set(elements(resources.document, 'string').map((element) => element.getAttribute('id')));
+    const presentations = new Set(elements(resources.document, 'presentation').map((element) => element.getAttribute('id')));
+    const referenced = [...admx().matchAll(/\$\((string|presentation)\.([A-Za-z0-9_]+)\)/g)];
+    expect(referenced.length).toBeGreaterThan(POLICY_KEYS.length * 4);
+    for (const [, table, id] of referenced) expect((table === 'string' ? strings : presentations).has(id!)).toBe(true);
+  });
+});
+
+describe('the macOS configuration profile', () => {
+  it('parses as a plist, holds every setting at its default, and applies as such', () => {
+    const profile = parse(mobileconfig()) as { PayloadContent: Array<Record<string, unknown>> };
+    const payload = profile.PayloadContent[0]!;
+    expect(payload.PayloadType).toBe(MACOS_BUNDLE_ID);
+    const withDefaults = POLICY_KEYS.filter((entry) => entry.defaultValue !== undefined && entry.defaultValue !== null);
+    for (const entry of withDefaults) expect(payload[entry.key]).toEqual(entry.defaultValue);
+    // Delivered as a managed preference, the profile's payload changes nothing but locks it all.
+    const {
+      PayloadType: _type,
+      PayloadIdentifier: _id,
+      PayloadUUID: _uuid,
+      PayloadVersion: _v,
+      PayloadDisplayName: _n,
+      ...keys
+    } = payload;
+    const read = managedPreferencesReader('ana', (path) =>
+      path === `/Library/Managed Preferences/${MACOS_BUNDLE_ID}.plist` ? Buffer.from(build(keys as never)) : null,
+    ).read();
+    const settings = createSettingsService({ store: {}, set: () => {} }, combinePolicies(emptyAdminPolicy(), read));
+    expect(settings.admin.problems).toEqual([]);
+    expect(settings.preferences()).toEqual(createSettingsService({ store: {}, set: () => {} }, emptyAdminPolicy()).preferences());
+    expect(settings.admin.locked.size).toBe(withDefaults.length - 1); // lockEnvironments: false locks nothing
+  });
+
+  it('keeps its ids from one run to the next, so a re-deployed profile replaces the old one', () => {
+    expect(mobileconfig()).toBe(mobileconfig());
+  });
+});
+
+describe('the JSON Schemas', () => {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+
+  it('accept the Linux policy file of the IT guide and refuse a value out of range or unknown', () => {
+    const valid = ajv.compile(policySchema());
+    expect(
+      valid({
+        enforced: { 'general.startAtLogin': true, 'monitoring.pollIntervalSeconds': 60 },
+        recommended: { 'general.theme': 'dark' },
+      }),
+    ).toBe(true);
+    expect(valid({ enforced: { 'monitoring.pollIntervalSeconds': 5 } })).toBe(false);
+    expect(valid({ enforced: { 'general.colour': 'red' } })).toBe(false);
+  });
+
+  it('accept an admin file and refuse one with a setting of the wrong type', () => {
+    const valid = ajv.compile(adminSchema());
+    expect(valid({ settings: { monitoring: { pollIntervalSeconds: 60 } }, locked: ['monitoring'] })).toBe(true);
+    expect(valid({ settings: { monitoring: { pollIntervalSeconds: 'often' } } })).toBe(false);
+  });
+});
+
+it('npm run policy-templates writes the five files', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'policy-'));
+  expect(writePolicyTemplates(folder).map((path) => path.slice(folder.length + 1))).toEqual([
+    'windows/TimeclockTray.admx',
+    'windows/en-US/TimeclockTray.adml',
+    'macos/timeclock-tray.mobileconfig',
+    'linux/policy.schema.json',
+    'admin.schema.json',
+  ]);
+});
