@@ -42,7 +42,7 @@ async function start(): Promise<void> {
   denyAllPermissions();
   useApplicationMenu();
   serveAppScheme(rendererDir);
-  const { core, settings, vault, log, logsFolder, mock } = await openApp();
+  const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch } = await openApp();
 
   const windows = createWindowManager(undefined, {
     opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
@@ -89,5 +89,5 @@ async function start(): Promise<void> {
   core.health.start();
   core.clock.start();
   onSecondLaunch = openPanel;
-  stayUntilQuit({ core, vault, mock, tray, windows, stops: [stopWatching, live.stop] });
+  stayUntilQuit({ core, vault, mock, tray, windows, stops: [stopWatching, live.stop, stopPolicyWatch] });
 }

@@ -41,6 +41,16 @@ describe('first start of the built app', () => {
       async () => welcome.isClosed(),
       (closed) => closed,
     );
+
+    // About → Copy support info: what a helpdesk asks for, on the clipboard.
+    await app.scriptDialogs(0);
+    await app.clickTray('About Timeclock Tray');
+    const copied = await eventually(
+      () => app.call<string>('clipboard'),
+      (text) => text.includes('Settings (value · source):'),
+    );
+    expect(copied).toContain('general.startAtLogin = true · default');
+    expect(copied).toMatch(/Environment: Mock \(built-in\) \(mock\)/);
     expect(await app.quit()).toBe(0);
   });
 });

@@ -34,6 +34,8 @@ export interface Started {
   log: Logger;
   logsFolder: () => string;
   mock: EmbeddedMock;
+  /** Stops re-reading IT's policy (at quit). */
+  stopPolicyWatch: () => void;
 }
 
 /** Whether this user could change a file that exists (false when it does not exist). */
@@ -92,6 +94,11 @@ export async function openApp(): Promise<Started> {
   });
   powerMonitor.on('resume', policyWatch.recheck);
   powerMonitor.on('unlock-screen', policyWatch.recheck);
+  const stopPolicyWatch = () => {
+    policyWatch.stop();
+    powerMonitor.off('resume', policyWatch.recheck);
+    powerMonitor.off('unlock-screen', policyWatch.recheck);
+  };
 
   // The built-in mock runs only while the Mock environment is active.
   const mock = createEmbeddedMock();
@@ -113,7 +120,7 @@ export async function openApp(): Promise<Started> {
   words = () => core.translator().t;
   await followMock(core, mock);
   core.events.on('environmentsChanged', () => void followMock(core, mock));
-  return { core, settings, vault, log, logsFolder, mock };
+  return { core, settings, vault, log, logsFolder, mock, stopPolicyWatch };
 }
 
 /** Starts or stops the mock to match the active environment; new addresses (the first start) reach the core. */

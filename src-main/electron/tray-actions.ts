@@ -1,6 +1,7 @@
 /** What each tray menu item does (the menu itself is a pure function in core/tray/tray-menu.ts). */
-import { app, dialog, shell } from 'electron';
+import { app, clipboard, dialog, shell } from 'electron';
 import { aboutText } from '../core/about.ts';
+import { supportInfo } from '../core/support-info.ts';
 import type { AppCore } from '../core/app-core.ts';
 import { pauseUntil, type TrayAction } from '../core/tray/tray-menu.ts';
 import type { EmbeddedMock } from '../mock/embedded-mock.ts';
@@ -68,33 +69,55 @@ function mockFaults(mock: EmbeddedMock): Partial<Record<TrayAction, () => void>>
   };
 }
 
+/** The About box, with a button that copies what a helpdesk asks for (core/support-info.ts). */
 async function showAbout(core: AppCore, logsFolder: string): Promise<void> {
   const { productName, environment } = core.info();
-  await dialog.showMessageBox({
+  const { t } = core.translator();
+  const versions = {
+    electron: process.versions.electron ?? '',
+    chrome: process.versions.chrome ?? '',
+    node: process.versions.node,
+  };
+  const platform = `${process.platform} ${process.arch}`;
+  const { response } = await dialog.showMessageBox({
     type: 'info',
-    message: `About ${productName}`,
+    message: t('tray.about', { product: productName }),
     detail: aboutText({
       productName,
       version: app.getVersion(),
-      versions: { electron: process.versions.electron ?? '', chrome: process.versions.chrome ?? '', node: process.versions.node },
-      platform: `${process.platform} ${process.arch}`,
+      versions,
+      platform,
       environmentName: environment.name,
       dataFolder: app.getPath('userData'),
       logsFolder,
     }),
+    buttons: [t('about.copySupport'), t('about.close')],
+    defaultId: 1,
+    cancelId: 1,
   });
+  if (response === 0)
+    clipboard.writeText(
+      supportInfo(core, {
+        version: app.getVersion(),
+        platform,
+        runtime: `Electron ${versions.electron} · Chromium ${versions.chrome} · Node ${versions.node}`,
+        dataFolder: app.getPath('userData'),
+        logsFolder,
+      }),
+    );
 }
 
 /** Switching from the tray: with punches still waiting in the current environment, ask first. */
 async function switchEnvironment(core: AppCore, id: string): Promise<void> {
   const first = core.switchEnvironment(id, false);
   if (first.ok) return;
+  const { t } = core.translator();
   const { response } = await dialog.showMessageBox({
     type: 'question',
-    buttons: ['Switch', 'Cancel'],
+    buttons: [t('settings.env.switch'), t('settings.cancel')],
     defaultId: 1,
     cancelId: 1,
-    message: 'Switch environment?',
+    message: t('settings.env.confirm', { kind: 'switch' }),
     detail: first.warning,
   });
   if (response === 0) core.switchEnvironment(id, true);

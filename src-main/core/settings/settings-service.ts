@@ -31,6 +31,8 @@ export interface SettingsService {
   /** What was repaired when the stored settings were read. */
   readonly problems: readonly string[];
   preferences(): Preferences;
+  /** Only what the user chose themselves (for the support info's "where each value comes from"). */
+  userPreferences(): SparsePreferences;
   isLocked(path: string): boolean;
   /** Every problem a patch would meet, without saving anything, in the words of `t` (English if not given). */
   validatePreferences(patch: SparsePreferences, t?: Translate): FieldErrors;
@@ -141,6 +143,7 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
           ]),
         ) as Preferences,
       )),
+    userPreferences: () => document.preferences,
     isLocked: (path) => lockedBy(path) !== undefined,
     validatePreferences: (patch, t = english.t) => validate(patch, t).errors,
     updatePreferences(patch, t = english.t) {

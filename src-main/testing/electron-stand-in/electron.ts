@@ -10,7 +10,7 @@ import { listen } from './control.ts';
 import { dialog, Menu, MenuItem, nativeImage, Notification, Tray } from './desktop.ts';
 import { ipcMain } from './ipc.ts';
 import { net, protocol } from './protocol.ts';
-import { globalShortcut, nativeTheme, powerMonitor, safeStorage, screen, session, shell } from './system.ts';
+import { clipboard, globalShortcut, nativeTheme, powerMonitor, safeStorage, screen, session, shell } from './system.ts';
 import { BrowserWindow, webContents } from './windows.ts';
 import * as self from './electron.ts';
 
@@ -23,6 +23,7 @@ export const ipcRenderer = undefined;
 export {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   globalShortcut,
   ipcMain,

@@ -1,5 +1,5 @@
 /**
- * The rest of what the app asks of Electron: screen, theme, global shortcuts, power events,
+ * The rest of what the app asks of Electron: screen, theme, global shortcuts, power events, clipboard,
  * safeStorage (strong or Linux's `basic_text`, chosen by the test), shell, and the default session.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
@@ -86,6 +86,17 @@ export const safeStorage = {
       result: Buffer.concat([decipher.update(data.subarray(31)), decipher.final()]).toString('utf8'),
     };
   },
+};
+
+/** The system clipboard: what the app last copied, for the test to read. */
+let copied = '';
+answer('clipboard', () => copied);
+export const clipboard = {
+  writeText(text: string) {
+    copied = text;
+    report('clipboard', text.length);
+  },
+  readText: () => copied,
 };
 
 export const shell = {
