@@ -4,7 +4,7 @@
  * whether one is set), the last health results and the punches waiting. In English, for IT.
  */
 import { SETTING_POLICY_KEYS } from '../shared/policy-keys.ts';
-import { isRecord } from './util/is-record.ts';
+import { isLocked, valueAt } from '../shared/setting-paths.ts';
 import type { AdminPolicy } from './settings/admin-policy.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { AppCore } from './app-core.ts';
@@ -12,20 +12,14 @@ import { redact } from './security/redact.ts';
 
 export type SettingSource = 'policy' | 'admin file' | 'user' | 'recommended policy' | 'admin file default' | 'default';
 
-const valueAt = (source: unknown, path: string[]): unknown =>
-  path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), source);
-const lockedIn = (policy: AdminPolicy, path: string) =>
-  [...policy.locked].some((locked) => path === locked || path.startsWith(`${locked}.`));
-
 /** Where the value of one setting comes from, by the precedence of os-policy.ts. */
 export function settingSource(settings: SettingsService, path: string): SettingSource {
   const admin = settings.admin;
   const { enforced, file, recommended } = admin.layers ?? { enforced: null, file: admin, recommended: null };
-  const steps = path.split('.');
-  const has = (layer: AdminPolicy | null) => layer !== null && valueAt(layer.defaults, steps) !== undefined;
-  if (enforced && lockedIn(enforced, path)) return 'policy';
-  if (lockedIn(file, path)) return 'admin file';
-  if (valueAt(settings.userPreferences(), steps) !== undefined) return 'user';
+  const has = (layer: AdminPolicy | null) => layer !== null && valueAt(layer.defaults, path) !== undefined;
+  if (enforced && isLocked(enforced.locked, path)) return 'policy';
+  if (isLocked(file.locked, path)) return 'admin file';
+  if (valueAt(settings.userPreferences(), path) !== undefined) return 'user';
   if (has(recommended)) return 'recommended policy';
   if (has(file)) return 'admin file default';
   return 'default';
@@ -67,7 +61,7 @@ export function supportInfo(core: AppCore, facts: SupportFacts): string {
     '',
     'Settings (value · source):',
     ...SETTING_POLICY_KEYS.map(
-      ({ key }) => `  ${key} = ${JSON.stringify(valueAt(preferences, key.split('.')))} · ${settingSource(core.settings, key)}`,
+      ({ key }) => `  ${key} = ${JSON.stringify(valueAt(preferences, key))} · ${settingSource(core.settings, key)}`,
     ),
     ...(admin.problems.length > 0 ? ['', 'Policy problems:', ...admin.problems.map((problem) => `  ${problem}`)] : []),
   ].join('\n');

@@ -1,5 +1,6 @@
 /** The preference fields of the settings window, by section. Their rules live in the core. */
 import { LANGUAGE_NAMES, LANGUAGES } from '../../src-main/shared/i18n/locales.ts';
+import { withValueAt } from '../../src-main/shared/setting-paths.ts';
 import type { PlainKey, Translate } from '../../src-main/shared/i18n/translator.ts';
 import type { Preferences } from '../../src-main/shared/ipc/contract.ts';
 
@@ -186,28 +187,10 @@ export const preferenceSections: SectionDef[] = [
   },
 ];
 
-export function valueAt(source: unknown, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      source,
-    );
-}
-
 /** { "monitoring.quietHours.start": "19:00" } → { monitoring: { quietHours: { start: "19:00" } } } */
 export function toPatch(changes: Record<string, unknown>): Record<string, Record<string, unknown>> {
-  const patch: Record<string, Record<string, unknown>> = {};
-  for (const [path, value] of Object.entries(changes)) {
-    const [section, ...rest] = path.split('.') as [string, ...string[]];
-    let node: Record<string, unknown> = (patch[section] ??= {});
-    rest.forEach((key, index) => {
-      if (index === rest.length - 1) node[key] = value;
-      else node = (node[key] ??= {}) as Record<string, unknown>;
-    });
-  }
-  return patch;
+  return Object.entries(changes).reduce<Record<string, unknown>>(
+    (patch, [path, value]) => withValueAt(patch, path, value),
+    {},
+  ) as Record<string, Record<string, unknown>>;
 }
-
-export const isLocked = (locked: readonly string[], path: string) =>
-  locked.some((entry) => path === entry || path.startsWith(`${entry}.`));

@@ -5,7 +5,7 @@
  * credentials never go to another server.
  */
 import type { ApiRequest } from './http-client.ts';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
 
 export type PageRequest = Pick<ApiRequest, 'path' | 'query' | 'url'>;
 export type NextPage = { request: PageRequest | null } | { incomplete: string };

@@ -8,7 +8,7 @@ import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { readInstant, ShapeError } from './tolerant-read.ts';
 import type { Tolerant } from '../../shared/domain/lookup.ts';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
 
 /** What of the API profile reading an event needs. */
 export type EventReading = Pick<ApiProfile, 'timeEventFields' | 'singleEnvelope' | 'serverTimeZone'>;

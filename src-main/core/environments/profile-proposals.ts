@@ -5,7 +5,7 @@
  */
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
 
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
 import { english } from '../../shared/i18n/catalogues.ts';

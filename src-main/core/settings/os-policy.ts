@@ -9,7 +9,8 @@
  * "defaultEnvironment" and "lockEnvironments".
  */
 import { ENVIRONMENT_POLICY_KEYS, POLICY_KEYS, type PolicyKey } from '../../shared/policy-keys.ts';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
+import { deepMerge, valueAt, withValueAt } from '../../shared/setting-paths.ts';
 import { previewJson } from '../util/json-text.ts';
 import { emptyAdminPolicy, LOCK_ENVIRONMENTS, readAdminDocument, type AdminPolicy } from './admin-policy.ts';
 import type { SparsePreferences } from './settings-document.ts';
@@ -47,26 +48,15 @@ function coerce(value: unknown, entry: PolicyKey): unknown {
   return value;
 }
 
-function setAt(target: Record<string, unknown>, path: string[], value: unknown): void {
-  const [head, ...rest] = path;
-  if (head === undefined) return;
-  if (rest.length === 0) {
-    target[head] = value;
-    return;
-  }
-  if (!isRecord(target[head])) target[head] = {};
-  setAt(target[head] as Record<string, unknown>, rest, value);
-}
-
 /** Flat policy keys as an admin-file document; `enforced` locks every setting it sets. */
 export function policyDocument(
   flat: Record<string, unknown>,
   enforced: boolean,
   problem: (key: string, what: string) => void,
 ): Record<string, unknown> {
-  const settings: Record<string, unknown> = {};
+  let settings: Record<string, unknown> = {};
   const locked: string[] = [];
-  const document: Record<string, unknown> = { settings, locked };
+  const document: Record<string, unknown> = { locked };
   for (const [key, given] of Object.entries(flat)) {
     const entry = byKey.get(key);
     if (!entry) {
@@ -83,15 +73,12 @@ export function policyDocument(
       else if (value !== false) problem(key, `must be true or false (got ${previewJson(given)}); ignored.`);
     } else if (ENVIRONMENT_POLICY_KEYS.some((other) => other.key === key)) document[key] = value;
     else {
-      setAt(settings, key.split('.'), value);
+      settings = withValueAt(settings, key, value);
       if (enforced) locked.push(key);
     }
   }
-  return document;
+  return { ...document, settings };
 }
-
-const valueAt = (source: Record<string, unknown> | undefined, path: string[]): unknown =>
-  path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), source);
 
 /** One layer (enforced or recommended) of the OS policy, checked; a setting refused is not locked either. */
 function readLayer(raw: RawPolicy, layer: 'enforced' | 'recommended', known: AdminPolicy): AdminPolicy {
@@ -106,13 +93,6 @@ function readLayer(raw: RawPolicy, layer: 'enforced' | 'recommended', known: Adm
     if (!kept) (policy.locked as Set<string>).delete(path);
   }
   return policy;
-}
-
-function deepMerge(base: Record<string, unknown>, over: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out = { ...base };
-  for (const [key, value] of Object.entries(over ?? {}))
-    out[key] = isRecord(value) && isRecord(out[key]) ? deepMerge(out[key] as Record<string, unknown>, value) : value;
-  return out;
 }
 
 /** `defaults` without the leaves that any of `locked` covers. */

@@ -11,7 +11,7 @@
  */
 import { parse, parseBinary } from 'plist';
 import * as registry from 'native-reg';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
 import { withoutByteOrderMark } from '../util/json-text.ts';
 import type { PolicyReader, RawPolicy } from './os-policy.ts';
 

@@ -16,7 +16,7 @@ import { keepUnknown, sparseClean } from './sparse-clean.ts';
 import { valueProblemLine } from '../../shared/i18n/value-problem-words.ts';
 import type { ProblemSink } from '../../shared/domain/value-problem.ts';
 import { previewJson } from '../util/json-text.ts';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
 
 export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> };
 

@@ -10,7 +10,8 @@ import type { AdminPolicy } from './admin-policy.ts';
 import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';
 import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from '../../shared/settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
+import { deepMerge, lockCovers, valueAt, withValueAt } from '../../shared/setting-paths.ts';
 import type { ProblemSink } from '../../shared/domain/value-problem.ts';
 import { describeValueProblem } from '../../shared/i18n/value-problem-words.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -51,31 +52,9 @@ export interface SettingsService {
   onChange(listener: () => void): () => void;
 }
 
-function deepMerge(base: Record<string, unknown>, over: Record<string, unknown> | undefined): Record<string, unknown> {
-  const out = { ...base };
-  for (const [key, value] of Object.entries(over ?? {})) {
-    out[key] = isRecord(value) && isRecord(out[key]) ? deepMerge(out[key] as Record<string, unknown>, value) : value;
-  }
-  return out;
-}
-
 function leafPaths(value: unknown, prefix: string): string[] {
   if (!isRecord(value)) return [prefix];
   return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, `${prefix}.${key}`));
-}
-
-function valueAt(source: Record<string, unknown> | undefined, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), source);
-}
-
-function withValueAt(target: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
-  const [head, ...rest] = path;
-  if (head === undefined) return target;
-  if (rest.length === 0) return { ...target, [head]: value };
-  return {
-    ...target,
-    [head]: withValueAt(isRecord(target[head]) ? (target[head] as Record<string, unknown>) : {}, rest, value),
-  };
 }
 
 // Over 80 lines on purpose: the settings, the admin policy and the change events shared by small
@@ -88,7 +67,7 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
   /** The effective preferences, parsed once per change (they are read on every check and request). */
   let effective: Preferences | null = null;
   changes.on('change', () => (effective = null));
-  const lockedBy = (path: string) => [...admin.locked].find((locked) => path === locked || path.startsWith(`${locked}.`));
+  const lockedBy = (path: string) => [...admin.locked].find((locked) => lockCovers(locked, path));
 
   const persist = (key: string, value: unknown) => {
     store.set(key, value);

@@ -7,7 +7,7 @@
  * Fields are looked up as own properties only: "constructor" or "__proto__" is just an unknown field.
  */
 import * as v from 'valibot';
-import { isRecord } from '../util/is-record.ts';
+import { isRecord } from '../../shared/is-record.ts';
 import { previewJson, tooLargeToKeep } from '../util/json-text.ts';
 import type { ProblemSink, ValueProblem } from '../../shared/domain/value-problem.ts';
 import { RULES } from '../../shared/settings-schema.ts';
