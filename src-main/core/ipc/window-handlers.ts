@@ -15,7 +15,6 @@ import { DEBTOR_CSV_COLUMNS } from '../lookup/lookup-engine.ts';
 import { csvStyleFor } from '../util/csv.ts';
 import { PunchActionError, type ClockAction } from '../clock/clock-actions.ts';
 import { InvalidRequestError } from './dispatch.ts';
-import { SecretRejectedError, secretProblem } from '../security/vault.ts';
 
 /** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */
 function sameDestinations(a: Omit<Environment, 'id'>, b: Omit<Environment, 'id'>): boolean {
@@ -135,9 +134,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     setEnvironmentSecret: async (id, secret) => {
       const { t } = core.translator();
       if (!core.environments.get(id)) throw new InvalidRequestError(t('invalid.environment.unknown', { id }));
-      const problem = secretProblem(secret);
-      if (problem) throw new SecretRejectedError(problem, t);
-      core.vault.set(id, secret);
+      core.vault.set(id, secret, t);
       return changed(core.secretStatus(id));
     },
     clearEnvironmentSecret: async (id) => {

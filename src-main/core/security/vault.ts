@@ -33,7 +33,8 @@ export interface SecretVault {
   /** The secret itself: for the API clients in the main process, never for a renderer. */
   get(environmentId: string): string | null;
   status(environmentId: string): SecretStatus;
-  set(environmentId: string, secret: string): SecretStatus;
+  /** Refuses a malformed secret (SecretRejectedError, in the words of `t`; English if not given). */
+  set(environmentId: string, secret: string, t?: Translate): SecretStatus;
   clear(environmentId: string): void;
   /** Every secret known this session, so logs and messages can be redacted. */
   knownSecrets(): string[];
@@ -68,7 +69,7 @@ export const vaultNotes = {
 const SECRET_MAX = 1024;
 export type SecretProblem = 'empty' | 'tooLong' | 'control';
 
-export function secretProblem(secret: string): SecretProblem | null {
+function secretProblem(secret: string): SecretProblem | null {
   if (secret.trim() === '') return 'empty';
   if (secret.length > SECRET_MAX) return 'tooLong';
   const isControl = (character: string) => character.charCodeAt(0) < 32 || character.charCodeAt(0) === 127;
@@ -108,9 +109,9 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       if (persistence.vaultEntry(id)) return { set: false, storage: 'unreadable', note: noteFor('unreadable') };
       return { set: false, storage: 'none', note: null };
     },
-    set(id, secret) {
+    set(id, secret, t) {
       const problem = secretProblem(secret);
-      if (problem) throw new SecretRejectedError(problem);
+      if (problem) throw new SecretRejectedError(problem, t);
       const level = encryptor.level();
       const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());
       const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
