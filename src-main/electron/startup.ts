@@ -52,7 +52,8 @@ export async function openApp(): Promise<Started> {
   const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged);
   const filePolicy = loadAdminPolicy(adminFile, readIfPresent);
   const policyReader = osPolicyReader(process.platform);
-  const admin = combinePolicies(filePolicy, policyReader.read());
+  const initialPolicy = policyReader.read();
+  const admin = combinePolicies(filePolicy, initialPolicy);
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
   const vault = createSecretVault(await createSafeStorageEncryptor(), {
@@ -87,6 +88,7 @@ export async function openApp(): Promise<Started> {
   }
   const policyWatch = watchPolicy({
     reader: policyReader,
+    initial: initialPolicy,
     file: filePolicy,
     settings,
     time: systemTime,

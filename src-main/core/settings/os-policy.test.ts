@@ -200,6 +200,7 @@ describe('a policy that changes while the app runs', () => {
     const logged: string[] = [];
     const watch = watchPolicy({
       reader: { read: () => current },
+      initial: current,
       file: emptyAdminPolicy(),
       settings,
       time: clock,

@@ -5,20 +5,22 @@
  */
 import type { TimeSource } from '../util/time-source.ts';
 import type { AdminPolicy } from './admin-policy.ts';
-import { combinePolicies, type PolicyReader } from './os-policy.ts';
+import { combinePolicies, type PolicyReader, type RawPolicy } from './os-policy.ts';
 import type { SettingsService } from './settings-service.ts';
 
 export const POLICY_RECHECK_MS = 10 * 60_000;
 
 export function watchPolicy(options: {
   reader: PolicyReader;
+  /** What the reader gave at start (the settings already follow it): not read a second time. */
+  initial: RawPolicy | null;
   file: AdminPolicy;
   settings: SettingsService;
   time: TimeSource;
   /** Told the problems of a policy that changed (for the log). */
   onProblems: (problems: readonly string[]) => void;
 }): { recheck(): void; stop(): void } {
-  let last = JSON.stringify(options.reader.read());
+  let last = JSON.stringify(options.initial);
   const recheck = () => {
     const raw = options.reader.read();
     const now = JSON.stringify(raw);
