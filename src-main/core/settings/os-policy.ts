@@ -87,11 +87,8 @@ function readLayer(raw: RawPolicy, layer: 'enforced' | 'recommended', known: Adm
   const problem = (key: string, what: string) => policy.problems.push(`${label}: ${key}: ${what}`);
   const document = policyDocument(raw[layer], layer === 'enforced', problem);
   readAdminDocument(document, label, policy, { knownEnvironments: known.environments, settingsPrefix: '' });
-  for (const path of [...policy.locked]) {
-    const [section = '', ...rest] = path.split('.');
-    const kept = path === LOCK_ENVIRONMENTS || valueAt(policy.defaults[section as keyof SparsePreferences], rest) !== undefined;
-    if (!kept) (policy.locked as Set<string>).delete(path);
-  }
+  for (const path of [...policy.locked])
+    if (path !== LOCK_ENVIRONMENTS && valueAt(policy.defaults, path) === undefined) (policy.locked as Set<string>).delete(path);
   return policy;
 }
 
