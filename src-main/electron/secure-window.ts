@@ -53,8 +53,21 @@ export function createSecureWindow(
   });
   window.once('ready-to-show', () => window.show());
   const search = new URLSearchParams(query).toString();
-  void window.loadURL(`${APP_ORIGIN}/${page}.html${search ? `?${search}` : ''}`);
+  // A load that fails in a window still open is a fault and reaches the uncaught-error handler.
+  void loadPage(window, `${APP_ORIGIN}/${page}.html${search ? `?${search}` : ''}`);
   return window;
+}
+
+/**
+ * Loads a window's page. A window closed while its page loads (the panel, gone on a quick click
+ * elsewhere) aborts the load: that is no fault, and must not reach the user as an error dialog.
+ */
+export async function loadPage(window: BrowserWindow, url: string): Promise<void> {
+  try {
+    await window.loadURL(url);
+  } catch (error) {
+    if (!window.isDestroyed()) throw error;
+  }
 }
 
 /** Writing to the clipboard (Copy buttons) is the one permission windows get; reading it is not. */

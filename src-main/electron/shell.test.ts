@@ -13,7 +13,7 @@ import { chooseLocale } from '../shared/i18n/locales.ts';
 import { useGlobalShortcuts } from './global-shortcut.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
-import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl } from './secure-window.ts';
+import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl, loadPage } from './secure-window.ts';
 import { applicationMenuTemplate, useApplicationMenu } from './app-menu.ts';
 import { createWindowManager } from './window-manager.ts';
 import type { WebContents } from 'electron';
@@ -72,6 +72,20 @@ describe('secure windows', () => {
     }
     expect(contents.openHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     expect(fake.shell.opened).toEqual([]);
+  });
+
+  it('takes a load aborted by closing the window as no fault, and any other failed load as one', async () => {
+    const closedWhileLoading = new fake.BrowserWindow({});
+    closedWhileLoading.loadURL = async () => {
+      closedWhileLoading.destroy();
+      throw new Error('ERR_ABORTED (-3) loading app://timeclock/panel.html');
+    };
+    await expect(loadPage(closedWhileLoading as never, 'app://timeclock/panel.html')).resolves.toBeUndefined();
+    const open = new fake.BrowserWindow({});
+    open.loadURL = async () => {
+      throw new Error('ERR_FILE_NOT_FOUND (-6) loading app://timeclock/panel.html');
+    };
+    await expect(loadPage(open as never, 'app://timeclock/panel.html')).rejects.toThrow(/ERR_FILE_NOT_FOUND/);
   });
 
   it('opens only allow-listed https hosts externally', () => {

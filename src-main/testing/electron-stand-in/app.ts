@@ -28,9 +28,20 @@ const paths: Record<string, string> = {
   home: userData,
 };
 
-/** What the app registers to run when the whole stand-in shuts down (Chromium, servers). */
+/** What the stand-in registers to run when it shuts down (Chromium, servers): last registered first. */
 const shutdowns: Array<() => Promise<void>> = [];
-export const onShutdown = (run: () => Promise<void>) => void shutdowns.push(run);
+export const onShutdown = (run: () => Promise<void>) => void shutdowns.unshift(run);
+/** A shutdown step slower than this is named on stderr (the test prints it if the app does not end). */
+const SLOW_SHUTDOWN_MS = 3_000;
+
+async function runShutdownStep(run: () => Promise<void>, index: number): Promise<void> {
+  const slow = setTimeout(
+    () => process.stderr.write(`Stand-in shutdown step ${index + 1} still running: ${run.toString().slice(0, 200)}\n`),
+    SLOW_SHUTDOWN_MS,
+  );
+  await run().catch((error: unknown) => process.stderr.write(`Stand-in shutdown step ${index + 1} failed: ${String(error)}\n`));
+  clearTimeout(slow);
+}
 
 export class App extends EventEmitter {
   readonly isPackaged = false;
@@ -105,7 +116,7 @@ export class App extends EventEmitter {
 
   private async shutDown(): Promise<void> {
     this.emit('will-quit', { preventDefault: () => {} });
-    for (const run of shutdowns.splice(0)) await run().catch(() => {});
+    for (const [index, run] of shutdowns.splice(0).entries()) await runShutdownStep(run, index);
     this.emit('quit', {}, 0);
     this.lock?.close();
     report('quit');

@@ -36,7 +36,10 @@ const headless = () => process.env.TIMECLOCK_STANDIN_HEADLESS !== '0';
  */
 export async function newPage(size?: { width: number; height: number }): Promise<Page> {
   const context = await browser();
-  const page = headless() || !size ? await context.newPage() : await newWindow(context, size);
+  if (headless() || !size) return context.newPage();
+  const page = await newWindow(context, size);
+  // Only a page in a window of its own may outlive the blank tab: closing a tab closes the tabs
+  // still being made beside it in its window (two windows opened at once both lost their pages).
   await Promise.all(blankTabs.splice(0).map((blank) => blank.close()));
   return page;
 }
@@ -71,8 +74,9 @@ async function launch(): Promise<BrowserContext> {
       '--disable-features=LocalNetworkAccessChecks',
     ],
   });
-  // The persistent context opens with one blank tab, standing for no window at all. It is closed
-  // once a real window exists: a visible Chromium would quit with its last tab.
+  // The persistent context opens with one blank tab, standing for no window at all. On a desktop it
+  // is closed once a real window exists (a visible Chromium would quit with its last tab);
+  // headless it stays, unseen.
   blankTabs = context.pages();
   const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
   report('chromium', { cdp: `http://127.0.0.1:${port}`, profile });

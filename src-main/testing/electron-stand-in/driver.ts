@@ -131,8 +131,9 @@ export async function launchApp(options: LaunchOptions) {
       if (Date.now() > deadline) {
         const opened = reports.filter((entry) => entry.report === 'window-opened').map((entry) => entry.detail);
         const seen = devtools.contexts().flatMap((context) => context.pages().map((candidate) => candidate.url()));
+        const dialogs = reports.filter((entry) => entry.report === 'dialog').map((entry) => entry.detail);
         throw new Error(
-          `No ${name} window opened. Windows the app reported opening: ${JSON.stringify(opened)}; pages seen: ${JSON.stringify(seen)}. Reports: ${JSON.stringify(reports.map((entry) => entry.report))}`,
+          `No ${name} window opened. Windows the app reported opening: ${JSON.stringify(opened)}; pages seen: ${JSON.stringify(seen)}. Reports: ${JSON.stringify(reports.map((entry) => entry.report))}; dialogs: ${JSON.stringify(dialogs)}. Its last output:\n${output.join('').slice(-2_000)}`,
         );
       }
       await new Promise((resolve) => setTimeout(resolve, 50));

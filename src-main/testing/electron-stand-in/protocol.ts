@@ -31,7 +31,12 @@ export const protocol = {
 async function serve(scheme: string): Promise<string> {
   const server = createServer((request, response) => void answer(scheme, request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onShutdown(() => new Promise((resolve) => server.close(() => resolve())));
+  onShutdown(async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // close() alone waits on sockets Chromium opened ahead and never used (no request yet).
+    server.closeAllConnections();
+    await closed;
+  });
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 

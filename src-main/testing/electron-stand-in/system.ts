@@ -29,7 +29,8 @@ export class NativeTheme extends EventEmitter {
   set themeSource(value: 'system' | 'light' | 'dark') {
     this.source = value;
     const colorScheme = value === 'dark' ? 'dark' : 'light';
-    void browser().then((context) => Promise.all(context.pages().map((page) => page.emulateMedia({ colorScheme }))));
+    // A page closing meanwhile is no fault: Electron's setter never throws.
+    void browser().then((context) => context.pages().forEach((page) => void page.emulateMedia({ colorScheme }).catch(() => {})));
     this.emit('updated');
   }
   get shouldUseDarkColors() {

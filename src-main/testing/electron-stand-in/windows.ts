@@ -86,9 +86,31 @@ export class BrowserWindow extends EventEmitter {
   }
 
   async loadURL(url: string): Promise<void> {
+    report('window-loading', { id: this.id, url });
+    const page = await this.preparedPage(url);
+    this.webContents.page = page;
+    page.on('close', () => this.destroy());
+    report('window-opened', { id: this.id, url, title: this.title });
+    await page.goto(loadableUrl(url));
+    this.emit('ready-to-show');
+    this.webContents.emit('did-finish-load');
+  }
+
+  /** A page made ready for this window, unless the window was closed meanwhile. */
+  private async preparedPage(url: string): Promise<Page> {
     const size = { width: this.options.width ?? 800, height: this.options.height ?? 600 };
     const page = await newPage(size);
-    this.webContents.page = page;
+    if (this.destroyed) {
+      // Closed while its page was being made: Electron aborts the load the same way.
+      await page.close().catch(() => {});
+      throw new Error(`ERR_ABORTED (-3) loading '${url}'`);
+    }
+    await this.prepare(page, url, size);
+    return page;
+  }
+
+  /** The preload before the page's scripts, IPC and window.close() bindings, the navigation guard. */
+  private async prepare(page: Page, url: string, size: { width: number; height: number }): Promise<void> {
     if (page.viewportSize()) await page.setViewportSize(size);
     await page.exposeBinding(INVOKE_BINDING, (source, channel: string, args: unknown[]) =>
       this.invoke(source.frame.url(), channel, args),
@@ -103,11 +125,6 @@ export class BrowserWindow extends EventEmitter {
     page.on('popup', (popup) => {
       if (!this.webContents.allowsPopup(popup.url())) void popup.close();
     });
-    page.on('close', () => this.destroy());
-    report('window-opened', { id: this.id, url, title: this.title });
-    await page.goto(loadableUrl(url));
-    this.emit('ready-to-show');
-    this.webContents.emit('did-finish-load');
   }
 
   /** Every top-level navigation after the first load asks will-navigate, as Electron does. */
