@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { english, translatorFor } from './i18n/catalogues.ts';
 import {
+  insideDailyWindow,
   firstDayOfWeek,
   formatAgoInMinutes,
   formatDay,
@@ -82,5 +83,21 @@ describe('the week', () => {
     expect(weekdayNames('en-US').map(({ name }) => name)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     expect(weekdayNames('de-DE').map(({ day }) => day)).toEqual([1, 2, 3, 4, 5, 6, 0]);
     expect(weekdayNames('de-DE')[0]!.name).toBe('Mo');
+  });
+});
+
+describe('a daily window', () => {
+  const at = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+  it('holds from its start up to, not including, its end, also over midnight; equal ends are no window', () => {
+    expect(['07:29', '07:30', '09:29', '09:30'].map((time) => insideDailyWindow(at(time), '07:30', '09:30'))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(
+      ['18:59', '19:00', '23:59', '00:00', '06:59', '07:00'].map((time) => insideDailyWindow(at(time), '19:00', '07:00')),
+    ).toEqual([false, true, true, true, true, false]);
+    expect(insideDailyWindow(at('08:00'), '08:00', '08:00')).toBe(false);
   });
 });

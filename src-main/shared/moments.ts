@@ -187,3 +187,12 @@ export const minutesOfClockTime = (time: string) => {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   return hours * 60 + minutes;
 };
+
+/**
+ * Whether a minute of the day falls in a daily window "from"–"until" (HH:MM), which may run over
+ * midnight (19:00–07:00); equal ends are no window at all.
+ */
+export const insideDailyWindow = (minute: number, from: string, until: string): boolean => {
+  const [start, end] = [minutesOfClockTime(from), minutesOfClockTime(until)];
+  return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
+};

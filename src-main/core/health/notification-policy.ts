@@ -9,7 +9,7 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { shorten } from '../util/shorten.ts';
-import { formatDuration, localMinutesOfDay, minutesOfClockTime, type TimeFormatter } from '../../shared/moments.ts';
+import { formatDuration, insideDailyWindow, localMinutesOfDay, type TimeFormatter } from '../../shared/moments.ts';
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
@@ -132,9 +132,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     const settings = options.settings();
     if (!settings.enabled || (paused !== null && now < paused)) return true;
     if (!settings.quietHours.enabled) return false;
-    const [start, end] = [minutesOfClockTime(settings.quietHours.start), minutesOfClockTime(settings.quietHours.end)];
-    const minute = localMinutes(now);
-    return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
+    return insideDailyWindow(localMinutes(now), settings.quietHours.start, settings.quietHours.end);
   }
 
   /** Sends now, defers (rate limit) or drops (silenced); records what the user was told. */
