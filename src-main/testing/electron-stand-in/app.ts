@@ -31,6 +31,8 @@ const paths: Record<string, string> = {
 /** What the stand-in registers to run when it shuts down (Chromium, servers): last registered first. */
 const shutdowns: Array<() => Promise<void>> = [];
 export const onShutdown = (run: () => Promise<void>) => void shutdowns.unshift(run);
+let shutDownStarted = false;
+export const shuttingDown = () => shutDownStarted;
 /** A shutdown step slower than this is named on stderr (the test prints it if the app does not end). */
 const SLOW_SHUTDOWN_MS = 3_000;
 
@@ -43,8 +45,13 @@ async function runShutdownStep(run: () => Promise<void>, index: number): Promise
   clearTimeout(slow);
 }
 
+// A packaged app (TIMECLOCK_STANDIN_PACKAGED=1) has its resources folder, where electron-builder
+// puts app-update.yml (TIMECLOCK_STANDIN_RESOURCES): what the updater tests need.
+if (process.env.TIMECLOCK_STANDIN_RESOURCES)
+  (process as { resourcesPath?: string }).resourcesPath = process.env.TIMECLOCK_STANDIN_RESOURCES;
+
 export class App extends EventEmitter {
-  readonly isPackaged = false;
+  readonly isPackaged = process.env.TIMECLOCK_STANDIN_PACKAGED === '1';
   readonly commandLine = {
     switches: new Map<string, string>(),
     appendSwitch: (name: string, value = '') => void this.commandLine.switches.set(name, value),
@@ -115,6 +122,7 @@ export class App extends EventEmitter {
   }
 
   private async shutDown(): Promise<void> {
+    shutDownStarted = true;
     this.emit('will-quit', { preventDefault: () => {} });
     for (const [index, run] of shutdowns.splice(0).entries()) await runShutdownStep(run, index);
     this.emit('quit', {}, 0);

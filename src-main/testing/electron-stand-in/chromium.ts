@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { onShutdown } from './app.ts';
+import { onShutdown, shuttingDown } from './app.ts';
 import { answer, report } from './control.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,6 +24,8 @@ const DEVTOOLS_WAIT_MS = 20_000;
 let blankTabs: Page[] = [];
 
 export function browser(): Promise<BrowserContext> {
+  // Once the stand-in is shutting down nothing starts Chromium again (it would outlive the app).
+  if (!launched && shuttingDown()) return Promise.reject(new Error('The stand-in is shutting down'));
   return (launched ??= launch());
 }
 
@@ -55,7 +57,7 @@ async function newWindow(context: BrowserContext, size: { width: number; height:
 
 async function launch(): Promise<BrowserContext> {
   const profile = mkdtempSync(join(tmpdir(), 'timeclock-standin-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const launching = chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     // `npm run try` shows the windows on the desktop; tests keep them headless.
     headless: headless(),
@@ -74,16 +76,18 @@ async function launch(): Promise<BrowserContext> {
       '--disable-features=LocalNetworkAccessChecks',
     ],
   });
+  // Registered before Chromium is up: a quit while it starts must still close it.
+  onShutdown(async () => {
+    await (await launching.catch(() => null))?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+  const context = await launching;
   // The persistent context opens with one blank tab, standing for no window at all. On a desktop it
   // is closed once a real window exists (a visible Chromium would quit with its last tab);
   // headless it stays, unseen.
   blankTabs = context.pages();
   const port = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
   report('chromium', { cdp: `http://127.0.0.1:${port}`, profile });
-  onShutdown(async () => {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  });
   if (process.send) {
     // Unref'd: a quit before the connection must not wait for this timer.
     await Promise.race([devtoolsConnected, new Promise((resolve) => setTimeout(resolve, DEVTOOLS_WAIT_MS).unref())]);

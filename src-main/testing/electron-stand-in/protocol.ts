@@ -5,7 +5,8 @@
  * sender check compares what it would in Electron; any other origin stays itself and is refused.
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type RequestOptions, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +87,15 @@ const types: Record<string, string> = {
 
 export const net = {
   isOnline: () => true,
+  /**
+   * Electron's net.request as electron-updater uses it: Node's request options, a 'response' whose
+   * body streams. Redirects arrive as responses (electron-updater follows them itself).
+   */
+  request(options: string | (RequestOptions & { session?: unknown; redirect?: string })) {
+    if (typeof options === 'string') return (options.startsWith('https:') ? httpsRequest : httpRequest)(options);
+    const { session: _session, redirect: _redirect, ...nodeOptions } = options;
+    return (nodeOptions.protocol === 'https:' ? httpsRequest : httpRequest)(nodeOptions);
+  },
   /** Electron's net.fetch also reads file:// (the app serves its windows that way). */
   async fetch(input: string | Request, init?: RequestInit): Promise<Response> {
     const url = typeof input === 'string' ? input : input.url;

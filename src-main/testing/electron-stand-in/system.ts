@@ -30,7 +30,9 @@ export class NativeTheme extends EventEmitter {
     this.source = value;
     const colorScheme = value === 'dark' ? 'dark' : 'light';
     // A page closing meanwhile is no fault: Electron's setter never throws.
-    void browser().then((context) => context.pages().forEach((page) => void page.emulateMedia({ colorScheme }).catch(() => {})));
+    void browser()
+      .then((context) => context.pages().forEach((page) => void page.emulateMedia({ colorScheme }).catch(() => {})))
+      .catch(() => {});
     this.emit('updated');
   }
   get shouldUseDarkColors() {
@@ -114,14 +116,17 @@ export const shell = {
 type PermissionRequest = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
 type PermissionCheck = (contents: unknown, permission: string) => boolean;
 const permissions: { request: PermissionRequest | null; check: PermissionCheck | null } = { request: null, check: null };
+const defaultSession = {
+  setPermissionRequestHandler: (handler: PermissionRequest | null) => void (permissions.request = handler),
+  setPermissionCheckHandler: (handler: PermissionCheck | null) => void (permissions.check = handler),
+  resolveProxy: async () => 'DIRECT',
+  setPreloads() {},
+  getPreloads: () => [],
+};
 export const session = {
-  defaultSession: {
-    setPermissionRequestHandler: (handler: PermissionRequest | null) => void (permissions.request = handler),
-    setPermissionCheckHandler: (handler: PermissionCheck | null) => void (permissions.check = handler),
-    resolveProxy: async () => 'DIRECT',
-    setPreloads() {},
-    getPreloads: () => [],
-  },
+  defaultSession,
+  /** electron-updater asks for its own partition; requests here ignore sessions. */
+  fromPartition: () => defaultSession,
 };
 answer(
   'permission',
