@@ -74,6 +74,7 @@ async function start(): Promise<void> {
   const refreshTray = () => tray.show(trayView(core));
   core.health.onUpdate(refreshTray);
   core.clock.onChange(refreshTray);
+  core.updates.onChange(refreshTray);
   core.events.on('environmentsChanged', refreshTray);
   showCoreNotifications(core, windows, openPanel);
   if (!settings.welcomed()) windows.open('welcome');
@@ -88,6 +89,7 @@ async function start(): Promise<void> {
   });
   core.health.start();
   core.clock.start();
+  core.updates.start();
   onSecondLaunch = openPanel;
   stayUntilQuit({ core, vault, mock, tray, windows, stops: [stopWatching, live.stop, stopPolicyWatch] });
 }

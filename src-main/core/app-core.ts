@@ -32,6 +32,8 @@ import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
 import { chooseLocale } from '../shared/i18n/locales.ts';
 import type { Translate, Translator } from '../shared/i18n/translator.ts';
 import { formatMoment } from '../shared/moments.ts';
+import { createUpdateService, type UpdateService, type UpdateServiceOptions } from './updates/update-service.ts';
+import { noUpdater, type Updater } from './updates/updater.ts';
 
 export interface AppCoreOptions {
   productName: string;
@@ -55,6 +57,8 @@ export interface AppCoreOptions {
   network?: { route: NetworkRoute; systemCa: boolean };
   /** Starts the lookup's worker thread; without it the lookup runs in this thread (tests, tools). */
   startLookupWorker?: (config: LookupWorkerConfig) => Worker;
+  /** The shell's updater (electron-updater) and where updates are logged; none: updates never find anything. */
+  updates?: { updater: Updater; log: UpdateServiceOptions['log'] };
 }
 
 export interface AppCore {
@@ -66,6 +70,7 @@ export interface AppCore {
   readonly clock: ClockService;
   readonly outbox: Outbox;
   readonly lookup: LookupService;
+  readonly updates: UpdateService;
   /** Problems found while starting (a damaged outbox), as sentences. */
   readonly problems: readonly string[];
   /** The core's time (its injected clock): what "now" and "today" mean everywhere it is shown. */
@@ -285,6 +290,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     events.emit('environmentsChanged', info());
   }
 
+  const updates = createUpdateService({
+    updater: options.updates?.updater ?? noUpdater,
+    preferences: () => settings.preferences().updates,
+    waitingPunches: () => outbox.all().length,
+    time,
+    log: options.updates?.log ?? { info() {}, warn() {} },
+  });
+  settings.onChange(() => updates.settingsChanged());
+
   // A new language: every window is sent its catalogue, and what the core worded is worded again.
   language.onChange(() => {
     events.emit('languageChanged', language.messages());
@@ -302,6 +316,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clock: clockService,
     outbox,
     lookup,
+    updates,
     problems,
     now: () => time.now(),
     translator: language.translator,

@@ -37,6 +37,9 @@ export function stayUntilQuit(running: Running): void {
 }
 
 function stopEverything({ core, mock, tray, windows, stops }: Running): void {
+  // Before the app goes: a downloaded update installs now only with no punch waiting and outside IT's no-install window.
+  core.updates.beforeQuit();
+  core.updates.stop();
   for (const stop of stops) stop();
   core.health.stop();
   core.clock.stop();

@@ -23,6 +23,7 @@ import { createEmbeddedMock, type EmbeddedMock } from '../mock/embedded-mock.ts'
 import { english } from '../shared/i18n/catalogues.ts';
 import type { Translate } from '../shared/i18n/translator.ts';
 import { openAppLog } from './app-log.ts';
+import { electronUpdaterPort } from './app-updater.ts';
 import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
 import { openSettingsStore } from './settings-store.ts';
 import { systemProxyRoute } from './system-proxy.ts';
@@ -118,6 +119,7 @@ export async function openApp(): Promise<Started> {
     // Beside the main bundle (dist/main/). Packed in app.asar: Electron reads worker scripts from asar
     // since electron/electron#33216 (Electron 19), so nothing needs unpacking.
     startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
+    updates: { updater: electronUpdaterPort(log), log },
   });
   words = () => core.translator().t;
   await followMock(core, mock);

@@ -79,6 +79,10 @@ async function showAbout(core: AppCore, logsFolder: string): Promise<void> {
     node: process.versions.node,
   };
   const platform = `${process.platform} ${process.arch}`;
+  // "Check for updates" only where IT set an update server and left updates on.
+  const canCheck = core.updates.state().phase !== 'off';
+  const buttons = [t('about.copySupport'), ...(canCheck ? [t('about.checkUpdates')] : []), t('about.close')];
+  const closeButton = buttons.length - 1;
   const { response } = await dialog.showMessageBox({
     type: 'info',
     message: t('tray.about', { product: productName }),
@@ -91,10 +95,12 @@ async function showAbout(core: AppCore, logsFolder: string): Promise<void> {
       dataFolder: app.getPath('userData'),
       logsFolder,
     }),
-    buttons: [t('about.copySupport'), t('about.close')],
-    defaultId: 1,
-    cancelId: 1,
+    buttons,
+    defaultId: closeButton,
+    cancelId: closeButton,
   });
+  // Checked in the background; the tray menu shows what was found.
+  if (canCheck && response === 1) void core.updates.checkNow();
   if (response === 0)
     clipboard.writeText(
       supportInfo(core, {

@@ -105,6 +105,19 @@ export const securitySchema = v.object({
   allowWeakSecretStorage: v.optional(v.boolean(), false),
 });
 
+/** Updates, which IT controls (docs/admin-file.md, "Updates"): nothing is asked of a server unless one is set. */
+export const updatesSchema = v.object({
+  /** off: IT deploys versions itself; notify: check and tell; install: download, and install when the app quits. */
+  mode: v.optional(v.picklist(['off', 'notify', 'install']), 'install'),
+  /** The company's own update server (electron-builder's generic provider), http(s); empty: none. */
+  serverUrl: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  channel: v.optional(v.picklist(['stable', 'beta']), 'stable'),
+  checkEveryHours: seconds(1, 168, 6),
+  /** No install between these times (when staff clock in), 24-hour; equal times: no such window. */
+  noInstallFrom: clockTime('07:30'),
+  noInstallUntil: clockTime('09:30'),
+});
+
 /** The sections of preferences; each is repaired field by field. */
 export const preferenceSections = {
   monitoring: monitoringSchema,
@@ -113,6 +126,7 @@ export const preferenceSections = {
   general: generalSchema,
   network: networkSchema,
   security: securitySchema,
+  updates: updatesSchema,
 } as const;
 
 export type SectionName = keyof typeof preferenceSections;

@@ -41,6 +41,23 @@ describe('electron-builder.yml', () => {
     expect(mac.entitlementsInherit).toBe(mac.entitlements);
   });
 
+  it('builds a machine-wide MSI for IT and a per-user NSIS installer, a pkg for MDM, update feeds, and refuses unsigned releases', () => {
+    const builder = config as unknown as {
+      win: { target: string[] };
+      nsis: { perMachine: boolean };
+      msi: { perMachine: boolean };
+      mac: { target: string[] };
+      publish: { provider: string; url: string };
+    };
+    expect(builder.win.target).toEqual(['nsis', 'msi']);
+    expect([builder.nsis.perMachine, builder.msi.perMachine]).toEqual([false, true]);
+    expect(builder.mac.target).toEqual(expect.arrayContaining(['pkg', 'zip']));
+    expect(builder.publish.provider).toBe('generic');
+    const scripts = (pkg as unknown as { scripts: Record<string, string> }).scripts;
+    expect(scripts.release).toMatch(/-c\.forceCodeSigning=true/);
+    expect(scripts.dist).not.toMatch(/forceCodeSigning/);
+  });
+
   it('is valid against electron-builder’s own schema', () => {
     const schema = JSON.parse(readFileSync(new URL('node_modules/app-builder-lib/scheme.json', root), 'utf8')) as object;
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);

@@ -169,6 +169,37 @@ export const preferenceSections: SectionDef[] = [
         ],
       },
       {
+        path: 'updates.mode',
+        label: 'settings.field.updateMode',
+        kind: 'select',
+        advanced: true,
+        options: [
+          { value: 'install', label: 'settings.update.install' },
+          { value: 'notify', label: 'settings.update.notify' },
+          { value: 'off', label: 'settings.update.off' },
+        ],
+      },
+      {
+        path: 'updates.serverUrl',
+        label: 'settings.field.updateServer',
+        kind: 'text',
+        advanced: true,
+        help: (t) => t('settings.field.updateServerHelp'),
+      },
+      {
+        path: 'updates.channel',
+        label: 'settings.field.updateChannel',
+        kind: 'select',
+        advanced: true,
+        options: [
+          { value: 'stable', label: 'settings.update.stable' },
+          { value: 'beta', label: 'settings.update.beta' },
+        ],
+      },
+      { path: 'updates.checkEveryHours', label: 'settings.field.updateEvery', kind: 'number', unit: 'hours', advanced: true },
+      { path: 'updates.noInstallFrom', label: 'settings.field.noInstallFrom', kind: 'time', advanced: true },
+      { path: 'updates.noInstallUntil', label: 'settings.field.noInstallUntil', kind: 'time', advanced: true },
+      {
         path: 'network.requestTimeoutSeconds',
         label: 'settings.field.requestTimeout',
         kind: 'number',

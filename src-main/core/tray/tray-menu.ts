@@ -55,6 +55,8 @@ export interface TrayState {
   /** Local time notifications resume, when paused. */
   notificationsPausedUntil: string | null;
   environments: Array<{ id: string; name: string; active: boolean }>;
+  /** "Version 1.4.0 is installed when you quit", when there is something to say about updates. */
+  updateLine?: string | null;
 }
 
 const separator: MenuItemModel = { type: 'separator' };
@@ -94,6 +96,7 @@ export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemMo
     item(t('tray.open', { product: state.productName }), 'open-panel'),
     item(t('tray.settings'), 'open-settings'),
     separator,
+    ...(state.updateLine ? [item(state.updateLine, undefined, false)] : []),
     item(t('tray.about', { product: state.productName }), 'about'),
     item(t('tray.logs'), 'open-logs'),
     item(t('tray.quit', { product: state.productName }), 'quit'),

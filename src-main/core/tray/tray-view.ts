@@ -5,6 +5,7 @@ import { trayIconFile, trayTemplateFile } from './tray-icon.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 import type { TrayState } from './tray-menu.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
+import { updateLine } from '../updates/update-words.ts';
 
 export interface TrayView {
   state: TrayState;
@@ -20,7 +21,7 @@ export interface TrayView {
 const macTitles: Record<HealthBadge, string> = { up: '', suspect: '⚠︎', down: '✕ down', unknown: '' };
 
 export function trayView(
-  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments' | 'now' | 'translator'>,
+  core: Pick<AppCore, 'info' | 'health' | 'clock' | 'environments' | 'now' | 'translator' | 'updates' | 'outbox'>,
   formatTime: TimeFormatter = localTimeAt(
     () => core.now(),
     () => core.translator().locale.formats,
@@ -54,6 +55,7 @@ export function trayView(
       healthLines: core.health.lines().map((line) => line.text),
       healthSummary: core.health.summary(),
       notificationsPausedUntil: paused === null ? null : formatTime(paused),
+      updateLine: updateLine(core.updates.state(), core.outbox.all().length, t),
       environments: core.environments
         .list()
         .map(({ environment: listed }) => ({ id: listed.id, name: listed.name, active: listed.id === environment.id })),

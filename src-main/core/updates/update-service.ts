@@ -1,0 +1,158 @@
+/**
+ * Updates as IT sets them (settings `updates.*`, usually by policy): checks the company's feed a
+ * while after start and then every few hours; in "install" mode downloads what it finds, and as
+ * the app quits installs it unless punches wait or IT's no-install window is on. A failed check is
+ * retried quietly later, sooner at first, never more often than every 15 minutes; a download that
+ * fails verification is not retried until the next regular check. With mode "off" or no server
+ * set, no request is made at all.
+ */
+import { localMinutesOfDay } from '../../shared/moments.ts';
+import { systemTime, type TimeSource } from '../util/time-source.ts';
+import { feedOf, installDecision, type InstallDecision, type UpdatePreferences } from './update-plan.ts';
+import { updateFailureOf, type UpdateFailure, type Updater } from './updater.ts';
+
+export type UpdateState =
+  | { phase: 'off' }
+  | { phase: 'idle' }
+  | { phase: 'checking' }
+  | { phase: 'available'; version: string }
+  | { phase: 'downloading'; version: string }
+  | { phase: 'ready'; version: string }
+  | { phase: 'failed'; failure: UpdateFailure; version: string | null };
+
+export interface UpdateService {
+  start(): void;
+  stop(): void;
+  state(): UpdateState;
+  onChange(listener: () => void): void;
+  /** Called on every settings change: a new feed, channel or mode is checked soon. */
+  settingsChanged(): void;
+  /** One check (and download) now, whatever the schedule. */
+  checkNow(): Promise<void>;
+  /** Just before the app quits: whether a downloaded update installs now, or why not (null: none ready). */
+  beforeQuit(): InstallDecision | null;
+}
+
+export interface UpdateServiceOptions {
+  updater: Updater;
+  preferences: () => UpdatePreferences;
+  waitingPunches: () => number;
+  time?: TimeSource;
+  localMinutes?: (ms: number) => number;
+  log: { info(message: string): void; warn(message: string): void };
+}
+
+/** The first check waits a little after start (or a new feed), so it never competes with 8:00's clock-in. */
+export const FIRST_CHECK_MS = 2 * 60_000;
+export const RETRY_BASE_MS = 15 * 60_000;
+
+// Over 80 lines on purpose: one schedule and one state, with short named steps (the longest, run, 30 lines).
+export function createUpdateService(options: UpdateServiceOptions): UpdateService {
+  const { updater, log } = options;
+  const time = options.time ?? systemTime;
+  const localMinutes = options.localMinutes ?? localMinutesOfDay;
+  let current: UpdateState = { phase: 'off' };
+  let timer: unknown = null;
+  let failures = 0;
+  let running: Promise<void> | null = null;
+  let feedKey = '';
+  const listeners: Array<() => void> = [];
+
+  const set = (next: UpdateState) => {
+    current = next;
+    listeners.forEach((listener) => listener());
+  };
+  const interval = () => options.preferences().checkEveryHours * 3_600_000;
+  const schedule = (ms: number) => {
+    if (timer !== null) time.clearTimeout(timer);
+    timer = time.setTimeout(() => void checkNow(), ms);
+  };
+  const retryDelay = (failure: UpdateFailure) =>
+    failure === 'unverified' ? interval() : Math.min(RETRY_BASE_MS * 2 ** Math.min(failures - 1, 10), interval());
+
+  async function run(): Promise<void> {
+    timer = null;
+    const preferences = options.preferences();
+    const feed = feedOf(preferences);
+    if ('none' in feed) {
+      if (feed.none === 'badServer')
+        log.warn(`Updates: the update server "${preferences.serverUrl}" is not an http(s) address; no checks.`);
+      return set({ phase: 'off' });
+    }
+    let version: string | null = null;
+    try {
+      updater.configure(feed);
+      if (current.phase !== 'ready') set({ phase: 'checking' });
+      version = await updater.check();
+      if (version === null) set({ phase: 'idle' });
+      else if (preferences.mode === 'notify') set({ phase: 'available', version });
+      else if (!(current.phase === 'ready' && current.version === version)) await download(version);
+      failures = 0;
+      schedule(interval());
+    } catch (error) {
+      const failure = updateFailureOf(error);
+      failures++;
+      const retry = retryDelay(failure);
+      log.warn(
+        `Updates: ${version === null ? 'checking' : `getting version ${version}`} failed (${failure}): ${String(error)}; next try in ${Math.round(retry / 60_000)} min.`,
+      );
+      set({ phase: 'failed', failure, version });
+      schedule(retry);
+    }
+  }
+
+  async function download(version: string): Promise<void> {
+    set({ phase: 'downloading', version });
+    await updater.download();
+    log.info(`Updates: version ${version} downloaded and verified; it installs when the app quits.`);
+    set({ phase: 'ready', version });
+  }
+
+  function checkNow(): Promise<void> {
+    running ??= run().finally(() => (running = null));
+    return running;
+  }
+
+  function settingsChanged(): void {
+    const preferences = options.preferences();
+    const key = JSON.stringify([feedOf(preferences), preferences.mode, preferences.checkEveryHours]);
+    if (key === feedKey) return;
+    feedKey = key;
+    failures = 0;
+    if ('none' in feedOf(preferences)) {
+      if (timer !== null) time.clearTimeout(timer);
+      timer = null;
+      if (current.phase !== 'ready') set({ phase: 'off' });
+      return;
+    }
+    if (current.phase === 'off') set({ phase: 'idle' });
+    schedule(FIRST_CHECK_MS);
+  }
+
+  function beforeQuit(): InstallDecision | null {
+    if (current.phase !== 'ready') return null;
+    const preferences = options.preferences();
+    if (preferences.mode !== 'install') {
+      updater.installOnQuit(false);
+      return null;
+    }
+    const decision = installDecision(preferences, options.waitingPunches(), localMinutes(time.now()));
+    updater.installOnQuit(decision === 'install');
+    log.info(`Updates: version ${current.version} ${decision === 'install' ? 'installs now' : `waits (${decision})`}.`);
+    return decision;
+  }
+
+  return {
+    start: settingsChanged,
+    stop() {
+      if (timer !== null) time.clearTimeout(timer);
+      timer = null;
+      feedKey = '';
+    },
+    state: () => current,
+    onChange: (listener) => void listeners.push(listener),
+    settingsChanged,
+    checkNow,
+    beforeQuit,
+  };
+}
