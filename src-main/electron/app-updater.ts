@@ -11,8 +11,10 @@ import type { Logger } from '../core/logging/logger.ts';
 export function electronUpdaterPort(log: Logger): Updater {
   // Created on first use: electron-updater picks the platform's updater (NSIS, macOS, AppImage, deb…) then.
   const updater = () => electronUpdater.autoUpdater;
+  let configured = false;
   return {
     configure(feed) {
+      configured = true;
       const autoUpdater = updater();
       autoUpdater.logger = {
         info: (message: unknown) => log.info(`electron-updater: ${String(message)}`),
@@ -35,7 +37,8 @@ export function electronUpdaterPort(log: Logger): Updater {
       await updater().downloadUpdate();
     },
     installOnQuit(install) {
-      updater().autoInstallOnAppQuit = install;
+      // Never configured: electron-updater was never started, and has nothing to install.
+      if (configured) updater().autoInstallOnAppQuit = install;
     },
   };
 }

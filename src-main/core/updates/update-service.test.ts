@@ -128,7 +128,7 @@ describe('updates', () => {
     expect(service.state()).toEqual({ phase: 'failed', failure: 'unverified', version: '1.4.0' });
     expect(updateLine(service.state(), 0, english.t)).toBe('The update 1.4.0 failed its safety check and was not installed');
     expect(service.beforeQuit()).toBeNull();
-    expect(installOnQuit()).toBeNull();
+    expect(installOnQuit()).toBe(false);
     expect((await next())! - first).toBe(4 * HOUR);
     expect(service.state()).toEqual({ phase: 'ready', version: '1.4.0' });
   });
@@ -149,6 +149,17 @@ describe('updates', () => {
     expect(service.beforeQuit()).toBe('noInstallWindow');
     expect(installOnQuit()).toBe(false);
     setMinute(17 * 60);
+    expect(service.beforeQuit()).toBe('install');
+    expect(installOnQuit()).toBe(true);
+  });
+
+  it('keeps a downloaded version ready when a later check fails', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const { service, next, installOnQuit } = setUp({ serverUrl: server }, ['1.4.0', down]);
+    service.start();
+    await next();
+    await next();
+    expect(service.state()).toEqual({ phase: 'ready', version: '1.4.0' });
     expect(service.beforeQuit()).toBe('install');
     expect(installOnQuit()).toBe(true);
   });

@@ -96,7 +96,8 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       log.warn(
         `Updates: ${version === null ? 'checking' : `getting version ${version}`} failed (${failure}): ${String(error)}; next try in ${Math.round(retry / 60_000)} min.`,
       );
-      set({ phase: 'failed', failure, version });
+      // A version downloaded before stays ready when a later check fails.
+      if (!(current.phase === 'ready' && version === null)) set({ phase: 'failed', failure, version });
       schedule(retry);
     }
   }
@@ -129,16 +130,16 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     schedule(FIRST_CHECK_MS);
   }
 
+  /** Always tells the updater, so nothing it downloaded installs unless the core says so now. */
   function beforeQuit(): InstallDecision | null {
-    if (current.phase !== 'ready') return null;
     const preferences = options.preferences();
-    if (preferences.mode !== 'install') {
-      updater.installOnQuit(false);
-      return null;
-    }
-    const decision = installDecision(preferences, options.waitingPunches(), localMinutes(time.now()));
+    const decision =
+      current.phase === 'ready' && preferences.mode === 'install'
+        ? installDecision(preferences, options.waitingPunches(), localMinutes(time.now()))
+        : null;
     updater.installOnQuit(decision === 'install');
-    log.info(`Updates: version ${current.version} ${decision === 'install' ? 'installs now' : `waits (${decision})`}.`);
+    if (decision && current.phase === 'ready')
+      log.info(`Updates: version ${current.version} ${decision === 'install' ? 'installs now' : `waits (${decision})`}.`);
     return decision;
   }
 
