@@ -42,7 +42,7 @@ async function start(): Promise<void> {
   denyAllPermissions();
   useApplicationMenu();
   serveAppScheme(rendererDir);
-  const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch } = await openApp();
+  const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch, stopFleet } = await openApp();
 
   const windows = createWindowManager(undefined, {
     opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
@@ -91,5 +91,5 @@ async function start(): Promise<void> {
   core.clock.start();
   core.updates.start();
   onSecondLaunch = openPanel;
-  stayUntilQuit({ core, vault, mock, tray, windows, stops: [stopWatching, live.stop, stopPolicyWatch] });
+  stayUntilQuit({ core, vault, mock, tray, windows, stops: [stopWatching, live.stop, stopPolicyWatch, stopFleet] });
 }

@@ -24,6 +24,7 @@ import { english } from '../shared/i18n/catalogues.ts';
 import type { Translate } from '../shared/i18n/translator.ts';
 import { openAppLog } from './app-log.ts';
 import { electronUpdaterPort } from './app-updater.ts';
+import { followFleetSettings } from '../core/fleet/fleet-watch.ts';
 import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
 import { openSettingsStore } from './settings-store.ts';
 import { systemProxyRoute } from './system-proxy.ts';
@@ -37,6 +38,8 @@ export interface Started {
   mock: EmbeddedMock;
   /** Stops re-reading IT's policy (at quit). */
   stopPolicyWatch: () => void;
+  /** Stops fleet health's exports (at quit). */
+  stopFleet: () => void;
 }
 
 /** Whether this user could change a file that exists (false when it does not exist). */
@@ -122,9 +125,10 @@ export async function openApp(): Promise<Started> {
     updates: { updater: electronUpdaterPort(log), log },
   });
   words = () => core.translator().t;
+  const fleet = followFleetSettings({ core, log });
   await followMock(core, mock);
   core.events.on('environmentsChanged', () => void followMock(core, mock));
-  return { core, settings, vault, log, logsFolder, mock, stopPolicyWatch };
+  return { core, settings, vault, log, logsFolder, mock, stopPolicyWatch, stopFleet: () => void fleet.stop() };
 }
 
 /** Starts or stops the mock to match the active environment; new addresses (the first start) reach the core. */

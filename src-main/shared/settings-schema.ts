@@ -118,6 +118,18 @@ export const updatesSchema = v.object({
   noInstallUntil: clockTime('09:30'),
 });
 
+/**
+ * Fleet health for IT (docs/admin-file.md, "Fleet health"): off unless IT turns it on; a few
+ * metrics to the company's own OpenTelemetry Collector, never who the employee is unless allowed.
+ */
+export const fleetSchema = v.object({
+  enabled: v.optional(v.boolean(), false),
+  /** The Collector's OTLP/HTTP address (https://otel.example.com:4318); /v1/metrics is added. */
+  endpoint: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  intervalSeconds: seconds(15, 3600, 60),
+  includeEmployee: v.optional(v.boolean(), false),
+});
+
 /** The sections of preferences; each is repaired field by field. */
 export const preferenceSections = {
   monitoring: monitoringSchema,
@@ -127,6 +139,7 @@ export const preferenceSections = {
   network: networkSchema,
   security: securitySchema,
   updates: updatesSchema,
+  fleet: fleetSchema,
 } as const;
 
 export type SectionName = keyof typeof preferenceSections;

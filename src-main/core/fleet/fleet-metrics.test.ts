@@ -1,0 +1,179 @@
+/**
+ * Fleet health against a real OTLP/HTTP receiver (a server taking `POST /v1/metrics` as OTLP's
+ * JSON encoding), fed by a real core on the mock: what arrives is decoded and asserted.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeClock } from '../../testing/fake-clock.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { metricsUrl, startFleetMetrics, type FleetMetrics } from './fleet-metrics.ts';
+import { fleetSources } from './fleet-watch.ts';
+
+const mock = useMockServer({ debtors: 5 });
+type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
+type Point = { attributes?: Attribute[]; asDouble?: number; asInt?: string | number };
+type Body = {
+  resourceMetrics: Array<{
+    resource: { attributes: Attribute[] };
+    scopeMetrics: Array<{ metrics: Array<{ name: string; gauge?: { dataPoints: Point[] } }> }>;
+  }>;
+};
+const attributes = (list: Attribute[] = []) =>
+  Object.fromEntries(list.map(({ key, value }) => [key, value.stringValue ?? Number(value.intValue)]));
+
+/** The metrics of one request: name → points (attributes and value). */
+function decode(body: Body) {
+  const metrics = body.resourceMetrics.flatMap((resource) => resource.scopeMetrics.flatMap((scope) => scope.metrics));
+  return {
+    resource: attributes(body.resourceMetrics[0]!.resource.attributes),
+    points: Object.fromEntries(
+      metrics.map((metric) => [
+        metric.name,
+        (metric.gauge?.dataPoints ?? []).map((point) => ({
+          attributes: attributes(point.attributes),
+          value: Number(point.asDouble ?? point.asInt),
+        })),
+      ]),
+    ),
+  };
+}
+
+async function startReceiver() {
+  const bodies: Body[] = [];
+  const receiver = {
+    bodies,
+    status: 200,
+    requests: 0,
+    url: '',
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      receiver.requests++;
+      if (
+        request.url === '/v1/metrics' &&
+        request.headers['content-type']?.startsWith('application/json') &&
+        receiver.status === 200
+      )
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body);
+      response.writeHead(receiver.status, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return receiver;
+}
+
+const running: Array<{ stop(): Promise<void> }> = [];
+// Last started, first stopped: each fleet's final export reaches its receiver before it closes.
+afterEach(async () => {
+  for (const item of running.splice(0).reverse()) await item.stop();
+});
+const logged: string[] = [];
+const log = { info: (line: string) => logged.push(line), warn: (line: string) => logged.push(line) };
+
+async function workstationWithAWaitingPunch() {
+  const clock = createFakeClock(Date.parse('2026-11-23T08:00:00Z'));
+  const core = createTestCore(mock.server, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'timeclock-fleet-')) });
+  core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+  await core.checkHealthNow();
+  await core.clock.refresh();
+  mock.server.control.setService('timeclock', { unavailable: true });
+  try {
+    await core.clock.toggle('tray');
+  } finally {
+    mock.server.control.setService('timeclock', { unavailable: false });
+  }
+  clock.jump(11 * 60_000);
+  return { core, clock };
+}
+
+describe('fleet health', () => {
+  it('sends health, the punches waiting and the oldest one’s age, stopped punches by kind, the version and environment; no employee unless allowed', async () => {
+    const receiver = await startReceiver();
+    running.push({ stop: receiver.close });
+    const { core, clock } = await workstationWithAWaitingPunch();
+    const start = (includeEmployee: boolean): FleetMetrics => {
+      const fleet = startFleetMetrics(
+        { enabled: true, endpoint: receiver.url, intervalSeconds: 60, includeEmployee },
+        fleetSources(core),
+        { time: clock, log, workstation: 'WS-0042' },
+      );
+      running.push(fleet);
+      return fleet;
+    };
+    await start(false).flush();
+    const { resource, points } = decode(receiver.bodies[0]!);
+    expect(resource).toMatchObject({ 'service.name': 'timeclock-tray', 'service.version': '0.1.0', 'host.name': 'WS-0042' });
+    const environment = { 'timeclock.environment': core.info().environment.name };
+    expect(points['timeclock.outbox.waiting']).toEqual([{ attributes: environment, value: 1 }]);
+    expect(points['timeclock.outbox.oldest_age']).toEqual([{ attributes: environment, value: 660 }]);
+    expect(points['timeclock.health.up']!.map((point) => [point.attributes['timeclock.system'], point.value]).sort()).toEqual([
+      ['source', 1],
+      ['target', 1],
+    ]);
+    expect(points['timeclock.health.latency']!.every((point) => point.value >= 0)).toBe(true);
+    expect(points['timeclock.sync.stopped']!.map((point) => point.attributes['timeclock.kind']).sort()).toEqual([
+      'configuration',
+      'gave-up',
+      'refused',
+      'unconfirmed',
+    ]);
+    expect(JSON.stringify(receiver.bodies)).not.toContain('E1002');
+
+    await start(true).flush();
+    expect(decode(receiver.bodies[1]!).points['timeclock.outbox.waiting']![0]!.attributes).toEqual({
+      ...environment,
+      'timeclock.employee': 'E1002',
+    });
+  });
+
+  it('backs off a collector that refuses, without queueing, and says when it takes metrics again', async () => {
+    const receiver = await startReceiver();
+    running.push({ stop: receiver.close });
+    receiver.status = 400;
+    const { core, clock } = await workstationWithAWaitingPunch();
+    const fleet = startFleetMetrics(
+      { enabled: true, endpoint: `${receiver.url}/`, intervalSeconds: 60, includeEmployee: false },
+      fleetSources(core),
+      {
+        time: clock,
+        log,
+      },
+    );
+    running.push(fleet);
+    await fleet.flush();
+    expect(receiver.requests).toBe(1);
+    await fleet.flush(); // within the back-off: the collector is not called
+    expect(receiver.requests).toBe(1);
+    expect(logged.some((line) => /Fleet health: the collector at .+\/v1\/metrics did not take the metrics/.test(line))).toBe(
+      true,
+    );
+    clock.jump(60_000);
+    await fleet.flush();
+    expect(receiver.requests).toBe(2);
+    receiver.status = 200;
+    clock.jump(119_000);
+    await fleet.flush();
+    expect(receiver.requests).toBe(2); // the back-off doubled
+    clock.jump(1_000);
+    await fleet.flush();
+    expect(receiver.bodies).toHaveLength(1);
+    expect(logged.at(-1)).toBe('Fleet health: sent again.');
+  });
+
+  it('reads the collector address IT gives', () => {
+    expect(metricsUrl('https://otel.example.com:4318')).toBe('https://otel.example.com:4318/v1/metrics');
+    expect(metricsUrl('https://otel.example.com/otlp/')).toBe('https://otel.example.com/otlp/v1/metrics');
+    expect(metricsUrl('https://otel.example.com/v1/metrics')).toBe('https://otel.example.com/v1/metrics');
+    expect(metricsUrl('otel.example.com:4318')).toBeNull();
+    expect(metricsUrl('')).toBeNull();
+  });
+});

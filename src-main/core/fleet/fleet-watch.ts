@@ -1,0 +1,49 @@
+/** Fleet health follows its settings (usually a policy): started, restarted on a change, stopped when turned off. */
+import type { AppCore } from '../app-core.ts';
+import type { TimeSource } from '../util/time-source.ts';
+import { metricsUrl, startFleetMetrics, type FleetMetrics, type FleetSources } from './fleet-metrics.ts';
+
+/** What fleet health reads from the core. */
+export function fleetSources(core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox'>): FleetSources {
+  return {
+    version: core.info().version,
+    environmentName: () => core.info().environment.name,
+    employeeId: () => core.activeEnvironment().employeeId,
+    healthLines: () => core.health.lines(),
+    punches: () => core.outbox.all(),
+  };
+}
+
+export function followFleetSettings(options: {
+  core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox' | 'settings'>;
+  log: { info(line: string): void; warn(line: string): void };
+  time?: TimeSource;
+}): { stop(): Promise<void> } {
+  const { core, log } = options;
+  let running: FleetMetrics | null = null;
+  let key = '';
+  const apply = () => {
+    const preferences = core.settings.preferences().fleet;
+    const next = JSON.stringify(preferences);
+    if (next === key) return;
+    key = next;
+    void running?.stop();
+    running = null;
+    if (!preferences.enabled) return;
+    if (metricsUrl(preferences.endpoint) === null)
+      return log.warn(
+        `Fleet health is on, but its collector address "${preferences.endpoint}" is not an http(s) address; nothing is sent.`,
+      );
+    running = startFleetMetrics(preferences, fleetSources(core), { log, time: options.time });
+    log.info(`Fleet health: metrics go to ${metricsUrl(preferences.endpoint)} every ${preferences.intervalSeconds} s.`);
+  };
+  apply();
+  const unsubscribe = core.settings.onChange(apply);
+  return {
+    async stop() {
+      unsubscribe();
+      await running?.stop();
+      running = null;
+    },
+  };
+}
