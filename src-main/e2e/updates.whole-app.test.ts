@@ -2,7 +2,8 @@
  * Updates through the built app, the real electron-updater and a real update server (a static
  * HTTP server with `latest-linux.yml` and an AppImage), on the stand-in as a packaged AppImage
  * install: found, downloaded, verified and installed on quit; a tampered download refused with
- * nothing installed; a server that is down retried quietly; updates off: no request at all.
+ * nothing installed; a server that is down retried quietly; a staged rollout by the workstation's
+ * draw; no downgrade; updates off: no request at all.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,11 +20,16 @@ const OLD_APP = '#!/bin/sh\nexit 0\n';
 const NEW_APP = '#!/bin/sh\necho "0.2.0 installed" > "$UPDATE_MARKER"\n';
 const sha512 = (text: string) => createHash('sha512').update(text).digest('base64');
 
-/** Serves the feed for version 0.2.0; `advertised` is what the feed's checksum describes. */
-async function startUpdateServer(artifact: string, advertised = artifact) {
+/** Serves the feed for a version (0.2.0); `advertised` is what the feed's checksum describes. */
+async function startUpdateServer(
+  artifact: string,
+  advertised = artifact,
+  feedOptions: { version?: string; extra?: string[] } = {},
+) {
   const requests: string[] = [];
   const feed = [
-    'version: 0.2.0',
+    `version: ${feedOptions.version ?? '0.2.0'}`,
+    ...(feedOptions.extra ?? []),
     'files:',
     '  - url: TimeclockTray-0.2.0.AppImage',
     `    sha512: ${sha512(advertised)}`,
@@ -126,6 +132,36 @@ describe('updates IT controls', () => {
     );
     expect(updateLines((await app.tray())!.menu)).toEqual([]);
     expect(await app.quit()).toBe(0);
+  });
+
+  it('takes part in a staged rollout by the workstation’s own draw, and never downgrades', async () => {
+    // electron-updater's draw is the last four bytes of the id it keeps in the data folder: here one half.
+    const drawnHalf = '2b4c3a9e-5d1f-4c2a-9e3b-7f0a80000000';
+    for (const { feed, expected } of [
+      { feed: { extra: ['stagingPercentage: 40'] }, expected: false },
+      { feed: { version: '0.0.9' }, expected: false },
+      { feed: { extra: ['stagingPercentage: 60'] }, expected: true },
+    ]) {
+      const server = await startUpdateServer(NEW_APP, NEW_APP, feed);
+      try {
+        const machine = workstation({ mode: 'install', serverUrl: server.url });
+        writeFileSync(join(machine.dataDir, '.updaterId'), drawnHalf);
+        const app = await apps.launch({ dataDir: machine.dataDir, env: machine.env });
+        await app.scriptDialogs(1);
+        await app.clickTray('About Timeclock Tray');
+        const log = join(machine.dataDir, 'logs', 'main.log');
+        const logged = await eventually(
+          async () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+          (text) => /Updates: (no newer version|version 0\.2\.0 downloaded)/.test(text),
+        );
+        if (feed.extra) expect(logged).toMatch(new RegExp(`percentage: 0\\.5\\d*, user id: ${drawnHalf}`));
+        const downloaded = server.requests.some((request) => request.startsWith('/TimeclockTray-0.2.0.AppImage'));
+        expect(downloaded, JSON.stringify(feed)).toBe(expected);
+        expect(await app.quit()).toBe(0);
+      } finally {
+        await server.close();
+      }
+    }
   });
 
   it('asks nothing of the server when updates are off, and offers no check', async () => {

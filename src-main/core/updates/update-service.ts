@@ -84,8 +84,10 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       updater.configure(feed);
       if (current.phase !== 'ready') set({ phase: 'checking' });
       version = await updater.check();
-      if (version === null) set({ phase: 'idle' });
-      else if (preferences.mode === 'notify') set({ phase: 'available', version });
+      if (version === null) {
+        if (current.phase !== 'ready') set({ phase: 'idle' });
+        log.info('Updates: no newer version for this workstation.');
+      } else if (preferences.mode === 'notify') set({ phase: 'available', version });
       else if (!(current.phase === 'ready' && current.version === version)) await download(version);
       failures = 0;
       schedule(interval());
