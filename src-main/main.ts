@@ -76,6 +76,8 @@ async function start(): Promise<void> {
   core.clock.onChange(refreshTray);
   core.updates.onChange(refreshTray);
   core.events.on('environmentsChanged', refreshTray);
+  // The worked time in the tooltip moves on by the minute, also while health checks are paused.
+  const minuteTicker = setInterval(refreshTray, 60_000);
   showCoreNotifications(core, windows, openPanel);
   if (!settings.welcomed()) windows.open('welcome');
 
@@ -91,5 +93,12 @@ async function start(): Promise<void> {
   core.clock.start();
   core.updates.start();
   onSecondLaunch = openPanel;
-  stayUntilQuit({ core, vault, mock, tray, windows, stops: [stopWatching, live.stop, stopPolicyWatch, stopFleet] });
+  stayUntilQuit({
+    core,
+    vault,
+    mock,
+    tray,
+    windows,
+    stops: [stopWatching, live.stop, stopPolicyWatch, stopFleet, () => clearInterval(minuteTicker)],
+  });
 }

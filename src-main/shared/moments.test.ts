@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { english, translatorFor } from './i18n/catalogues.ts';
 import {
   insideDailyWindow,
+  timerText,
   firstDayOfWeek,
   formatAgoInMinutes,
   formatDay,
@@ -99,5 +100,18 @@ describe('a daily window', () => {
       ['18:59', '19:00', '23:59', '00:00', '06:59', '07:00'].map((time) => insideDailyWindow(at(time), '19:00', '07:00')),
     ).toEqual([false, true, true, true, true, false]);
     expect(insideDailyWindow(at('08:00'), '08:00', '08:00')).toBe(false);
+  });
+});
+
+describe('a running timer', () => {
+  it('reads hours, minutes and seconds, and never goes below zero', () => {
+    expect([0, 999, 61_000, 3_600_000 * 3 + 12 * 60_000 + 5_000, 3_600_000 * 27, -5_000].map(timerText)).toEqual([
+      '0:00:00',
+      '0:00:00',
+      '0:01:01',
+      '3:12:05',
+      '27:00:00',
+      '0:00:00',
+    ]);
   });
 });

@@ -74,6 +74,20 @@ describe('tray panel', () => {
     expect(view.problems).toEqual([]);
   });
 
+  it('runs a timer to the second while clocked in, and drops it on clock-out', async () => {
+    const view = await openPanel(await coreFor('E1002'));
+    const timer = view.page.getByRole('timer', { name: 'Time since clock-in' });
+    expect(await timer.count()).toBe(0);
+    await view.page.getByRole('button', { name: 'Clock in' }).click();
+    await expect.poll(() => timer.textContent()).toMatch(/^0:00:0\d$/);
+    const first = (await timer.textContent())!;
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe(first);
+    expect(await timer.textContent()).toMatch(/^0:00:\d\d$/);
+    await view.page.getByRole('button', { name: 'Clock out' }).click();
+    await expect.poll(() => timer.count()).toBe(0);
+    expect(view.problems).toEqual([]);
+  });
+
   it('moves focus to the button only when it opens: a refresh never takes it from elsewhere', async () => {
     const core = await coreFor('E1002');
     const view = await openPanel(core);

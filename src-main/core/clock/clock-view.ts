@@ -124,6 +124,7 @@ export function clockView(input: ClockViewInput): ClockView {
   return {
     state: status.state,
     since: status.state === 'in' ? new Date(status.since).toISOString() : null,
+    viewedAt: new Date(input.now).toISOString(),
     headline: detail ? `${stateLabel} ${detail}` : stateLabel,
     stateLabel,
     detail,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../testing/fake-clock.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
+import { trayTooltip } from './tray-menu.ts';
 import { trayView } from './tray-view.ts';
 
 const mock = useMockServer({ debtors: 20 });
@@ -33,6 +34,20 @@ describe('tray view', () => {
     expect(trayView(core, hhmm).state.clockProblem).toBe(
       "The timeclock service's answer can't be used, so your clock state is unknown.",
     );
+  });
+
+  it('puts the worked time in the tooltip to the minute, as time passes', async () => {
+    const clock = createFakeClock(Date.now());
+    const core = createTestCore(mock.server, { time: clock, formatTime: hhmm });
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+    await core.clock.refresh();
+    await core.clock.toggle('tray');
+    clock.jump(3 * 3_600_000 + 12 * 60_000 + 59_000);
+    const view = trayView(core, hhmm);
+    expect(trayTooltip(view.state, view.t).split('\n')[0]).toMatch(/^Clocked in since \d\d:\d\d · 3 h 12 min$/);
+    clock.jump(1_000);
+    const later = trayView(core, hhmm);
+    expect(trayTooltip(later.state, later.t).split('\n')[0]).toMatch(/· 3 h 13 min$/);
   });
 
   it('shows when notifications resume', () => {

@@ -126,6 +126,8 @@ export interface ClockView {
   state: 'in' | 'out' | 'unknown';
   /** ISO instant clocked in since. */
   since: string | null;
+  /** The core's "now" when this view was made (ISO): a window's running timer counts on from it. */
+  viewedAt: string;
   /** "Clocked in since 08:02 · 3 h 12 min", "Clocked out since 17:01", "Clock state unknown". */
   headline: string;
   /** The headline in two parts: "Clocked in" and "since 08:02 · 3 h 12 min". */
