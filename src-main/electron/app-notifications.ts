@@ -21,6 +21,9 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
         ...(notification.action === 'clock-out'
           ? { button: { label: core.translator().t('clock.clockOut'), run: () => void core.clock.clockOut('notification') } }
           : {}),
+        ...(notification.action === 'undo'
+          ? { button: { label: core.translator().t('panel.undo'), run: () => void core.clock.undo('notification') } }
+          : {}),
       },
       openPanel,
     ),

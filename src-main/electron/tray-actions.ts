@@ -20,6 +20,8 @@ export interface TrayActionContext {
 export function onTrayAction(action: TrayAction, context: TrayActionContext): void {
   const { core, windows } = context;
   switch (action) {
+    case 'undo-punch':
+      return void core.clock.undo('tray');
     case 'toggle-clock':
       return void core.clock.toggle('tray');
     case 'open-panel':

@@ -70,6 +70,8 @@ export const clockSchema = v.object({
     {},
   ),
   sleepPromptMinutes: seconds(5, 1440, 30),
+  /** A punch waits this long before it is sent, so a mistaken click can be undone; 0: sent at once. */
+  undoSeconds: seconds(0, 60, 10),
   /** The day My hours starts the week on: as the user's language has it (Sunday in the US), or one IT sets. */
   firstDayOfWeek: v.optional(v.picklist(['locale', 'monday', 'sunday', 'saturday']), 'locale'),
   /** Still clocked in at this time of day: a reminder with "Clock out" as its button, once a day. */

@@ -32,6 +32,11 @@ export interface TestCoreOptions {
   network?: AppCoreOptions['network'];
   /** The system's preferred languages (none: English). */
   systemLanguages?: () => readonly string[];
+  /**
+   * The undo time of a new punch. 0 unless a test is about undo: the other tests see a punch sent
+   * at once, as before undo existed (the app's default is 10 s, tested in the undo tests).
+   */
+  undoSeconds?: number;
 }
 
 export function createTestCore(
@@ -45,7 +50,9 @@ export function createTestCore(
     schema: settingsStoreSchema(),
     configFileMode: PRIVATE_FILE,
   });
-  const settings = createSettingsService(store, { ...emptyAdminPolicy(), ...options.admin });
+  const admin = { ...emptyAdminPolicy(), ...options.admin };
+  const defaults = { ...admin.defaults, clock: { undoSeconds: options.undoSeconds ?? 0, ...admin.defaults.clock } };
+  const settings = createSettingsService(store, { ...admin, defaults });
   const vault = createSecretVault(options.encryptor ?? fakeEncryptor('strong'), {
     vaultEntry: settings.vaultEntry,
     setVaultEntry: settings.setVaultEntry,

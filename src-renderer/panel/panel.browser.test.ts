@@ -28,8 +28,8 @@ beforeEach(() => {
 });
 
 /** A core as the app has it once started: the employee's clock state read from the service. */
-async function coreFor(employeeId: string): Promise<AppCore> {
-  const core = createTestCore(mock);
+async function coreFor(employeeId: string, undoSeconds = 0): Promise<AppCore> {
+  const core = createTestCore(mock, { undoSeconds });
   core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
   await core.clock.refresh();
   return core;
@@ -86,6 +86,26 @@ describe('tray panel', () => {
     await view.page.getByRole('button', { name: 'Clock out' }).click();
     await expect.poll(() => timer.count()).toBe(0);
     expect(view.problems).toEqual([]);
+  });
+
+  it('offers Undo right after a punch, and an undone punch never reaches the service', async () => {
+    const core = await coreFor('E1002', 10);
+    core.clock.start();
+    try {
+      const view = await openPanel(core);
+      await view.page.getByRole('button', { name: 'Clock in' }).click();
+      const undo = view.page.getByRole('button', { name: /^Undo the clock-in at / });
+      await expect.poll(() => undo.isVisible()).toBe(true);
+      expect(await undo.textContent()).toBe('Undo');
+      await view.screenshot('panel-undo');
+      await undo.click();
+      await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
+      expect(await undo.count()).toBe(0);
+      expect(eventsOf('E1002')).toEqual([]);
+      expect(view.problems).toEqual([]);
+    } finally {
+      core.clock.stop();
+    }
   });
 
   it('moves focus to the button only when it opens: a refresh never takes it from elsewhere', async () => {

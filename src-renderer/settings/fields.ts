@@ -92,6 +92,13 @@ export const preferenceSections: SectionDef[] = [
       { path: 'clock.endOfDayReminder.enabled', label: 'settings.field.endOfDay', kind: 'toggle' },
       { path: 'clock.endOfDayReminder.time', label: 'settings.field.at', kind: 'time', when: 'clock.endOfDayReminder.enabled' },
       {
+        path: 'clock.undoSeconds',
+        label: 'settings.field.undoSeconds',
+        kind: 'number',
+        unit: 'seconds',
+        help: (t) => t('settings.field.undoSecondsHelp'),
+      },
+      {
         path: 'clock.sleepPromptMinutes',
         label: 'settings.field.sleepPrompt',
         kind: 'number',

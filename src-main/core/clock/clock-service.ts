@@ -157,6 +157,8 @@ export function createClockService(options: ClockServiceOptions) {
     words,
     changed,
     notify,
+    now: () => time.now(),
+    undoMs: () => options.preferences().clock.undoSeconds * 1000,
   });
   const punch = recorder.punch;
   const sleep = createSleepPrompt({
@@ -198,6 +200,12 @@ export function createClockService(options: ClockServiceOptions) {
     clockIn: (from: PunchSource) => punch('clock-in', time.now(), from),
     clockOut: (from: PunchSource) => punch('clock-out', time.now(), from),
     clockOutAt: (at: number) => recorder.clockOutAt(at, time.now()),
+    /** Takes back the punch just made, while it is in its undo time; from a notification, "too late" is said. */
+    undo(from: PunchSource): boolean {
+      const undone = recorder.undo();
+      if (!undone && from !== 'window') notify(words.tooLateToUndoNotice());
+      return undone;
+    },
     ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
     /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
     resumed(from: number, how: 'slept' | 'locked' = 'slept') {

@@ -4,6 +4,7 @@ import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
 import type { MessageKey, Translate } from '../../shared/i18n/translator.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
+import { inUndoTime } from './punch-schedule.ts';
 
 export interface ClockViewInput {
   status: ClockStatus;
@@ -117,10 +118,24 @@ function clockWarningOf(offsetMs: number | null, t: Translate): string | null {
   return t('clock.warning', { duration: formatDuration(Math.abs(offsetMs), t), direction: offsetMs > 0 ? 'behind' : 'ahead' });
 }
 
+/** The punch just made that may still be taken back, as the Undo button names it. */
+function undoOf(input: ClockViewInput): ClockView['undo'] {
+  const punch = input.punches.filter((entry) => inUndoTime(entry, input.now)).at(-1);
+  if (!punch) return null;
+  return {
+    label: input.t('panel.undoLabel', {
+      kind: punch.kind === 'clock-in' ? 'in' : 'out',
+      time: input.formatTime(Date.parse(punch.at)),
+    }),
+    until: new Date(punch.undoUntil!).toISOString(),
+  };
+}
+
 export function clockView(input: ClockViewInput): ClockView {
   const { status, formatTime, sleepPrompt, t } = input;
   const [stateLabel, detail] = headlineOf(status, input.now, formatTime, t);
-  const punches = input.punches.map((punch) => punchView(punch, formatTime, t));
+  // A punch in its undo time is not "waiting to be sent": the Undo button speaks for it.
+  const punches = input.punches.filter((punch) => !inUndoTime(punch, input.now)).map((punch) => punchView(punch, formatTime, t));
   return {
     state: status.state,
     since: status.state === 'in' ? new Date(status.since).toISOString() : null,
@@ -140,6 +155,7 @@ export function clockView(input: ClockViewInput): ClockView {
     clockWarning: clockWarningOf(input.serverClockOffsetMs, t),
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),
+    undo: undoOf(input),
     sleepPrompt: sleepPrompt && {
       from: new Date(sleepPrompt.from).toISOString(),
       to: new Date(sleepPrompt.to).toISOString(),

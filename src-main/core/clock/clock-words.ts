@@ -12,7 +12,7 @@ export interface ClockNotification {
   title: string;
   body: string;
   /** The notification's button, where the OS shows one. */
-  action?: 'clock-out';
+  action?: 'clock-out' | 'undo';
 }
 
 export type ClockWords = ReturnType<typeof clockWords>;
@@ -64,6 +64,14 @@ export function clockWords(t: Translate, formatTime: TimeFormatter) {
     duration,
     punchLabel,
     outcomeNotice,
+    /** A punch just made, sent once its undo time is up: its button takes it back. */
+    undoableNotice: (punch: Punch, undoMs: number): ClockNotification => ({
+      title: t(punch.kind === 'clock-in' ? 'notice.clockedIn' : 'notice.clockedOut', { time: timeOf(punch.at) }),
+      body: t('notice.undoBody', { seconds: Math.round(undoMs / 1000) }),
+      action: 'undo',
+    }),
+    /** Undo asked for too late: the punch has gone to the service. */
+    tooLateToUndoNotice: (): ClockNotification => ({ title: t('undo.tooLate'), body: t('undo.tooLateBody') }),
     /** A punch that was waiting has now been recorded. */
     sentLaterNotice: (punch: Punch): ClockNotification => ({
       title: t('notice.sentLater', { label: punchLabel(punch) }),

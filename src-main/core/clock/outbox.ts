@@ -40,6 +40,8 @@ export interface Punch {
   /** Answers that could not be read while sending or confirming it (bounded: then it stops as unconfirmed). */
   unreadable: number;
   nextAttemptAt: number | null;
+  /** Until this moment (ms) the employee may undo the punch: it is on disk, but not sent before. */
+  undoUntil: number | null;
   lastError: string | null;
   stopped: { kind: StopKind; message: string } | null;
 }
@@ -47,6 +49,7 @@ export interface Punch {
 export type NewPunch = Pick<Punch, 'environmentId' | 'employeeId' | 'kind' | 'at' | 'eventId' | 'afterPunchId' | 'clockInAt'> & {
   /** 1 when the punch is about to be sent at once: its first attempt is recorded with it, in one write. */
   attempts?: number;
+  undoUntil?: number | null;
 };
 
 export interface Outbox {
@@ -76,6 +79,7 @@ const punchSchema = v.object({
   attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
   unreadable: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
   nextAttemptAt: v.nullable(v.number()),
+  undoUntil: v.optional(v.nullable(v.number()), null),
   lastError: v.nullable(v.string()),
   stopped: v.optional(
     v.nullable(v.object({ kind: v.picklist(['refused', 'configuration', 'unconfirmed', 'gave-up']), message: v.string() })),
@@ -103,6 +107,7 @@ export function createOutbox(file: TextFile, setAside: SetAside, report: (proble
     add(fields) {
       const punch: Punch = {
         attempts: 0,
+        undoUntil: null,
         ...fields,
         id: randomUUID(),
         idempotencyKey: randomUUID(),

@@ -11,6 +11,7 @@ import { actionOf } from './clock-view.ts';
 import type { ClockNotification, ClockWords } from './clock-words.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { punchMoment } from './punch-moment.ts';
+import { inUndoTime } from './punch-schedule.ts';
 import type { SyncLoop } from './sync-loop.ts';
 
 interface PunchRecorderOptions {
@@ -24,6 +25,9 @@ interface PunchRecorderOptions {
   words: ClockWords;
   changed: () => void;
   notify: (notification: ClockNotification) => void;
+  now: () => number;
+  /** How long a new punch may be undone before it is sent (0: sent at once). */
+  undoMs: () => number;
 }
 
 export function createPunchRecorder(options: PunchRecorderOptions) {
@@ -62,6 +66,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     const moment = check(kind, clickedAt, current);
     if ('reason' in moment) return { kind: 'ignored', reason: moment.reason };
     busy = true;
+    const undoMs = options.undoMs();
     try {
       const environment = active();
       const recorded = outbox.add({
@@ -73,11 +78,13 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
         afterPunchId: current.state === 'in' ? current.pendingPunchId : null,
         clockInAt: current.state === 'in' ? new Date(current.since).toISOString() : null,
         // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
-        attempts: outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
+        attempts: undoMs > 0 || outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
+        undoUntil: undoMs > 0 ? options.now() + undoMs : null,
       });
       lastPunchAt.set(reading.key(), moment.at);
       reading.changedLocally();
       options.changed();
+      if (undoMs > 0) return undoable(recorded, undoMs);
       const outcomes = await options.syncLoop.run(recorded.id);
       const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
         kind: 'waiting' as const,
@@ -92,6 +99,31 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     }
   }
 
+  /**
+   * A punch in its undo time: on disk, told at once with Undo, sent by the sync loop when the time
+   * is up (its timer is set by this run, which also sends anything older that waits).
+   */
+  function undoable(recorded: Punch, undoMs: number): ClockAction {
+    void options.syncLoop.run();
+    options.notify(words.undoableNotice(recorded, undoMs));
+    return { kind: 'done', outcome: { kind: 'waiting', punch: recorded, message: t('undo.pending') } };
+  }
+
+  /** Takes back the active employee's punch still in its undo time; false when there is none (sent, or too late). */
+  function undo(): boolean {
+    const environment = active();
+    const candidate = outbox
+      .all()
+      .filter((entry) => entry.environmentId === environment.id && entry.employeeId === environment.employeeId)
+      .filter((entry) => inUndoTime(entry, options.now()))
+      .at(-1);
+    if (!candidate) return false;
+    outbox.remove(candidate.id);
+    reading.changedLocally();
+    options.changed();
+    return true;
+  }
+
   /** A punch asked for from `from`; a refusal from outside a window is told as a notification. */
   async function punch(kind: Punch['kind'], clickedAt: number, from: PunchSource): Promise<ClockAction> {
     const action = await record(kind, clickedAt);
@@ -101,6 +133,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
 
   return {
     punch,
+    undo,
     busy: () => busy,
     /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
     clockOutAt(at: number, now: number): Promise<ClockAction> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { Punch } from './outbox.ts';
-import { hasBeenTryingTooLong, isDue, MAX_WAIT_MS, waitBeforeRetry } from './punch-schedule.ts';
+import { hasBeenTryingTooLong, inUndoTime, isDue, MAX_WAIT_MS, waitBeforeRetry } from './punch-schedule.ts';
 
 const now = Date.parse('2026-11-23T08:00:00Z');
 const punch = (changes: Partial<Punch> = {}): Punch => ({
@@ -17,6 +17,7 @@ const punch = (changes: Partial<Punch> = {}): Punch => ({
   attempts: 1,
   unreadable: 0,
   nextAttemptAt: null,
+  undoUntil: null,
   lastError: null,
   stopped: null,
   ...changes,
@@ -25,6 +26,13 @@ const error = (kind: ApiError['kind'], retryAfterMs?: number) =>
   new ApiError({ kind, service: 'timeclock', operation: 'clockIn', environment: 'Mock', retryAfterMs });
 
 describe('punch schedule', () => {
+  it('keeps a punch back in its undo time, and no longer once the clock went back further than any undo time', () => {
+    expect(inUndoTime(punch({ undoUntil: now + 10_000 }), now)).toBe(true);
+    expect(inUndoTime(punch({ undoUntil: now }), now)).toBe(false);
+    expect(inUndoTime(punch({ undoUntil: null }), now)).toBe(false);
+    expect(inUndoTime(punch({ undoUntil: now + 3 * 3_600_000 }), now)).toBe(false);
+  });
+
   it('is due when its time has come, and also when the wait left is longer than any we set (the clock went back)', () => {
     expect(isDue(punch({ nextAttemptAt: now + 10_000 }), now)).toBe(false);
     expect(isDue(punch({ nextAttemptAt: now - 1 }), now)).toBe(true);

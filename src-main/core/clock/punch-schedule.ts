@@ -28,4 +28,14 @@ export function isDue(punch: Punch, now: number): boolean {
   return remaining <= 0 || remaining > MAX_WAIT_MS + 60_000;
 }
 
+/** The longest undo time a setting allows, and some slack: beyond it the computer's clock went back. */
+const MAX_UNDO_MS = 60_000 + 60_000;
+
+/** Whether a punch is still in its undo time: then it is not sent, even when sending is forced. */
+export function inUndoTime(punch: Punch, now: number): boolean {
+  if (punch.undoUntil === null) return false;
+  const remaining = punch.undoUntil - now;
+  return remaining > 0 && remaining <= MAX_UNDO_MS;
+}
+
 export const hasBeenTryingTooLong = (punch: Punch, now: number) => now - Date.parse(punch.at) > GIVE_UP_AFTER_MS;

@@ -16,7 +16,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { sameInstant } from './clock-state.ts';
 import type { Outbox, Punch, StopKind } from './outbox.ts';
 import { routeMissing, wrongBaseUrlText } from './read-failure.ts';
-import { hasBeenTryingTooLong, isDue, MAX_UNREADABLE, waitBeforeRetry } from './punch-schedule.ts';
+import { hasBeenTryingTooLong, inUndoTime, isDue, MAX_UNREADABLE, waitBeforeRetry } from './punch-schedule.ts';
 
 export type PunchOutcome =
   | { kind: 'synced'; punch: Punch; event: ClockedTimeEvent }
@@ -241,7 +241,8 @@ export function createPunchSync(options: PunchSyncOptions) {
       const blocked = new Set<string>();
       for (const punch of outbox.all()) {
         if (punch.stopped || blocked.has(punch.environmentId)) continue;
-        if (!force && !isDue(punch, options.now())) {
+        // A punch in its undo time holds back the ones after it, whatever the reason to send now.
+        if (inUndoTime(punch, options.now()) || (!force && !isDue(punch, options.now()))) {
           blocked.add(punch.environmentId);
           continue;
         }
@@ -255,10 +256,11 @@ export function createPunchSync(options: PunchSyncOptions) {
     },
     /** When the next waiting punch is due (null: nothing waits on time). */
     nextDueAt(): number | null {
-      const due = outbox
-        .all()
-        .filter((punch) => !punch.stopped && punch.nextAttemptAt !== null)
-        .map((punch) => punch.nextAttemptAt!);
+      const waiting = outbox.all().filter((punch) => !punch.stopped);
+      const due = [
+        ...waiting.filter((punch) => punch.nextAttemptAt !== null).map((punch) => punch.nextAttemptAt!),
+        ...waiting.filter((punch) => inUndoTime(punch, options.now())).map((punch) => punch.undoUntil!),
+      ];
       return due.length === 0 ? null : Math.min(...due);
     },
   };

@@ -50,6 +50,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
       const outcomes = await syncing;
       for (const outcome of outcomes) {
         if (outcome.punch.id === ownPunchId || outcome.kind === 'waiting') continue;
+        // Told with Undo when it was made; once sent as made, nothing new to say.
+        if (outcome.kind === 'synced' && outcome.punch.undoUntil !== null) continue;
         options.notify(
           outcome.kind === 'synced'
             ? options.words.sentLaterNotice(outcome.punch)

@@ -88,6 +88,10 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       refusedOrDone(await core.clock.toggle('window'));
       return core.clock.view();
     },
+    undoPunch: async () => {
+      core.clock.undo('window');
+      return core.clock.view();
+    },
     discardPunch: async (punchId) => {
       core.clock.discard(punchId);
       return core.clock.view();

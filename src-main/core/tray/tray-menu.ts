@@ -12,6 +12,7 @@ export type PauseChoice = '15m' | '1h' | 'tomorrow';
 
 export type TrayAction =
   | 'toggle-clock'
+  | 'undo-punch'
   | 'open-panel'
   | 'open-status'
   | 'check-now'
@@ -46,6 +47,8 @@ export interface TrayState {
   /** "Clock-in at 08:02 pending sync", and refused ones. */
   clockPending: string[];
   clockProblem: string | null;
+  /** "Undo the clock-in at 08:02", while the punch just made may be taken back. */
+  clockUndo?: string | null;
   environmentName: string;
   isMock: boolean;
   /** One line per system, e.g. "Source system — up · 142 ms · checked 12 s ago". */
@@ -70,6 +73,7 @@ const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel
 export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemModel[] {
   return [
     clockItem(state, t),
+    ...(state.clockUndo ? [item(state.clockUndo, 'undo-punch')] : []),
     item(state.clockHeadline, undefined, false),
     item(state.clockHours, undefined, false),
     ...state.clockPending.map((line) => item(line, undefined, false)),

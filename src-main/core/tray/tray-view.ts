@@ -49,7 +49,8 @@ export function trayView(
       clockHeadline: clock.headline,
       clockHours: t('tray.hours', { today: clock.hours.today, week: clock.hours.week }),
       clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),
-      clockProblem: clock.problemSummary, // the short sentence; the details are in the panel
+      clockProblem: clock.problemSummary,
+      clockUndo: clock.undo?.label ?? null, // the short sentence; the details are in the panel
       environmentName: environment.name,
       isMock: environment.isMock,
       healthLines: core.health.lines().map((line) => line.text),

@@ -152,6 +152,8 @@ export interface ClockView {
   pending: PunchView[];
   /** Punches whose sending stopped: each says why and what the user can do. */
   stopped: PunchView[];
+  /** The punch just made, while it may still be taken back ("Undo the clock-in at 08:02"), and until when (ISO). */
+  undo: { label: string; until: string } | null;
   /** After a long sleep while clocked in: the question to ask. */
   sleepPrompt: { from: string; to: string; question: string } | null;
   /**
@@ -271,6 +273,8 @@ export interface InvokeApi {
   /** Clock in or out, whichever is next. */
   toggleClock(): Promise<ClockView>;
   discardPunch(punchId: string): Promise<ClockView>;
+  /** Takes back the punch just made, if it is still in its undo time. */
+  undoPunch(): Promise<ClockView>;
   /** Send a stopped punch again (after a change of settings, or once the service is fixed). */
   retryPunch(punchId: string): Promise<ClockView>;
   /** The user checked the server: a punch whose outcome was unknown is there. */
@@ -354,6 +358,7 @@ export const invokeArgs = {
   getClock: v.strictTuple([]),
   toggleClock: v.strictTuple([]),
   discardPunch: v.strictTuple([text(100)]),
+  undoPunch: v.strictTuple([]),
   retryPunch: v.strictTuple([text(100)]),
   markPunchSent: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
