@@ -29,7 +29,7 @@ describe('first start of the built app', () => {
     expect(tray!.menu.map((item) => item.label)).toContain('Environment: Mock (built-in) · demo data');
     expect(tray!.tooltip).toMatch(/Mock \(built-in\)/);
     // The mock answers health checks: both systems come up.
-    await eventually(app.tray, (state) => state!.menu.filter((item) => /system — up/.test(item.label)).length === 2);
+    await eventually(app.tray, (state) => state!.menu.filter((item) => / — up · /.test(item.label)).length === 2);
 
     // The page's own window.close() closes its window, as in Electron.
     await welcome.getByRole('button', { name: 'Start with demo data' }).click();

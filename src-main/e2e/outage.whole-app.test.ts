@@ -11,14 +11,14 @@ const apps = useApp();
 describe('an outage of the mock source system', () => {
   it('notifies once confirmed, and the click opens the status window focused on that system', async () => {
     const app = await apps.launch({ dataDir: apps.newDataDir() });
-    await eventually(app.tray, (state) => state !== null && state.menu.some((item) => /^Source system — up/.test(item.label)));
-    await app.clickTray('Mock server', 'Take source system down');
+    await eventually(app.tray, (state) => state !== null && state.menu.some((item) => /^Time recording — up/.test(item.label)));
+    await app.clickTray('Mock server', 'Take “Time recording” down');
     const shown = await eventually(
       app.notifications,
-      (all) => all.some((notification) => /Source system/.test(notification.title) && /down/i.test(notification.title)),
+      (all) => all.some((notification) => /Time recording/.test(notification.title) && /down/i.test(notification.title)),
       90_000,
     );
-    const index = shown.findIndex((notification) => /Source system/.test(notification.title));
+    const index = shown.findIndex((notification) => /Time recording/.test(notification.title));
     expect(shown[index]!.body.length).toBeLessThanOrEqual(120);
     const tray = await app.tray();
     expect(tray!.image).toMatch(/-down\.png$/);

@@ -50,7 +50,7 @@ describe('settings, switching and a restart', () => {
     await first.clickTray('Clock in');
     await eventually(first.tray, (state) => state!.menu.some((item) => /^Clock-in at .+ pending sync$/.test(item.label)));
     await eventually(first.tray, (state) =>
-      state!.menu.some((item) => /^Source system — /.test(item.label) && !/checking/.test(item.label)),
+      state!.menu.some((item) => /^Time recording — /.test(item.label) && !/checking/.test(item.label)),
     );
 
     // Switching back from the tray with a punch waiting asks; Cancel keeps Local QA.

@@ -21,6 +21,10 @@ const clockTime = (fallback: string) =>
 
 export { authSchemeSchema };
 
+const systemName = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)));
+/** What the company calls the two systems behind the timeclock service. */
+export const systemNamesSchema = v.object({ source: systemName, target: systemName });
+
 export const storedEnvironmentSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,40}$/)),
   name: v.pipe(v.string(), v.minLength(1), v.maxLength(60)),
@@ -31,6 +35,7 @@ export const storedEnvironmentSchema = v.object({
   employeeId: v.string(),
   /** How this environment's real services differ from our contract (absent: the contract). */
   profile: v.optional(apiProfileSchema),
+  systemNames: v.optional(systemNamesSchema),
 });
 
 export const monitoringSchema = v.object({

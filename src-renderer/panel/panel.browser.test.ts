@@ -275,7 +275,7 @@ describe('tray panel', () => {
     await core.checkHealthNow();
     await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-state')).toBe('suspect');
     expect(view.calls.length).toBe(before);
-    await expect.poll(() => view.page.getByTestId('announcement').textContent()).toMatch(/^Source system — /);
+    await expect.poll(() => view.page.getByTestId('announcement').textContent()).toMatch(/^Time recording — /);
   });
 
   it('refuses a request outside the contract, with a clear error', async () => {

@@ -59,7 +59,7 @@ describe('status window', () => {
     expect(await page.locator('[data-system="source"] [data-uptime="day"]').textContent()).toBe('100%');
     expect(await target.locator('rect').count()).toBeGreaterThan(5);
     expect(await target.locator('svg').getAttribute('aria-label')).toMatch(
-      /^Target system latency: highest \d+ ms in the last 24 hours\. Failed checks in [1-3] of the 96 quarter-hours\.$/,
+      /^Payroll link latency: highest \d+ ms in the last 24 hours\. Failed checks in [1-3] of the 96 quarter-hours\.$/,
     );
     expect(await target.locator('rect.failure').count()).toBeGreaterThan(0);
     expect(
@@ -124,7 +124,7 @@ describe('status window in the user’s language', () => {
     try {
       const spanish = await open();
       await expect.poll(() => spanish.page.locator('h1').textContent()).toBe('Estado del servicio de fichajes');
-      expect(await spanish.page.locator('#title-target').textContent()).toBe('Sistema de destino');
+      expect(await spanish.page.locator('#title-target').textContent()).toBe('Enlace con nóminas');
       expect(await spanish.page.locator('.log td strong').first().textContent()).toMatch(/^(en marcha|caído|no responde)$/);
       await spanish.screenshot('status-spanish');
 

@@ -104,13 +104,13 @@ describe('health scenarios against the real mock', () => {
     let notifiedAt: number | null = null;
     h.health.onNotification(() => (notifiedAt ??= h.clock.now()));
     await h.runUntil(100 + 70);
-    expect(h.titles()).toEqual(['Target system is down']);
+    expect(h.titles()).toEqual(['Payroll link is down']);
     expect(notifiedAt! - (h.clock.now() - 70 * S)).toBeLessThanOrEqual(70 * S);
     expect(h.health.badge()).toBe('down');
-    expect(h.health.lines()[1]!.text).toMatch(/^Target system — down since \d\d:\d\d$/);
+    expect(h.health.lines()[1]!.text).toMatch(/^Payroll link — down since \d\d:\d\d$/);
     await h.at(20 * MIN, () => up('target'));
     await h.runUntil(30 * MIN);
-    expect(h.titles()).toEqual(['Target system is down', 'Target system recovered']);
+    expect(h.titles()).toEqual(['Payroll link is down', 'Payroll link recovered']);
     expect(h.notifications[1]!.body).toMatch(/back after 1[89] min/);
     // Short enough for a toast, the environment named once, and what it means for punches.
     const [downBody, recoveredBody] = h.notifications.map((notification) => notification.body);
@@ -128,14 +128,14 @@ describe('health scenarios against the real mock', () => {
       await down('target');
     });
     await h.runUntil(5 * MIN);
-    expect(h.titles()).toEqual(['Source and target systems are down']);
+    expect(h.titles()).toEqual(['Time recording and Payroll link are down']);
   });
 
   it('reminds hourly while down, and never more than once per system per 5 minutes', async () => {
     const h = setup();
     await h.at(100, () => down('source'));
     await h.runUntil(2 * 3600 + 200);
-    expect(h.titles()).toEqual(['Source system is down', 'Source system is still down', 'Source system is still down']);
+    expect(h.titles()).toEqual(['Time recording is down', 'Time recording is still down', 'Time recording is still down']);
     const times = h.notifications.map((notification) => notification.at);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(60 * MIN * S);
   });
@@ -148,14 +148,14 @@ describe('health scenarios against the real mock', () => {
       await h.at(base + 3 * 60, () => up('target'));
     }
     await h.runUntil(100 + 4 * 6 * 60);
-    expect(h.titles().filter((title) => title === 'Target system is unstable')).toHaveLength(1);
+    expect(h.titles().filter((title) => title === 'Payroll link is unstable')).toHaveLength(1);
     const toldFrom = h.notifications.at(-1)!.at;
     await h.at(40 * MIN, () => down('target'));
     await h.at(44 * MIN, () => up('target'));
     await h.runUntil(50 * MIN);
     const later = h.notifications.filter((notification) => notification.at > toldFrom).map((notification) => notification.title);
-    expect(later).toEqual(['Target system is down', 'Target system recovered']);
-    expect(h.titles().filter((title) => title === 'Target system is unstable')).toHaveLength(1);
+    expect(later).toEqual(['Payroll link is down', 'Payroll link recovered']);
+    expect(h.titles().filter((title) => title === 'Payroll link is unstable')).toHaveLength(1);
   });
 
   it('waits as a 429 Retry-After says, without calling it down', async () => {
@@ -238,7 +238,7 @@ describe('health scenarios against the real mock', () => {
     expect(h.health.badge()).toBe('down');
     expect(h.notifications).toEqual([]);
     await h.runUntil(32 * MIN);
-    expect(h.titles()).toEqual(['Source system is down']);
+    expect(h.titles()).toEqual(['Time recording is down']);
   });
 
   it('stays silent while notifications are paused', async () => {
@@ -257,6 +257,6 @@ describe('health scenarios against the real mock', () => {
     h.health.environmentChanged();
     expect(h.health.snapshot().source.state).toBe('unknown');
     await h.runUntil(6 * MIN);
-    expect(h.titles()).toEqual(['Source system is down', 'Source system is down']);
+    expect(h.titles()).toEqual(['Time recording is down', 'Time recording is down']);
   });
 });

@@ -3,6 +3,7 @@
  * the history, per environment, with the views the tray and windows show.
  */
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
+import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
@@ -23,7 +24,7 @@ import type { HealthBadge } from '../../shared/domain/health.ts';
 export interface HealthServiceOptions {
   time: TimeSource;
   preferences: () => Preferences;
-  environment: () => { id: string; name: string };
+  environment: () => { id: string; name: string; systemNames?: SystemNames };
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
   isOnline?: () => boolean;
   /** Whether anything of the environment answers at all (see the monitor). */
@@ -69,6 +70,7 @@ const SERIES_BUCKETS = 96;
 // short function each (the longest 21 lines).
 export function createHealthService(options: HealthServiceOptions): HealthService {
   const { time } = options;
+  const names = () => options.environment().systemNames;
   const formatTime = options.formatTime ?? localTimeAt(() => time.now());
   const t = options.t ?? english.t;
   const updates = createEmitter<{ update: undefined }>();
@@ -87,6 +89,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     t,
     localMinutes: options.localMinutes,
     environmentName: () => options.environment().name,
+    systemNames: () => names(),
     settings: () => {
       const monitoring = options.preferences().monitoring;
       return {
@@ -129,7 +132,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
 
   const lines = () =>
     HEALTH_SYSTEMS.map((system) =>
-      healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t),
+      healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
     );
 
   return {
@@ -172,7 +175,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     snapshot: () => monitor.snapshot(),
     lines,
     badge: () => trayBadge(monitor.snapshot()),
-    summary: () => healthSummary(monitor.snapshot(), time.now(), formatTime, t),
+    summary: () => healthSummary(monitor.snapshot(), time.now(), formatTime, t, names()),
     status() {
       const now = time.now();
       const paused = policy.pausedUntil();
@@ -189,7 +192,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         log: history.log(50).map((entry) => ({
           ...entry,
           at: new Date(entry.at).toISOString(),
-          label: systemLabel(entry.system, t),
+          label: systemLabel(entry.system, t, names()),
           fromLabel: stateLabel(entry.from, t),
           toLabel: stateLabel(entry.to, t),
         })),

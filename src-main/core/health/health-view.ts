@@ -1,4 +1,5 @@
 /** How health reads to people: the tray's lines, its badge and tooltip, the status window's data. */
+import type { SystemNames } from '../../shared/domain/environments.ts';
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
@@ -24,8 +25,9 @@ const stateKeys: Record<SystemState, StateKey> = {
 /** Short names of states, for the status window's log. */
 export const stateLabel = (state: SystemState, t: Translate = english.t) => t(stateKeys[state]);
 
-/** A system's name: "Source system". */
-export const systemLabel = (system: HealthSystem, t: Translate = english.t) => t(`health.system.${system}`);
+/** A system's name: the environment's own ("Payroll link"), else ours in the user's language. */
+export const systemLabel = (system: HealthSystem, t: Translate = english.t, names?: SystemNames) =>
+  names?.[system]?.trim() || t(`health.system.${system}`);
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -80,8 +82,9 @@ export function healthLine(
   formatTime: TimeFormatter,
   nextCheckAt: number | null,
   t: Translate = english.t,
+  names?: SystemNames,
 ): HealthLine {
-  const label = systemLabel(system, t);
+  const label = systemLabel(system, t, names);
   return {
     system,
     label,
@@ -113,15 +116,16 @@ export function trayBadge(snapshot: HealthSnapshot): HealthBadge {
   return tones.reduce((worst, tone) => (severity[tone] > severity[worst] ? tone : worst), 'unknown' as HealthBadge);
 }
 
-/** One line for the tooltip: "Source up · Target down since 10:42". */
+/** One line for the tooltip: "Time recording up · Payroll link down since 10:42". */
 export function healthSummary(
   snapshot: HealthSnapshot,
   now: number,
   formatTime: TimeFormatter,
   t: Translate = english.t,
+  names?: SystemNames,
 ): string {
   const plain = { latency: false, checked: false };
   return HEALTH_SYSTEMS.map(
-    (system) => `${t(`health.short.${system}`)} ${describeState(snapshot[system], now, formatTime, null, t, plain)}`,
+    (system) => `${systemLabel(system, t, names)} ${describeState(snapshot[system], now, formatTime, null, t, plain)}`,
   ).join(' · ');
 }

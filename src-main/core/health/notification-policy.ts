@@ -10,6 +10,8 @@ import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { shorten } from '../util/shorten.ts';
 import { formatDuration, insideDailyWindow, localMinutesOfDay, type TimeFormatter } from '../../shared/moments.ts';
+import type { SystemNames } from '../../shared/domain/environments.ts';
+import { systemLabel } from './health-view.ts';
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
@@ -40,6 +42,8 @@ export interface NotificationPolicyOptions {
   time: TimeSource;
   settings: () => NotificationSettings;
   environmentName: () => string;
+  /** The environment's own names for the systems, if it has them. */
+  systemNames?: () => SystemNames | undefined;
   formatTime: TimeFormatter;
   /** The user's language, read at each notification. */
   t: Translate;
@@ -81,7 +85,7 @@ interface Memory {
 // shared by small named functions, the longest tick at 43 lines.
 export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
   const { time, formatTime, t } = options;
-  const label = (system: HealthSystem) => t(`health.system.${system}`);
+  const label = (system: HealthSystem) => systemLabel(system, t, options.systemNames?.());
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
   const notify = createEmitter<{ notification: HealthNotification }>();
   const fresh = (): Record<HealthSystem, Memory> => ({
@@ -116,7 +120,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       ? make(
           'down',
           systems,
-          t('health.notice.bothDown'),
+          t('health.notice.bothDown', { source: label('source'), target: label('target') }),
           t('health.notice.downBody', { environment: env(), time: formatTime(since) }),
           since,
         )

@@ -8,7 +8,13 @@ import { previewJson, withoutByteOrderMark } from '../util/json-text.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
-import { preferenceSections, type SectionName, type StoredEnvironment, authSchemeSchema } from '../../shared/settings-schema.ts';
+import {
+  preferenceSections,
+  type SectionName,
+  type StoredEnvironment,
+  authSchemeSchema,
+  systemNamesSchema,
+} from '../../shared/settings-schema.ts';
 import type { SparsePreferences } from './settings-document.ts';
 import { sparseClean } from './sparse-clean.ts';
 import { valueProblemLine } from '../../shared/i18n/value-problem-words.ts';
@@ -64,6 +70,7 @@ const adminEnvironmentSchema = v.object({
   clientId: v.string(),
   auth: v.optional(authSchemeSchema, defaultAuthScheme),
   employeeId: v.optional(v.string(), ''),
+  systemNames: v.optional(systemNamesSchema),
 });
 
 const SECRET_FIELDS = ['clientSecret', 'client_secret', 'secret', 'password'];

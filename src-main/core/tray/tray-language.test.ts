@@ -23,12 +23,12 @@ describe('the tray in the user’s language', () => {
     await core.health.checkNow();
     core.settings.updatePreferences({ general: { language: 'de' } });
     const view = trayView(core);
-    expect(view.state.healthSummary).toBe('Quelle in Betrieb · Ziel in Betrieb');
-    expect(view.state.healthLines[0]).toMatch(/^Quellsystem — in Betrieb · \d+ ms · geprüft vor \d+ s$/);
+    expect(view.state.healthSummary).toBe('Zeiterfassung in Betrieb · Lohnschnittstelle in Betrieb');
+    expect(view.state.healthLines[0]).toMatch(/^Zeiterfassung — in Betrieb · \d+ ms · geprüft vor \d+ s$/);
     expect(labels(view.state, view.t)).toEqual(expect.arrayContaining(['Einstempeln', 'Einstellungen…', 'Debitorensuche…']));
     expect(core.clock.view().stateLabel).toBe('Ausgestempelt');
     expect(heard).toHaveLength(1);
-    expect(core.health.lines()[1]!.label).toBe('Zielsystem');
+    expect(core.health.lines()[1]!.label).toBe('Lohnschnittstelle');
     expect(heard[0]!.locale.messages).toBe('de');
     expect(heard[0]!.messages['clock.clockIn']).toBe('Einstempeln');
   });

@@ -100,7 +100,7 @@ describe('tray menu', () => {
   });
 
   it('offers mock controls only in the Mock environment', () => {
-    expect(labels(submenu(trayMenu(state()), 'Mock server'))).toContain('Take target system down');
+    expect(labels(submenu(trayMenu(state()), 'Mock server'))).toContain('Take “Payroll link” down');
     const real = trayMenu(state({ isMock: false, environmentName: 'Production' }));
     expect(labels(real)).not.toContain('Mock server');
     expect(labels(real)).toContain('Environment: Production');

@@ -3,6 +3,7 @@
  * an Electron menu and routes each item's `action` back. Every action is in the menu, because many
  * Linux trays never deliver clicks on the icon.
  */
+import { systemLabel } from '../health/health-view.ts';
 import { startOfNextLocalDay } from '../../shared/moments.ts';
 import { shorten } from '../util/shorten.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -51,9 +52,9 @@ export interface TrayState {
   clockUndo?: string | null;
   environmentName: string;
   isMock: boolean;
-  /** One line per system, e.g. "Source system — up · 142 ms · checked 12 s ago". */
+  /** One line per system, e.g. "Time recording — up · 142 ms · checked 12 s ago". */
   healthLines: string[];
-  /** "Source up · Target down since 10:42". */
+  /** "Time recording up · Payroll link down since 10:42". */
   healthSummary: string;
   /** Local time notifications resume, when paused. */
   notificationsPausedUntil: string | null;
@@ -142,10 +143,10 @@ function mockMenu(t: Translate): MenuItemModel {
     type: 'submenu',
     label: t('tray.mock'),
     items: [
-      item(t('tray.mockSourceDown'), 'mock-source-down'),
-      item(t('tray.mockSourceUp'), 'mock-source-up'),
-      item(t('tray.mockTargetDown'), 'mock-target-down'),
-      item(t('tray.mockTargetUp'), 'mock-target-up'),
+      item(t('tray.mockDown', { system: systemLabel('source', t) }), 'mock-source-down'),
+      item(t('tray.mockUp', { system: systemLabel('source', t) }), 'mock-source-up'),
+      item(t('tray.mockDown', { system: systemLabel('target', t) }), 'mock-target-down'),
+      item(t('tray.mockUp', { system: systemLabel('target', t) }), 'mock-target-up'),
       separator,
       item(t('tray.mockSlow'), 'mock-slow'),
       item(t('tray.mockRateLimit'), 'mock-rate-limit'),

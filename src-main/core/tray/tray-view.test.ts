@@ -4,6 +4,7 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { trayTooltip } from './tray-menu.ts';
 import { trayView } from './tray-view.ts';
+import { loadAdminPolicy } from '../settings/admin-policy.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
@@ -19,7 +20,7 @@ describe('tray view', () => {
     await core.health.checkNow();
     const up = trayView(core, hhmm);
     expect(up.iconFile).toBe('tray-out-up.png');
-    expect(up.state.healthLines[0]).toMatch(/^Source system — up · \d+ ms · checked 0 s ago$/);
+    expect(up.state.healthLines[0]).toMatch(/^Time recording — up · \d+ ms · checked 0 s ago$/);
     mock.server.control.setSystem('target', { status: 'down' });
     await core.health.checkNow();
     expect(trayView(core, hhmm)).toMatchObject({ badge: 'suspect', iconFile: 'tray-out-suspect.png', macTitle: 'MOCK ⚠︎' });
@@ -48,6 +49,30 @@ describe('tray view', () => {
     clock.jump(1_000);
     const later = trayView(core, hhmm);
     expect(trayTooltip(later.state, later.t).split('\n')[0]).toMatch(/· 3 h 13 min$/);
+  });
+
+  it('names the two systems as the company does, from the admin file', async () => {
+    const admin = loadAdminPolicy('/etc/timeclock-tray/admin.json', () =>
+      JSON.stringify({
+        environments: [
+          {
+            id: 'corp',
+            name: 'Corp',
+            timeclockBaseUrl: mock.server.timeclockBaseUrl,
+            debtorsBaseUrl: mock.server.debtorsBaseUrl,
+            clientId: 'demo-client',
+            systemNames: { source: 'Time records', target: 'Payroll export' },
+          },
+        ],
+        defaultEnvironment: 'corp',
+      }),
+    );
+    expect(admin.problems).toEqual([]);
+    const core = createTestCore(mock.server, { time: createFakeClock(), formatTime: hhmm, admin });
+    expect(core.health.lines().map((line) => line.label)).toEqual(['Time records', 'Payroll export']);
+    const view = trayView(core, hhmm);
+    expect(view.state.healthSummary).toMatch(/^Time records .+ · Payroll export /);
+    expect(view.state.healthLines[1]).toMatch(/^Payroll export — /);
   });
 
   it('shows when notifications resume', () => {

@@ -14,6 +14,14 @@ export interface Environment {
   employeeId: string;
   /** How its real services differ from our contract; absent: exactly our contract. */
   profile?: ApiProfile;
+  /** What people at this company call the two systems the timeclock service reports on; absent: our defaults. */
+  systemNames?: SystemNames;
+}
+
+/** Names for the systems behind the timeclock service ("Time recording", "Payroll link"). */
+export interface SystemNames {
+  source?: string;
+  target?: string;
 }
 
 export type EnvironmentOrigin = 'builtin' | 'admin' | 'user';

@@ -41,12 +41,12 @@ export type { HealthBadge, SystemState };
 /** One system's health as the tray and windows show it. */
 export interface HealthLine {
   system: HealthSystem;
-  /** "Source system" / "Target system". */
+  /** "Time recording" / "Payroll link", or the environment's own names. */
   label: string;
   state: SystemState;
   /** The colour it shows in: up (green), suspect (amber), down (red), unknown (grey). */
   tone: HealthBadge;
-  /** The whole line, e.g. "Source system — up · 142 ms · checked 12 s ago". */
+  /** The whole line, e.g. "Time recording — up · 142 ms · checked 12 s ago". */
   text: string;
   /** The state alone, short, for narrow places: "up · 142 ms", "down since 10:42". */
   short: string;
