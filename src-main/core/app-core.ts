@@ -12,6 +12,7 @@ import type { Environment, SecretStatus } from '../shared/domain/environments.ts
 import { createEnvironmentRegistry, type EnvironmentRegistry, type MockUrls } from './environments/environment-registry.ts';
 import { createHealthService, type HealthService } from './health/health-service.ts';
 import { environmentAnswers, probeSystem } from './health/probe.ts';
+import { systemLabel } from './health/health-view.ts';
 import type { TimeFormatter } from '../shared/moments.ts';
 import type { SecretVault } from './security/vault.ts';
 import type { SettingsService } from './settings/settings-service.ts';
@@ -242,7 +243,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     time,
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
-    probe: (system, signal) => probeSystem(healthClientsFor(environments.active().environment.id)!.timeclock, system, signal),
+    probe: (system, signal) => {
+      const environment = environments.active().environment;
+      const words = { t: language.t, label: systemLabel(system, language.t, environment.systemNames) };
+      return probeSystem(healthClientsFor(environment.id)!.timeclock, system, signal, words);
+    },
     reachable: (signal) => environmentAnswers(healthClientsFor(environments.active().environment.id)!, signal),
     isOnline: options.isOnline,
     random: options.random,

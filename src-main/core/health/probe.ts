@@ -2,6 +2,9 @@
  * One health check's outcome, classified for the health machine: ok, a failure of the system,
  * a network problem on our side, refused credentials, or rate limiting.
  */
+import { english } from '../../shared/i18n/catalogues.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
+import { systemLabel } from './health-view.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
@@ -34,16 +37,28 @@ export function classifyError(error: unknown): Probe {
   return { kind: 'fail', message, ...retryAfter, ...(transport ? { transport: true } : {}) };
 }
 
-export async function probeSystem(client: TimeclockClient, system: HealthSystem, signal?: AbortSignal): Promise<Probe> {
+/**
+ * Checks one system. What the system reports of itself is said in the user's words, with the
+ * system's name as the environment gives it (`label`, from health-view.ts systemLabel).
+ */
+export async function probeSystem(
+  client: TimeclockClient,
+  system: HealthSystem,
+  signal?: AbortSignal,
+  words: { t: Translate; label: string } = { t: english.t, label: systemLabel(system) },
+): Promise<Probe> {
   try {
     const reading = await client.health(system, signal);
-    const label = system === 'source' ? 'The source system' : 'The target system';
     if (reading.state === 'up') return { kind: 'ok', latencyMs: reading.latencyMs };
     if (reading.state === 'degraded')
-      return { kind: 'ok', latencyMs: reading.latencyMs, degraded: `${label} reports that it is degraded.` };
+      return {
+        kind: 'ok',
+        latencyMs: reading.latencyMs,
+        degraded: words.t('health.reports', { system: words.label, state: 'degraded' }),
+      };
     return {
       kind: 'fail',
-      message: `${label} reports that it is down.`,
+      message: words.t('health.reports', { system: words.label, state: 'down' }),
       ...(reading.retryAfterMs === undefined ? {} : { retryAfterMs: reading.retryAfterMs }),
     };
   } catch (error) {
