@@ -223,14 +223,17 @@ describe('tray panel', () => {
     const day = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
     expect(await field.inputValue()).toBe(`${day}T16:00`); // the clock-in plus a usual shift
     await view.screenshot('panel-forgotten-clock-out');
+    expect(await view.page.getByRole('button', { name: 'Clock out now' }).count()).toBe(1);
     await field.fill('');
     await field.press('Enter');
-    await expect.poll(() => view.page.locator('p.problem').textContent()).toBe('Choose the time you stopped working.');
+    // The refusal is said at the field and tied to it, once.
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const described = async () => view.page.locator(`#${(await field.getAttribute('aria-describedby'))!}`).textContent();
+    expect(await described()).toBe('Choose the time you stopped working.');
     await field.fill(`${day}T07:30`);
     await field.press('Enter');
-    await expect
-      .poll(() => view.page.locator('.body .problem, p.problem').allTextContents())
-      .toEqual([expect.stringMatching(/^You clocked in at .+: choose a later time\.$/)]);
+    await expect.poll(described).toMatch(/^You clocked in at .+: choose a later time\.$/);
+    expect(await view.page.locator('p.problem').count()).toBe(0);
     expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
     await field.fill(`${day}T17:05`);
     await field.press('Enter');
