@@ -49,9 +49,15 @@ export function createSyncLoop(options: SyncLoopOptions) {
     try {
       const outcomes = await syncing;
       for (const outcome of outcomes) {
-        if (outcome.punch.id === ownPunchId || outcome.kind === 'waiting') continue;
-        // Told with Undo when it was made; once sent as made, nothing new to say.
-        if (outcome.kind === 'synced' && outcome.punch.undoUntil !== null) continue;
+        if (outcome.punch.id === ownPunchId) continue;
+        // A punch told with Undo when it was made, at its first try now that its undo time is up:
+        // sent, there is nothing new to say; not sent, it is said now, as for a punch sent at once.
+        const firstTryAfterUndo = outcome.punch.undoUntil !== null && outcome.punch.attempts <= 1;
+        if (outcome.kind === 'waiting') {
+          if (firstTryAfterUndo) options.notify(options.words.outcomeNotice(outcome, active().name));
+          continue;
+        }
+        if (outcome.kind === 'synced' && firstTryAfterUndo) continue;
         options.notify(
           outcome.kind === 'synced'
             ? options.words.sentLaterNotice(outcome.punch)

@@ -60,6 +60,25 @@ describe('undo', () => {
     core.clock.stop();
   });
 
+  it('says a punch was saved but not sent when the service is down as its undo time ends, and sends it later', async () => {
+    mock.server.control.reset();
+    const { core, notifications, runFor } = workstation();
+    await core.clock.refresh();
+    await core.clock.clockIn('tray');
+    mock.server.control.setService('timeclock', { unavailable: true });
+    try {
+      await runFor(11);
+      expect(notifications.at(-1)?.title).toMatch(/^Clock-in at .+ saved — not sent yet$/);
+      expect(core.clock.view().pending).toHaveLength(1);
+    } finally {
+      mock.server.control.setService('timeclock', { unavailable: false });
+    }
+    await runFor(60);
+    expect(events()).toHaveLength(1);
+    expect(notifications.at(-1)?.title).toMatch(/^Clock-in at .+ sent$/);
+    core.clock.stop();
+  });
+
   it('sends a punch after a crash in its undo time (the employee did not undo), once', async () => {
     mock.server.control.reset();
     const first = workstation();
