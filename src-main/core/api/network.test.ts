@@ -66,6 +66,18 @@ describe('the corporate network', () => {
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(/TLS certificate not trusted/);
   });
 
+  it('keeps refusing it when the user’s environment turns Node’s certificate checks off (NODE_TLS_REJECT_UNAUTHORIZED=0)', async () => {
+    const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      const core = coreBehindProxy(null);
+      await expect(core.clients().timeclock.health('source')).rejects.toThrow(/TLS certificate not trusted/);
+    } finally {
+      if (before === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = before;
+    }
+  });
+
   it('reaches the server through the proxy, trusting the environment’s CA, for the clock and the lookup alike', async () => {
     const core = coreBehindProxy(ca.caPem);
     const before = proxy.tunnels.length;

@@ -49,14 +49,15 @@ export function proxyFromRule(rule: string): string | null {
 
 export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptions): typeof fetch {
   const ca = [...tls.rootCertificates, ...(trust.systemCa ? systemStore() : []), ...(trust.extraCaPem ? [trust.extraCaPem] : [])];
-  const connect = { ca };
+  // Pinned: NODE_TLS_REJECT_UNAUTHORIZED=0 in a user's environment must not turn certificate checks off.
+  const connect = { ca, rejectUnauthorized: true };
   const direct = new Agent({ connect });
   const viaProxy = new Map<string, Dispatcher>();
   const dispatcherFor = (proxy: string | null): Dispatcher => {
     if (proxy === null) return direct;
     let agent = viaProxy.get(proxy);
     if (!agent) {
-      agent = new ProxyAgent({ uri: proxy, requestTls: connect });
+      agent = new ProxyAgent({ uri: proxy, requestTls: connect, proxyTls: connect });
       viaProxy.set(proxy, agent);
     }
     return agent;

@@ -58,7 +58,7 @@ export function startFleetMetrics(
 ): FleetMetrics {
   const url = metricsUrl(preferences.endpoint)!;
   const intervalMs = preferences.intervalSeconds * 1000;
-  const exporter = withBackoff(options.exporter ?? new OTLPMetricExporter({ url, timeoutMillis: 10_000 }), {
+  const exporter = withBackoff(options.exporter ?? new OTLPMetricExporter({ url, timeoutMillis: 10_000, httpAgentOptions: { rejectUnauthorized: true } }), {
     time: options.time ?? systemTime,
     baseMs: intervalMs,
     onChange: (failing, detail) =>
