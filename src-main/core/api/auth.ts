@@ -3,8 +3,11 @@
  * or an OAuth 2.0 client-credentials token. Tokens live in memory only, until shortly before they
  * expire; they are never logged, written or sent to a window.
  */
+import { readCappedText } from './read-body.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 
+/** A token answer is a few hundred bytes; beyond this the rest is not read. */
+const MAX_TOKEN_ANSWER_BYTES = 64 * 1024;
 export interface Credentials {
   clientId: string;
   clientSecret: string;
@@ -75,7 +78,13 @@ export function createAuthSource(
       .catch((error: unknown) => {
         throw new TokenError(`the token URL could not be reached (${(error as Error).message})`);
       });
-    const text = (await response.text()).slice(0, 64 * 1024);
+    // Through the same bounded reader as every other answer: a huge token answer is cut as it
+    // arrives, never read whole first (a 700 MB one once took the app to 1.4 GB).
+    const text = await readCappedText(response, { maxBytes: MAX_TOKEN_ANSWER_BYTES, truncate: true, signal: timeout }).catch(
+      (error: unknown) => {
+        throw new TokenError(`the token URL's answer could not be read (${(error as Error).message})`);
+      },
+    );
     if (!response.ok) throw new TokenError(`the token URL answered ${response.status}${tokenErrorText(text)}`);
     const parsed = safeJson(text) as { access_token?: unknown; expires_in?: unknown } | undefined;
     if (typeof parsed?.access_token !== 'string' || parsed.access_token === '')
