@@ -26,7 +26,7 @@ import { outboxProblemText } from './clock/clock-words.ts';
 import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
-import { environmentFetch, type NetworkRoute } from './api/network.ts';
+import { environmentFetch, UnsupportedProxyError, type KnownProxy, type NetworkRoute } from './api/network.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
@@ -142,13 +142,19 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     };
   }
   /** Proxies resolved so far, by URL origin, for the lookup's worker (which cannot ask the shell). */
-  const knownProxies = new Map<string, string | null>();
+  const knownProxies = new Map<string, KnownProxy>();
   const route: NetworkRoute | null = options.network
     ? {
         async proxyFor(url) {
-          const proxy = await options.network!.route.proxyFor(url);
-          knownProxies.set(new URL(url).origin, proxy);
-          return proxy;
+          try {
+            const proxy = await options.network!.route.proxyFor(url);
+            knownProxies.set(new URL(url).origin, proxy);
+            return proxy;
+          } catch (error) {
+            // The worker must not go around a rule the main process refused either.
+            if (error instanceof UnsupportedProxyError) knownProxies.set(new URL(url).origin, { unsupported: error.rule });
+            throw error;
+          }
         },
       }
     : null;

@@ -2,10 +2,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { app, dialog } from 'electron';
+import { safeFileName } from '../core/util/file-name.ts';
 
 export async function saveWithDialog(suggestedName: string, content: string): Promise<string | null> {
   const { canceled, filePath } = await dialog.showSaveDialog({
-    defaultPath: join(app.getPath('downloads'), suggestedName),
+    // Only ever a name in the Downloads folder, whatever it was made of.
+    defaultPath: join(app.getPath('downloads'), safeFileName(suggestedName)),
     filters: [{ name: 'CSV (spreadsheet)', extensions: ['csv'] }],
   });
   if (canceled || !filePath) return null;

@@ -7,10 +7,12 @@ import { proxyFromRule, type NetworkRoute } from '../core/api/network.ts';
 
 export const systemProxyRoute: NetworkRoute = {
   async proxyFor(url) {
+    let rule: string;
     try {
-      return proxyFromRule(await session.defaultSession.resolveProxy(url));
+      rule = await session.defaultSession.resolveProxy(url);
     } catch {
       return null; // no answer from the resolver: try directly rather than not at all
     }
+    return proxyFromRule(rule); // a rule of only SOCKS or QUIC throws: never around it
   },
 };

@@ -3,6 +3,7 @@
  * timeout and body-size cap, turns every failure into an ApiError of a known kind, and retries
  * GETs on transient failures. POST and PATCH are never retried here: the clock logic decides.
  */
+import { UnsupportedProxyError } from './network.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts } from './api-error.ts';
@@ -377,6 +378,8 @@ function wantsOf(headers: Headers): string | undefined {
 }
 
 function networkReason(error: unknown): string {
+  // Refused before any connection: the proxy rule is the culprit, and is named.
+  if (error instanceof UnsupportedProxyError) return error.message;
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   // fetch refuses a few well-known ports (e.g. 9, 25, 6000) outright.
   if (cause?.message === 'bad port') return 'this port is blocked for web requests; use another port';

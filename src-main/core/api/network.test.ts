@@ -14,7 +14,7 @@ import {
 } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
-import { proxyFromRule } from './network.ts';
+import { proxyFromRule, UnsupportedProxyError } from './network.ts';
 
 const mock = useMockServer({ debtors: 50 });
 let ca: InternalCa;
@@ -31,10 +31,10 @@ afterAll(async () => {
   await proxy?.close();
 });
 
-/** A core whose system names our proxy for every URL, with an environment on the internal HTTPS server. */
-function coreBehindProxy(caPem: string | null) {
+/** A core whose system names our proxy (or `rule`) for every URL, with an environment on the internal HTTPS server. */
+function coreBehindProxy(caPem: string | null, rule: string | null = null) {
   const core = createTestCore(mock.server, {
-    network: { route: { proxyFor: async () => proxy.url }, systemCa: true },
+    network: { route: { proxyFor: async () => (rule === null ? proxy.url : proxyFromRule(rule)) }, systemCa: true },
     lookupWorker: true, // the worker thread goes through the proxy too
   });
   const saved = core.environments.save({
@@ -59,6 +59,18 @@ describe('the corporate network', () => {
     expect(proxyFromRule('HTTPS secure.corp:443')).toBe('https://secure.corp:443');
     expect(proxyFromRule('SOCKS5 socks.corp:1080; PROXY fallback.corp:3128')).toBe('http://fallback.corp:3128');
     expect(proxyFromRule('DIRECT')).toBeNull();
+    expect(() => proxyFromRule('SOCKS5 socks.corp:1080')).toThrow(UnsupportedProxyError);
+    expect(() => proxyFromRule('QUIC quic.corp:443; SOCKS socks.corp:1080')).toThrow(
+      /"QUIC quic\.corp:443; SOCKS socks\.corp:1080"/,
+    );
+  });
+
+  it('fails closed on a rule of only SOCKS, for the clock and the lookup’s worker alike: nothing goes direct', async () => {
+    const core = coreBehindProxy(ca.caPem, 'SOCKS5 127.0.0.1:1080');
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(/SOCKS5 127\.0\.0\.1:1080/);
+    const loaded = await core.lookup.refresh(true);
+    expect(JSON.stringify(loaded)).toMatch(/SOCKS5 127\.0\.0\.1:1080/);
+    // Had either gone direct, the trusted server would have answered: the health check and the lists would have succeeded.
   });
 
   it('refuses a server signed by an internal CA it was not told to trust, and says so', async () => {

@@ -35,16 +35,49 @@ function systemStore(): string[] {
 }
 
 /**
+ * A proxy rule that names only proxies the app's HTTP engine cannot use (SOCKS, QUIC). Requests
+ * fail closed: going direct instead would go around an egress policy that allows only the proxy.
+ */
+export class UnsupportedProxyError extends Error {
+  constructor(readonly rule: string) {
+    super(
+      `the system's proxy rule "${rule}" names only proxies this app cannot use (SOCKS, QUIC), and nothing is sent around them`,
+    );
+  }
+}
+
+/** What the lookup's worker is told of a URL's proxy: its address, null for direct, or a rule it must not go around. */
+export type KnownProxy = string | null | { unsupported: string };
+
+/**
  * One rule of Chromium's proxy resolution ("PROXY host:port; DIRECT") as a proxy URL, or null for
- * direct. SOCKS is not supported by the app's HTTP engine: such a rule is skipped for the next one.
+ * direct, taking its entries in order as the browser does. SOCKS and QUIC are not supported by
+ * the app's HTTP engine: such an entry is skipped for the next one, and a rule of nothing else
+ * throws UnsupportedProxyError rather than going direct.
  */
 export function proxyFromRule(rule: string): string | null {
-  for (const entry of rule.split(';').map((part) => part.trim())) {
+  const entries = rule
+    .split(';')
+    .map((part) => part.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of entries) {
     const [kind, address] = entry.split(/\s+/);
     if (kind === 'DIRECT') return null;
     if ((kind === 'PROXY' || kind === 'HTTPS') && address) return `${kind === 'HTTPS' ? 'https' : 'http'}://${address}`;
   }
+  if (entries.length > 0) throw new UnsupportedProxyError(rule.trim());
   return null;
+}
+
+/** The route a thread without the system's resolver takes, from what the main process learnt. */
+export function knownRoute(proxy: KnownProxy): NetworkRoute | null {
+  if (proxy === null) return null;
+  return {
+    async proxyFor() {
+      if (typeof proxy === 'object') throw new UnsupportedProxyError(proxy.unsupported);
+      return proxy;
+    },
+  };
 }
 
 export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptions): typeof fetch {

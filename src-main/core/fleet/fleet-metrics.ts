@@ -58,14 +58,17 @@ export function startFleetMetrics(
 ): FleetMetrics {
   const url = metricsUrl(preferences.endpoint)!;
   const intervalMs = preferences.intervalSeconds * 1000;
-  const exporter = withBackoff(options.exporter ?? new OTLPMetricExporter({ url, timeoutMillis: 10_000, httpAgentOptions: { rejectUnauthorized: true } }), {
-    time: options.time ?? systemTime,
-    baseMs: intervalMs,
-    onChange: (failing, detail) =>
-      failing
-        ? options.log.warn(`Fleet health: the collector at ${url} did not take the metrics (${detail}).`)
-        : options.log.info(`Fleet health: ${detail}.`),
-  });
+  const exporter = withBackoff(
+    options.exporter ?? new OTLPMetricExporter({ url, timeoutMillis: 10_000, httpAgentOptions: { rejectUnauthorized: true } }),
+    {
+      time: options.time ?? systemTime,
+      baseMs: intervalMs,
+      onChange: (failing, detail) =>
+        failing
+          ? options.log.warn(`Fleet health: the collector at ${url} did not take the metrics (${detail}).`)
+          : options.log.info(`Fleet health: ${detail}.`),
+    },
+  );
   const reader = new PeriodicExportingMetricReader({
     exporter,
     exportIntervalMillis: intervalMs,

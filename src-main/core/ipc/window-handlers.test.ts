@@ -307,6 +307,11 @@ describe('CSV exports in the user’s language', () => {
     // Amounts with cents are written with a decimal comma, never a point.
     expect(lines.slice(1).some((line) => /;-?\d+,\d+;/.test(line))).toBe(true);
     expect(lines.slice(1).some((line) => /;-?\d+\.\d+;/.test(line))).toBe(false);
+
+    // A client key chosen in a window reaches the suggested name only as a harmless segment.
+    await dispatchInvoke(handlers, 'exportCsv', [{ kind: 'transactions', clientKey: '../../../.config/autostart/x', ...range }]);
+    expect(shell.saved[2]!.name).toMatch(/^transactions-[^/\\]+\.csv$/);
+    expect(shell.saved[2]!.name).not.toContain('..');
     await core.lookup.clear();
   });
 });

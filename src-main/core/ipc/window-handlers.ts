@@ -3,6 +3,7 @@
  * Secrets go in (setEnvironmentSecret, testConnection) but never come out: environments are
  * returned as views carrying only the secret's status.
  */
+import { safeFileName } from '../util/file-name.ts';
 import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
 import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
@@ -198,7 +199,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       const view = summarise(await core.clients().debtors.advanceTransactions(request));
       const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));
       const csv = transactionsCsv(view, header, style);
-      return { savedTo: await shell.saveFile(`transactions-${request.clientKey ?? 'all'}-${day}.csv`, csv) };
+      // The client key comes from a window: it goes into the name only as a harmless segment.
+      return { savedTo: await shell.saveFile(safeFileName(`transactions-${request.clientKey ?? 'all'}-${day}.csv`), csv) };
     },
     async updateSettings(patch) {
       const result = core.settings.updatePreferences(patch, core.translator().t);

@@ -6,7 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-import { environmentFetch } from '../api/network.ts';
+import { environmentFetch, knownRoute, type KnownProxy } from '../api/network.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import type { LookupEngine } from './lookup-engine.ts';
 import { inProcessClient, workerClient, type Remote } from '../util/worker-calls.ts';
@@ -26,13 +26,13 @@ export interface LookupWorkerConfig {
   secret: string | null;
   network: import('../../shared/settings-schema.ts').Preferences['network'];
   /** The proxy for the debtors service, as the system resolved it in the main process (null: direct). */
-  proxy: string | null;
+  proxy: KnownProxy;
   systemCa: boolean;
 }
 
 /** The debtors client a lookup engine uses, wherever it runs (worker thread or main process). */
 export function lookupClient(config: LookupWorkerConfig) {
-  const route = config.proxy ? { proxyFor: async () => config.proxy } : null;
+  const route = knownRoute(config.proxy);
   const fetch = environmentFetch(config.environment, route, config.systemCa);
   return createServiceClients(config.environment, config.secret, config.network, fetch ? { fetch } : {}).debtors;
 }

@@ -3,6 +3,7 @@
  * automatically while the lookup window is open, and thrown away (memory and all) after a switch
  * of environment or when the window has been closed for a while.
  */
+import type { KnownProxy } from '../api/network.ts';
 import type { CsvStyle } from '../util/csv.ts';
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
@@ -17,7 +18,7 @@ export interface LookupServiceOptions {
   preferences: () => Preferences;
   start: (config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void) => LookupBackend;
   /** The network as the main process knows it: the proxy already resolved for a URL, and whether to trust the system's store. */
-  network?: { knownProxyFor(url: string): string | null; systemCa: boolean };
+  network?: { knownProxyFor(url: string): KnownProxy; systemCa: boolean };
   onStatus: (status: LookupStatus) => void;
 }
 
