@@ -5,7 +5,7 @@ import { describeValueProblem } from './i18n/value-problem-words.ts';
 import { chooseLocale } from './i18n/locales.ts';
 
 describe('global shortcut syntax', () => {
-  it.each(['CommandOrControl+Alt+T', 'Ctrl+Shift+F12', 'Alt+Space', 'Super+K', 'Ctrl++', 'CmdOrCtrl+Alt+Home'])(
+  it.each(['CommandOrControl+Alt+T', 'Ctrl+Shift+F12', 'Alt+Shift+K', 'Super+K', 'Ctrl++', 'CmdOrCtrl+Alt+Home', 'Ctrl+Alt+C'])(
     'accepts %s',
     (text) => {
       expect(acceleratorProblem(text)).toBeNull();
@@ -15,8 +15,18 @@ describe('global shortcut syntax', () => {
   it.each([
     [
       'T',
-      'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.',
+      'A global shortcut needs a modifier besides Shift (CommandOrControl, Alt…), or it would take the key from every application.',
     ],
+    [
+      'Shift+A',
+      'A global shortcut needs a modifier besides Shift (CommandOrControl, Alt…), or it would take the key from every application.',
+    ],
+    ...['Ctrl+C', 'CommandOrControl+V', 'Cmd+Shift+Z', 'Alt+Tab', 'Option+F4', 'Alt+Space', 'Ctrl+Alt+Delete', 'Super+L'].map(
+      (text) => [
+        text,
+        `${text} belongs to other programs or the system (copy, paste, undo, switching windows…); choose a combination such as CommandOrControl+Alt+T.`,
+      ],
+    ),
     ['Ctrl+', 'Write the shortcut as modifiers and one key joined by +, e.g. CommandOrControl+Alt+T.'],
     ['Hyper+T', '“Hyper” is not a modifier; use CommandOrControl, Control, Command, Alt, Option, Shift or Super.'],
     ['Ctrl+Ctrl+T', 'A modifier appears twice.'],

@@ -44,10 +44,46 @@ const NAMED_KEYS = new Set([
 ]);
 const SINGLE_KEY = /^[a-z0-9)!@#$%^&*(:;:+=<,_\->.?/~`{\]|\\}"'[]$/i;
 
+/** Modifiers by what they do: Control, Command, Super are one "primary" key; Option and AltGr are Alt. */
+const ROLE: Record<string, 'primary' | 'alt' | 'shift'> = {
+  command: 'primary',
+  cmd: 'primary',
+  control: 'primary',
+  ctrl: 'primary',
+  commandorcontrol: 'primary',
+  cmdorctrl: 'primary',
+  super: 'primary',
+  meta: 'primary',
+  alt: 'alt',
+  option: 'alt',
+  altgr: 'alt',
+  shift: 'shift',
+};
+/**
+ * Combinations other programs and the system live by (copy, paste, undo, save, switching and
+ * closing windows, locking the screen): a global shortcut on one would turn each of them, in any
+ * program, into a punch.
+ */
+const RESERVED = new Set([
+  ...['c', 'v', 'x', 'z', 'y', 'a', 's', 'f', 'p', 'w', 'q', 'n', 't', 'o', 'l', 'tab', 'space', 'escape', 'esc'].map(
+    (key) => `primary+${key}`,
+  ),
+  'primary+shift+z',
+  'primary+shift+tab',
+  'primary+alt+delete',
+  'alt+tab',
+  'alt+shift+tab',
+  'alt+f4',
+  'alt+space',
+  'alt+escape',
+  'alt+esc',
+]);
+
 /** What is wrong with a shortcut, as facts; worded by value-problem-words.ts. */
 export type AcceleratorProblem =
   | { kind: 'syntax' }
   | { kind: 'noModifier' }
+  | { kind: 'reserved'; shortcut: string }
   | { kind: 'unknownModifier'; modifier: string }
   | { kind: 'repeatedModifier' }
   | { kind: 'unknownKey'; key: string };
@@ -64,5 +100,10 @@ export function acceleratorProblem(text: string): AcceleratorProblem | null {
   if (unknown) return { kind: 'unknownModifier', modifier: unknown };
   if (new Set(modifiers.map((modifier) => modifier.toLowerCase())).size !== modifiers.length) return { kind: 'repeatedModifier' };
   if (!SINGLE_KEY.test(key) && !NAMED_KEYS.has(key.toLowerCase())) return { kind: 'unknownKey', key };
+  const roles = new Set(modifiers.map((modifier) => ROLE[modifier.toLowerCase()]));
+  // Shift alone changes a letter into a capital: Shift+A would take every "A" typed anywhere.
+  if (roles.size === 1 && roles.has('shift')) return { kind: 'noModifier' };
+  const combination = [...(['primary', 'alt', 'shift'] as const).filter((role) => roles.has(role)), key.toLowerCase()].join('+');
+  if (RESERVED.has(combination)) return { kind: 'reserved', shortcut: text };
   return null;
 }

@@ -292,7 +292,7 @@ describe('settings window: preferences', () => {
     await expect
       .poll(() => view.page.locator('[data-path="clock.globalShortcut"] .error').textContent())
       .toBe(
-        'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.',
+        'A global shortcut needs a modifier besides Shift (CommandOrControl, Alt…), or it would take the key from every application.',
       );
     await view.screenshot('settings-clock');
   });

@@ -157,7 +157,7 @@ describe('environments through the window API', () => {
     });
     expect(await call('validateSettings', { clock: { globalShortcut: 'T' } })).toEqual({
       'clock.globalShortcut':
-        'A global shortcut needs at least one modifier (CommandOrControl, Alt, Shift…), or it would take the key from every application.',
+        'A global shortcut needs a modifier besides Shift (CommandOrControl, Alt…), or it would take the key from every application.',
     });
     expect(await call('listEnvironments')).toHaveLength(1);
   });

@@ -104,7 +104,7 @@ describe('bad policy values', () => {
       'test policy (enforced): environments: must be JSON text (got "[not json"); ignored.',
       'test policy (enforced): monitoring.pollIntervalSeconds: must be at least 10 (got 2); ignored.',
       'test policy (enforced): monitoring.sound: expected boolean (got "loud"); ignored.',
-      expect.stringMatching(/^test policy \(enforced\): clock\.globalShortcut: a global shortcut needs at least one modifier/),
+      expect.stringMatching(/^test policy \(enforced\): clock\.globalShortcut: a global shortcut needs a modifier besides Shift/),
       'test policy (recommended): general.theme: must be one of system, light, dark (got "neon"); ignored.',
     ]);
     const settings = createSettingsService(memoryStore(), combined);

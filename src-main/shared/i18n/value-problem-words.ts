@@ -36,6 +36,8 @@ function describeShortcutProblem(problem: AcceleratorProblem, t: Translate): str
       return t('invalid.shortcut.unknownModifier', { modifier: problem.modifier });
     case 'unknownKey':
       return t('invalid.shortcut.unknownKey', { key: problem.key });
+    case 'reserved':
+      return t('invalid.shortcut.reserved', { shortcut: problem.shortcut });
     default:
       return t(`invalid.shortcut.${problem.kind}`);
   }
