@@ -231,6 +231,18 @@ describe('tolerant reading', () => {
     expect(error.message).toContain('it is not JSON (text/html, starting “<html><body>Login</body></html>”)');
   });
 
+  it('redacts a secret an answer echoes before it cuts the excerpt: no part of it is shown', async () => {
+    const secret = 'S3cr3t-Echoed-Across-The-Cut';
+    raw = await startRawServer(
+      (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`Access denied for ${secret} - try again`),
+    );
+    const error = await failure(
+      debtors({ baseUrl: raw.url, credentials: { clientId: 'demo-client', clientSecret: secret } }).clientBanks(),
+    );
+    expect(error.message).toContain('starting “Access denied for [redacted]');
+    for (let from = 0; from + 6 <= secret.length; from++) expect(error.message).not.toContain(secret.slice(from, from + 6));
+  });
+
   it('reports a connection lost in the middle of a body as unreachable', async () => {
     raw = await startRawServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });

@@ -4,6 +4,7 @@
  * expire; they are never logged, written or sent to a window.
  */
 import { readCappedText } from './read-body.ts';
+import { redact } from '../security/redact.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 
 /** A token answer is a few hundred bytes; beyond this the rest is not read. */
@@ -85,7 +86,8 @@ export function createAuthSource(
         throw new TokenError(`the token URL's answer could not be read (${(error as Error).message})`);
       },
     );
-    if (!response.ok) throw new TokenError(`the token URL answered ${response.status}${tokenErrorText(text)}`);
+    if (!response.ok)
+      throw new TokenError(`the token URL answered ${response.status}${tokenErrorText(text, [credentials.clientSecret])}`);
     const parsed = safeJson(text) as { access_token?: unknown; expires_in?: unknown } | undefined;
     if (typeof parsed?.access_token !== 'string' || parsed.access_token === '')
       throw new TokenError('the token URL answered without an access_token');
@@ -120,8 +122,9 @@ function safeJson(text: string): unknown {
 }
 
 /** The OAuth error and its description, when the token endpoint sent them. */
-function tokenErrorText(text: string): string {
+/** The token server's own words, redacted before they are cut (a secret echoed across the cut must not leak in part). */
+function tokenErrorText(text: string, secrets: string[]): string {
   const body = safeJson(text) as { error?: unknown; error_description?: unknown } | undefined;
   const parts = [body?.error, body?.error_description].filter((part): part is string => typeof part === 'string');
-  return parts.length === 0 ? '' : ` (${parts.join(': ').slice(0, 200)})`;
+  return parts.length === 0 ? '' : ` (${redact(parts.join(': '), secrets).slice(0, 200)})`;
 }

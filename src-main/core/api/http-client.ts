@@ -11,7 +11,7 @@ import type { ApiErrorKind, OperationName, ServiceName } from '../../shared/doma
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
-import { BodyTooLargeError, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
+import { BodyTooLargeError, bodyProblemText, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { readJsonStreamed } from './streamed-json.ts';
 import { displayUrl, joinUrl } from './url.ts';
@@ -207,7 +207,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return text.trim() === '' ? undefined : jsonOrText(text, response.headers.get('content-type'));
     } catch (error) {
       if (!(error instanceof NotJsonError || error instanceof BodyTooLargeError)) throw error;
-      throw fail(request, { kind: 'bad-response', status: response.status, reason: redact(error.message, secrets()) });
+      throw fail(request, { kind: 'bad-response', status: response.status, reason: bodyProblemText(error, secrets()) });
     }
   }
 
@@ -248,7 +248,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return fail(request, { kind: 'timeout', ...status, reason });
     }
     if (error instanceof BodyTooLargeError || error instanceof NotJsonError) {
-      return fail(request, { kind: 'bad-response', reason: redact(error.message, secrets()) });
+      return fail(request, { kind: 'bad-response', reason: bodyProblemText(error, secrets()) });
     }
     // Still "unreachable" (a write's outcome is then confirmed by reading, never assumed), but answered.
     const where = answered === undefined ? '' : ` after it answered ${answered}`;

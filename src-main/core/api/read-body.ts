@@ -3,8 +3,36 @@
  * digits of large numeric ids.
  */
 
+import { redact } from '../security/redact.ts';
 export class BodyTooLargeError extends Error {}
-export class NotJsonError extends Error {}
+/**
+ * An answer that is not JSON. Its start is kept longer than it is shown and put into words only by
+ * bodyProblemText, with secrets redacted first and cut after: cut first, a secret echoed across the
+ * cut would leak in part.
+ */
+export class NotJsonError extends Error {
+  constructor(
+    message: string,
+    readonly excerpt?: { kind: string; start: string },
+  ) {
+    super(message);
+  }
+}
+/** Characters of a non-JSON answer kept for the message, and shown of them (after redaction). */
+export const KEPT_START = 200;
+const SHOWN_START = 40;
+
+export function notJsonError(contentType: string | null, start: string): NotJsonError {
+  const kind = contentType ? contentType.split(';')[0]! : 'no content type';
+  return new NotJsonError(`it is not JSON (${kind})`, { kind, start: start.slice(0, KEPT_START) });
+}
+
+/** Why a body could not be read, in words: a non-JSON answer's start redacted, then cut. */
+export function bodyProblemText(error: Error, secrets: Iterable<string>): string {
+  if (!(error instanceof NotJsonError) || !error.excerpt) return redact(error.message, secrets);
+  const start = redact(error.excerpt.start, secrets).replace(/\s+/g, ' ').slice(0, SHOWN_START);
+  return `it is not JSON (${error.excerpt.kind}, starting “${start}”)`;
+}
 export class BodyAbortedError extends Error {}
 
 export interface ReadOptions {
@@ -161,9 +189,7 @@ export function parseJsonText(text: string, contentType: string | null): unknown
     // The fast native parser, once integers that would lose digits are quoted.
     return JSON.parse(hasLongDigitRun(trimmed) ? quoteLongIntegers(trimmed) : trimmed);
   } catch {
-    const kind = contentType ? contentType.split(';')[0] : 'no content type';
-    const start = trimmed.slice(0, 40).replace(/\s+/g, ' ');
-    throw new NotJsonError(`it is not JSON (${kind}, starting “${start}”)`);
+    throw notJsonError(contentType, trimmed);
   }
 }
 

@@ -10,7 +10,7 @@
  * scanner only looks for quotes and brackets and leaves the parsing to the engine.
  */
 import { timePhase } from '../util/phase-timings.ts';
-import { forEachChunk, NotJsonError, parseJsonText, type ReadOptions } from './read-body.ts';
+import { forEachChunk, KEPT_START, NotJsonError, notJsonError, parseJsonText, type ReadOptions } from './read-body.ts';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -65,10 +65,7 @@ export function createStreamedJsonParser(contentType: string | null = null): Str
   /** The first characters, for the message when the text is not JSON. */
   let start = '';
 
-  const notJson = () => {
-    const kind = contentType ? contentType.split(';')[0] : 'no content type';
-    return new NotJsonError(`it is not JSON (${kind}, starting “${start.replace(/\s+/g, ' ')}”)`);
-  };
+  const notJson = () => notJsonError(contentType, start);
 
   /** Parses `text` (elements and the commas between them) onto the open list. */
   function parseElements(open: OpenList, text: string) {
@@ -183,7 +180,7 @@ export function createStreamedJsonParser(contentType: string | null = null): Str
   };
 
   function write(text: string) {
-    if (start.length < 40) start = (start + text).replace(/^\uFEFF/, '').slice(0, 40);
+    if (start.length < KEPT_START) start = (start + text).replace(/^\uFEFF/, '').slice(0, KEPT_START);
     let from = 0;
     while (from < text.length) {
       if (list) {
