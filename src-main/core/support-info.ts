@@ -9,6 +9,7 @@ import type { AdminPolicy } from './settings/admin-policy.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { AppCore } from './app-core.ts';
 import { redact } from './security/redact.ts';
+import { liveSecrets } from './security/live-secrets.ts';
 
 export type SettingSource = 'policy' | 'admin file' | 'user' | 'recommended policy' | 'admin file default' | 'default';
 
@@ -66,6 +67,6 @@ export function supportInfo(core: AppCore, facts: SupportFacts): string {
     ...(admin.problems.length > 0 ? ['', 'Policy problems:', ...admin.problems.map((problem) => `  ${problem}`)] : []),
   ].join('\n');
   // Nothing above holds a secret; a server's message quoted in a punch's error might.
-  const secrets = core.environments.list().map((entry) => core.secretFor(entry.environment.id) ?? '');
+  const secrets = [...core.environments.list().map((entry) => core.secretFor(entry.environment.id) ?? ''), ...liveSecrets.all()];
   return redact(text, secrets);
 }

@@ -11,6 +11,7 @@ import { MOCK_ENVIRONMENT_ID } from '../core/environments/environment.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import { catchUncaught } from '../core/logging/uncaught.ts';
 import { createSecretVault, type SecretVault } from '../core/security/vault.ts';
+import { secretsToRedact } from '../core/security/live-secrets.ts';
 import { adminFileLocation, adminFileWarning, loadAdminPolicy } from '../core/settings/admin-policy.ts';
 import { createSettingsService, type SettingsService } from '../core/settings/settings-service.ts';
 import { readIfPresent } from '../core/util/text-file.ts';
@@ -68,7 +69,9 @@ export async function openApp(): Promise<Started> {
     vaultIds: settings.vaultIds,
   });
   await vault.unlock(); // the stored secrets, decrypted once before anything needs them
-  const { logger: log, folder: logsFolder } = openAppLog(vault.knownSecrets);
+  // The vault's secrets and the OAuth tokens held now: the log shows none of them.
+  const redactable = secretsToRedact(vault.knownSecrets);
+  const { logger: log, folder: logsFolder } = openAppLog(redactable);
   // Said in the user's language once the core knows it; English before that.
   let words = (): Translate => english.t;
   catchUncaught(
@@ -82,7 +85,7 @@ export async function openApp(): Promise<Started> {
         detail: t('problem.uncaught', { detail, logsItem: t('tray.logs') }),
       });
     },
-    vault.knownSecrets,
+    redactable,
   );
   log.info(`Starting ${app.getName()} ${app.getVersion()}`);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);

@@ -5,6 +5,7 @@
  */
 import { readCappedText } from './read-body.ts';
 import { redact } from '../security/redact.ts';
+import { liveSecrets } from '../security/live-secrets.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 
 /** A token answer is a few hundred bytes; beyond this the rest is not read. */
@@ -55,6 +56,11 @@ export function createAuthSource(
   }
   const oauth = scheme;
   let token: { value: string; expiresAt: number } | null = null;
+  /** A token no longer held is no longer a secret the log must know. */
+  const forgetToken = () => {
+    if (token) liveSecrets.remove(token.value);
+    token = null;
+  };
   let pending: Promise<string> | null = null;
 
   async function fetchToken(signal?: AbortSignal): Promise<string> {
@@ -93,7 +99,9 @@ export function createAuthSource(
       throw new TokenError('the token URL answered without an access_token');
     const lifetime = Number(parsed.expires_in ?? DEFAULT_TOKEN_LIFETIME_S);
     const seconds = Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_TOKEN_LIFETIME_S;
+    forgetToken();
     token = { value: parsed.access_token, expiresAt: deps.now() + Math.max(seconds * 1000 - EXPIRY_MARGIN_MS, 5_000) };
+    liveSecrets.add(token.value);
     return token.value;
   }
 
@@ -106,7 +114,7 @@ export function createAuthSource(
     },
     invalidate() {
       const had = token !== null;
-      token = null;
+      forgetToken();
       return had;
     },
     secrets: () => [credentials.clientSecret, ...(token ? [token.value] : [])],
@@ -121,7 +129,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The OAuth error and its description, when the token endpoint sent them. */
 /** The token server's own words, redacted before they are cut (a secret echoed across the cut must not leak in part). */
 function tokenErrorText(text: string, secrets: string[]): string {
   const body = safeJson(text) as { error?: unknown; error_description?: unknown } | undefined;
