@@ -31,10 +31,39 @@ const CURSORS: Array<[string, string]> = [
   ['continuationToken', 'continuationToken'],
 ];
 
-function linkHeaderNext(headers: Headers): string | null {
-  const link = headers.get('link');
-  const match = link ? /<([^>]+)>\s*;\s*rel="?next"?/i.exec(link) : null;
-  return match ? match[1]! : null;
+/** The part of a Link header read: a next link comes early, and a longer header is not worth the time. */
+export const MAX_LINK_HEADER = 8 * 1024;
+
+/**
+ * The target of a Link header's rel="next", read in one pass with indexOf (a regular expression
+ * once backtracked quadratically: 0.6 s per page for a 16 KB header of "<").
+ */
+export function linkHeaderNext(headers: Headers): string | null {
+  const link = headers.get('link')?.slice(0, MAX_LINK_HEADER) ?? '';
+  for (let open = link.indexOf('<'); open >= 0;) {
+    const close = link.indexOf('>', open + 1);
+    if (close < 0) return null;
+    const following = link.indexOf('<', close + 1);
+    const params = link.slice(close + 1, following < 0 ? link.length : following);
+    if (relations(params).includes('next')) return link.slice(open + 1, close);
+    open = following;
+  }
+  return null;
+}
+
+/** The rel values of one link's parameters (`; rel="next last"`). */
+function relations(params: string): string[] {
+  for (const param of params.split(';')) {
+    const equals = param.indexOf('=');
+    if (equals < 0 || param.slice(0, equals).trim().toLowerCase() !== 'rel') continue;
+    const value = param
+      .slice(equals + 1)
+      .replace(/,\s*$/, '')
+      .trim()
+      .replace(/^"|"$/g, '');
+    return value.toLowerCase().split(/\s+/);
+  }
+  return [];
 }
 
 export function nextPage(body: unknown, headers: Headers, current: PageRequest, base: URL): NextPage {
