@@ -105,7 +105,7 @@ describe('a daily window', () => {
 
 describe('a running timer', () => {
   it('reads hours, minutes and seconds, and never goes below zero', () => {
-    expect([0, 999, 61_000, 3_600_000 * 3 + 12 * 60_000 + 5_000, 3_600_000 * 27, -5_000].map(timerText)).toEqual([
+    expect([0, 999, 61_000, 3_600_000 * 3 + 12 * 60_000 + 5_000, 3_600_000 * 27, -5_000].map((ms) => timerText(ms))).toEqual([
       '0:00:00',
       '0:00:00',
       '0:01:01',
@@ -113,5 +113,6 @@ describe('a running timer', () => {
       '27:00:00',
       '0:00:00',
     ]);
+    expect(timerText(3_600_000 * 3 + 12 * 60_000 + 59_000, false)).toBe('3:12');
   });
 });

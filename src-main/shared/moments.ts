@@ -197,9 +197,13 @@ export const insideDailyWindow = (minute: number, from: string, until: string): 
   return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
 };
 
-/** A running timer's "3:07:45" (hours, minutes, seconds); never negative. */
-export const timerText = (ms: number): string => {
+/**
+ * A running timer's "3:07:45" (hours, minutes, seconds), or "3:07" without seconds (the macOS menu
+ * bar); never negative.
+ */
+export const timerText = (ms: number, withSeconds = true): string => {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+  const minutes = `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}`;
+  return withSeconds ? `${minutes}:${pad(seconds % 60)}` : minutes;
 };

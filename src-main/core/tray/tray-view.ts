@@ -1,6 +1,6 @@
 /** Everything the tray shows, computed from the core: menu state, tooltip, icon file, macOS title. */
 import type { AppCore } from '../app-core.ts';
-import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
+import { localTimeAt, timerText, type TimeFormatter } from '../../shared/moments.ts';
 import { trayIconFile, trayTemplateFile } from './tray-icon.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 import type { TrayState } from './tray-menu.ts';
@@ -34,7 +34,7 @@ export function trayView(
   const badge = core.health.badge();
   const clock = core.clock.view();
   const glyph = clock.state === 'in' ? 'in' : 'out';
-  const elapsed = clock.since === null ? '' : compactElapsed(now - Date.parse(clock.since));
+  const elapsed = clock.since === null ? '' : timerText(now - Date.parse(clock.since), false);
   return {
     state: {
       productName,
@@ -68,10 +68,4 @@ export function trayView(
     macTitle: [environment.isMock ? 'MOCK' : '', elapsed, macTitles[badge]].filter(Boolean).join(' '),
     t,
   };
-}
-
-/** "3:12" for the macOS menu bar. */
-function compactElapsed(ms: number): string {
-  const minutes = Math.max(0, Math.floor(ms / 60_000));
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
