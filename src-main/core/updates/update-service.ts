@@ -63,8 +63,12 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     listeners.forEach((listener) => listener());
   };
   const interval = () => options.preferences().checkEveryHours * 3_600_000;
-  const schedule = (ms: number) => {
+  const cancel = () => {
     if (timer !== null) time.clearTimeout(timer);
+    timer = null;
+  };
+  const schedule = (ms: number) => {
+    cancel();
     timer = time.setTimeout(() => void checkNow(), ms);
   };
   const retryDelay = (failure: UpdateFailure) =>
@@ -123,8 +127,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     feedKey = key;
     failures = 0;
     if ('none' in feedOf(preferences)) {
-      if (timer !== null) time.clearTimeout(timer);
-      timer = null;
+      cancel();
       if (current.phase !== 'ready') set({ phase: 'off' });
       return;
     }
@@ -148,8 +151,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
   return {
     start: settingsChanged,
     stop() {
-      if (timer !== null) time.clearTimeout(timer);
-      timer = null;
+      cancel();
       feedKey = '';
     },
     state: () => current,
