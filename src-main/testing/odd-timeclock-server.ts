@@ -100,7 +100,8 @@ export function renderEvent(event: OddEvent, shape: EventShape, bigIds: boolean)
   }
 }
 
-export async function startOddServer(initial: Partial<OddBehaviour> = {}): Promise<OddServer> {
+/** `now`: the server's own clock, sent in every answer's Date header (a test's fake clock, so the two agree). */
+export async function startOddServer(initial: Partial<OddBehaviour> = {}, now: () => number = Date.now): Promise<OddServer> {
   const state = { behaviour: { ...defaults, ...initial }, events: [] as OddEvent[], requests: [] as string[], nextId: 1n };
   const router = findMyWay({
     ignoreTrailingSlash: false,
@@ -115,6 +116,7 @@ export async function startOddServer(initial: Partial<OddBehaviour> = {}): Promi
 
   const server = createServer((req, res) => {
     state.requests.push(`${req.method} ${req.url}`);
+    res.setHeader('date', new Date(now()).toUTCString());
     const redirect = state.behaviour.redirect;
     if (redirect) {
       res.writeHead(redirect.status, { location: redirect.location }).end();

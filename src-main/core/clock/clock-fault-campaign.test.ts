@@ -17,7 +17,10 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import type { AppCore } from '../app-core.ts';
 
-const mock = useMockServer({ debtors: 10 });
+// After the mock's seeded history, in whole seconds; the mock's clock (its Date header) is the test's.
+const start = Math.ceil(Date.now() / 1000) * 1000;
+const clock = createFakeClock(start);
+const mock = useMockServer({ debtors: 10, now: () => clock.now() });
 const SEED = 20261122;
 const STEPS = 260;
 const EMPLOYEES = ['E1004', 'E1005', 'E1006', 'E1008'];
@@ -36,9 +39,6 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
     { unavailable: 0.08, badGateway: 0.05, dropAfterForwarding: 0.1, delayPastTimeout: 0.03, resetMidBody: 0.06, delayMs: 1_300 },
     SEED,
   );
-  // After the mock's seeded history, in whole seconds.
-  const start = Math.ceil(Date.now() / 1000) * 1000;
-  const clock = createFakeClock(start);
   const urls = { timeclockBaseUrl: `${proxy.url}/timeclock`, debtorsBaseUrl: `${proxy.url}/debtors` };
   const stations: Workstation[] = EMPLOYEES.map((employeeId) => {
     const core = createTestCore(urls, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'campaign-')) });

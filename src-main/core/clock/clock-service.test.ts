@@ -26,8 +26,12 @@ interface Setup {
   runFor(seconds: number): Promise<void>;
 }
 
-async function setup(employeeId = 'E1002', dataDir = mkdtempSync(join(tmpdir(), 'timeclock-clock-'))): Promise<Setup> {
-  const core = createTestCore(mock.server, { time: clock, formatTime: hhmm, dataDir });
+async function setup(
+  employeeId = 'E1002',
+  dataDir = mkdtempSync(join(tmpdir(), 'timeclock-clock-')),
+  undoSeconds = 0,
+): Promise<Setup> {
+  const core = createTestCore(mock.server, { time: clock, formatTime: hhmm, dataDir, undoSeconds });
   core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
   const notifications: string[] = [];
   core.clock.onNotification((notification) => notifications.push(`${notification.title} | ${notification.body}`));
@@ -407,10 +411,29 @@ describe('integrity when punches, refreshes and employees interleave', () => {
     expect(await core.clock.toggle('window')).toEqual({
       kind: 'ignored',
       reason:
-        "This computer's clock says 07:02, which is before your last punch at 08:02. Check the computer's date and time, then try again.",
+        "This computer's clock says 07:02, before your last punch at 08:02, and the timeclock service could not tell a later time. Check the computer's date and time, then try again.",
     });
     expect(events()).toEqual([expect.objectContaining({ clockOut: null })]);
     expect(core.outbox.all()).toEqual([]);
+  });
+
+  it("clocks out at the service's time when only this computer's clock went back: it asks the service first", async () => {
+    const { core, clock, events } = await setup();
+    await core.clock.toggle('window');
+    clock.jump(30 * 60_000);
+    // This computer's clock is set back an hour, behind the clock-in; the service's is not.
+    clock.jump(-3_600_000);
+    serviceSkewMs = 3_600_000;
+    const action = await core.clock.toggle('window');
+    expect(action).toMatchObject({ kind: 'done', outcome: { kind: 'synced' } });
+    expect(events()).toEqual([
+      expect.objectContaining({ clockIn: '2026-11-23T08:02:00.000Z', clockOut: '2026-11-23T08:32:00.000Z' }),
+    ]);
+    expect(core.clock.view()).toMatchObject({
+      state: 'out',
+      headline: 'Clocked out since 08:32',
+      clockWarning: "This computer's clock is 1 h behind; your clock-out was recorded at 08:32 service time.",
+    });
   });
 });
 
@@ -419,11 +442,36 @@ describe("the computer's clock against the service's", () => {
     serviceSkewMs = -(3 * 60 + 10) * 60_000; // the service's clock reads 3 h 10 min earlier
     const { core } = await setup();
     expect(core.clock.view().clockWarning).toBe(
-      "This computer's clock is 3 h 10 min ahead of the timeclock service's. Punches carry this computer's time: set its date and time right.",
+      "This computer's clock is 3 h 10 min ahead of the timeclock service's. Punches are recorded at the service's time; set this computer's date and time right.",
     );
     serviceSkewMs = 25 * 60_000;
     await core.clock.refresh();
     expect(core.clock.view().clockWarning).toMatch(/^This computer's clock is 25 min behind the timeclock service's\./);
+  });
+
+  it("records punches, shows times and counts the shift on the service's time when this computer's clock is wrong", async () => {
+    serviceSkewMs = 45 * 60_000; // this computer's clock is 45 min behind
+    const { core, clock, events } = await setup();
+    await core.clock.toggle('window');
+    expect(events()).toEqual([expect.objectContaining({ clockIn: '2026-11-23T08:47:00.000Z' })]);
+    clock.jump(90 * 60_000);
+    expect(core.clock.view()).toMatchObject({
+      headline: 'Clocked in since 08:47 · 1 h 30 min',
+      viewedAt: '2026-11-23T10:17:00.000Z',
+      clockWarning: "This computer's clock is 45 min behind; your clock-in was recorded at 08:47 service time.",
+    });
+  });
+
+  it("keeps the undo time on this computer's clock while punches carry the service's", async () => {
+    serviceSkewMs = -30 * 60_000; // this computer's clock is 30 min ahead
+    const { core, clock, events, runFor } = await setup('E1002', undefined, 10);
+    await core.clock.toggle('window');
+    expect(core.clock.view().undo).toMatchObject({ until: '2026-11-23T07:32:10.000Z' });
+    clock.jump(5_000);
+    expect(core.clock.undo('window')).toBe(true);
+    await core.clock.toggle('window');
+    await runFor(11);
+    expect(events()).toEqual([expect.objectContaining({ clockIn: '2026-11-23T07:32:05.000Z' })]);
   });
 
   it('says nothing when they agree', async () => {

@@ -34,6 +34,7 @@ import { createPunchSync } from './punch-sync.ts';
 import { createSleepPrompt } from './sleep-prompt.ts';
 import { stoppedPunchActions } from './stopped-punches.ts';
 import { createSyncLoop } from './sync-loop.ts';
+import { clockCorrectionMs } from './service-time.ts';
 import type { ClockReading } from './clock-reading.ts';
 
 export interface ClockServiceOptions {
@@ -70,6 +71,7 @@ function viewOf(
   environment: Environment,
   t: Translate,
 ) {
+  // `now` is on the service's time when this computer's clock disagrees with it (service-time.ts).
   const { id, employeeId } = environment;
   const { server, problem, problemIsOutage } = reading.state;
   const waiting = options.outbox
@@ -118,12 +120,15 @@ function createTimers(time: TimeSource) {
  */
 export function createClockService(options: ClockServiceOptions) {
   const { time, outbox } = options;
-  const formatTime = options.formatTime ?? localTimeAt(() => time.now());
+  const active = () => options.activeEnvironment();
+  /** What to add to this computer's clock to read the service's; punches, reminders and the view use that time. */
+  const correctionMs = () => clockCorrectionMs(options.clientsFor(active().id)?.timeclock.serverClockOffsetMs() ?? null);
+  const serviceNow = () => time.now() + correctionMs();
+  const formatTime = options.formatTime ?? localTimeAt(serviceNow);
   const words = clockWords(options.t ?? english.t, formatTime);
   const events = createEmitter<{ change: undefined; notification: ClockNotification }>();
   const changed = () => events.emit('change', undefined);
   const notify = (notification: ClockNotification) => events.emit('notification', notification);
-  const active = () => options.activeEnvironment();
   const journal = options.journal ?? createHoursJournal(undefined, () => time.now());
   const sync = createPunchSync({
     outbox,
@@ -158,11 +163,13 @@ export function createClockService(options: ClockServiceOptions) {
     changed,
     notify,
     now: () => time.now(),
+    correctionMs,
+    learnServiceTime: () => reading.read(),
     undoMs: () => options.preferences().clock.undoSeconds * 1000,
   });
   const punch = recorder.punch;
   const sleep = createSleepPrompt({
-    now: () => time.now(),
+    now: serviceNow,
     status,
     promptAfterMinutes: () => options.preferences().clock.sleepPromptMinutes,
     words,
@@ -172,13 +179,23 @@ export function createClockService(options: ClockServiceOptions) {
   let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
   function checkReminders(): void {
     const calendar = options.calendar ?? localCalendar;
-    const result = dueReminders(status(), time.now(), options.preferences().clock, reminderMemory, formatTime, calendar, words.t);
+    const result = dueReminders(
+      status(),
+      serviceNow(),
+      options.preferences().clock,
+      reminderMemory,
+      formatTime,
+      calendar,
+      words.t,
+    );
     reminderMemory = result.memory;
     for (const reminder of result.reminders) notify(reminder);
     timers.schedule('reminders', REMINDER_TICK_MS, checkReminders);
   }
   const viewInput = (current: ClockStatus) => ({
-    ...viewOf(options, journal, reading, current, time.now(), active(), words.t),
+    ...viewOf(options, journal, reading, current, serviceNow(), active(), words.t),
+    correctionMs: correctionMs(),
+    correctedPunch: recorder.lastCorrected(),
     busy: recorder.busy(),
     punches: shownPunches(),
     sleepPrompt: sleep.current(),
@@ -196,10 +213,10 @@ export function createClockService(options: ClockServiceOptions) {
     stop: timers.stop,
     refresh,
     status,
-    toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', time.now(), from),
-    clockIn: (from: PunchSource) => punch('clock-in', time.now(), from),
-    clockOut: (from: PunchSource) => punch('clock-out', time.now(), from),
-    clockOutAt: (at: number) => recorder.clockOutAt(at, time.now()),
+    toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', 'now', from),
+    clockIn: (from: PunchSource) => punch('clock-in', 'now', from),
+    clockOut: (from: PunchSource) => punch('clock-out', 'now', from),
+    clockOutAt: (at: number) => recorder.clockOutAt(at, serviceNow()),
     /** Takes back the punch just made, while it is in its undo time; from a notification, "too late" is said. */
     undo(from: PunchSource): boolean {
       const undone = recorder.undo();
@@ -209,7 +226,7 @@ export function createClockService(options: ClockServiceOptions) {
     ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
     /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
     resumed(from: number, how: 'slept' | 'locked' = 'slept') {
-      sleep.resumed(from, how);
+      sleep.resumed(from + correctionMs(), how);
       void refresh();
       changed();
     },

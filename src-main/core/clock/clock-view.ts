@@ -5,6 +5,7 @@ import type { MessageKey, Translate } from '../../shared/i18n/translator.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
 import { inUndoTime } from './punch-schedule.ts';
+import { clockCorrectionMs } from './service-time.ts';
 
 export interface ClockViewInput {
   status: ClockStatus;
@@ -21,6 +22,10 @@ export interface ClockViewInput {
   asOf: number | null;
   /** How far the service's clock is ahead of this computer's, as last measured. */
   serverClockOffsetMs: number | null;
+  /** What `now` adds to this computer's clock (the service's time when the two disagree): undo times are on this computer's. */
+  correctionMs: number;
+  /** The last punch made here while this computer's clock was corrected, to say what time it carries. */
+  correctedPunch: { kind: Punch['kind']; at: number } | null;
   sleepPrompt: { from: number; to: number; how: 'slept' | 'locked' } | null;
   formatTime: TimeFormatter;
   /** The user's language. */
@@ -110,24 +115,30 @@ function problemSummaryOf(input: ClockViewInput): string | null {
   return `${t(input.problemIsOutage ? 'clock.problem.outage' : 'clock.problem.unusable')}${saved}`;
 }
 
-/** Beyond this, a punch's time would visibly differ from the service's own clock. */
-const CLOCK_DISAGREEMENT_MS = 2 * 60_000;
-
-function clockWarningOf(offsetMs: number | null, t: Translate): string | null {
-  if (offsetMs === null || Math.abs(offsetMs) < CLOCK_DISAGREEMENT_MS) return null;
-  return t('clock.warning', { duration: formatDuration(Math.abs(offsetMs), t), direction: offsetMs > 0 ? 'behind' : 'ahead' });
+/** The computer's clock against the service's, and what time the last punch made here carries. */
+function clockWarningOf(input: ClockViewInput): string | null {
+  const { serverClockOffsetMs: offsetMs, t } = input;
+  if (offsetMs === null || clockCorrectionMs(offsetMs) === 0) return null;
+  const facts = { duration: formatDuration(Math.abs(offsetMs), t), direction: offsetMs > 0 ? 'behind' : 'ahead' };
+  const punch = input.correctedPunch;
+  if (punch === null) return t('clock.warning', facts);
+  return t('clock.warningPunch', {
+    ...facts,
+    kind: punch.kind === 'clock-in' ? 'in' : 'out',
+    time: input.formatTime(punch.at),
+  });
 }
 
 /** The punch just made that may still be taken back, as the Undo button names it. */
 function undoOf(input: ClockViewInput): ClockView['undo'] {
-  const punch = input.punches.filter((entry) => inUndoTime(entry, input.now)).at(-1);
+  const punch = input.punches.filter((entry) => inUndoTime(entry, input.now - input.correctionMs)).at(-1);
   if (!punch) return null;
   return {
     label: input.t('panel.undoLabel', {
       kind: punch.kind === 'clock-in' ? 'in' : 'out',
       time: input.formatTime(Date.parse(punch.at)),
     }),
-    until: new Date(punch.undoUntil!).toISOString(),
+    until: new Date(punch.undoUntil! + input.correctionMs).toISOString(),
   };
 }
 
@@ -135,7 +146,9 @@ export function clockView(input: ClockViewInput): ClockView {
   const { status, formatTime, sleepPrompt, t } = input;
   const [stateLabel, detail] = headlineOf(status, input.now, formatTime, t);
   // A punch in its undo time is not "waiting to be sent": the Undo button speaks for it.
-  const punches = input.punches.filter((punch) => !inUndoTime(punch, input.now)).map((punch) => punchView(punch, formatTime, t));
+  const punches = input.punches
+    .filter((punch) => !inUndoTime(punch, input.now - input.correctionMs))
+    .map((punch) => punchView(punch, formatTime, t));
   return {
     state: status.state,
     since: status.state === 'in' ? new Date(status.since).toISOString() : null,
@@ -152,7 +165,7 @@ export function clockView(input: ClockViewInput): ClockView {
     forgotten: forgottenOf(input),
     hours: input.hours,
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
-    clockWarning: clockWarningOf(input.serverClockOffsetMs, t),
+    clockWarning: clockWarningOf(input),
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),
     undo: undoOf(input),

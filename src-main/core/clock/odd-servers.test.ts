@@ -28,9 +28,9 @@ interface SetupOptions {
 }
 
 async function setup(behaviour: Partial<OddBehaviour> = {}, options: SetupOptions = {}) {
-  const odd = await startOddServer(behaviour);
-  servers.push(odd);
   const clock = createFakeClock(START);
+  const odd = await startOddServer(behaviour, () => clock.now());
+  servers.push(odd);
   const draft: EnvironmentDraftInput = {
     name: 'Acme',
     timeclockBaseUrl: odd.url + (options.path ?? ''),

@@ -1,6 +1,6 @@
 /**
  * The moment a punch is recorded at: whole seconds, strictly after the previous punch (the service
- * tells punches apart by their instant), or a refusal when the computer's clock went back.
+ * tells punches apart by their instant), or a refusal when the clock it was read on went back.
  */
 import type { TimeFormatter } from '../../shared/moments.ts';
 import type { ClockStatus } from './clock-state.ts';
@@ -15,10 +15,13 @@ export function punchMoment(
   previousPunchAt: number,
   formatTime: TimeFormatter,
   t: Translate,
-): { at: number } | { reason: string } {
+): { at: number } | { reason: string; clockWentBack?: true } {
   const earliest = Math.max(previousPunchAt + 1000, current.state === 'in' ? current.since + 1000 : 0);
   const whole = Math.floor(clickedAt / 1000) * 1000;
   if (whole + CLOCK_BACK_TOLERANCE_MS < earliest)
-    return { reason: t('refusal.clockWentBack', { now: formatTime(clickedAt), last: formatTime(earliest - 1000) }) };
+    return {
+      reason: t('refusal.clockWentBack', { now: formatTime(clickedAt), last: formatTime(earliest - 1000) }),
+      clockWentBack: true,
+    };
   return { at: Math.max(whole, earliest) };
 }

@@ -25,10 +25,18 @@ interface PunchRecorderOptions {
   words: ClockWords;
   changed: () => void;
   notify: (notification: ClockNotification) => void;
+  /** This computer's clock (undo times are kept on it). */
   now: () => number;
+  /** What to add to `now` to read the service's time (0 while the two agree or the offset is unknown). */
+  correctionMs: () => number;
+  /** Asks the service for its time (any answer's Date header), when this computer's clock went back. */
+  learnServiceTime: () => Promise<unknown>;
   /** How long a new punch may be undone before it is sent (0: sent at once). */
   undoMs: () => number;
 }
+
+/** A punch's moment: a chosen instant (a forgotten clock-out), or the click, read on the service's time. */
+export type PunchAt = number | 'now';
 
 export function createPunchRecorder(options: PunchRecorderOptions) {
   const { outbox, reading, active, formatTime, words } = options;
@@ -36,6 +44,8 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
   let busy = false;
   /** The latest punch recorded here, per environment and employee: punches are strictly increasing seconds. */
   const lastPunchAt = new Map<string, number>();
+  /** The last click recorded while this computer's clock was corrected to the service's. */
+  let lastCorrected: { kind: Punch['kind']; at: number } | null = null;
 
   const previousPunchAt = () =>
     Math.max(
@@ -47,7 +57,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     );
 
   /** Why a punch of `kind` cannot be made now, or its moment. */
-  function check(kind: Punch['kind'], clickedAt: number, current: ClockStatus): { at: number } | { reason: string } {
+  function check(kind: Punch['kind'], clickedAt: number, current: ClockStatus): ReturnType<typeof punchMoment> {
     if (busy) return { reason: t('refusal.busy') };
     const allowed = actionOf({
       employeeId: active().employeeId,
@@ -61,11 +71,28 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     return punchMoment(clickedAt, current, previousPunchAt(), formatTime, t);
   }
 
-  async function record(kind: Punch['kind'], clickedAt: number): Promise<ClockAction> {
-    const current = options.status();
-    const moment = check(kind, clickedAt, current);
+  /** The punch's moment: a chosen one, or the click read on the service's time. */
+  const momentOf = (kind: Punch['kind'], at: PunchAt, clickedAt: number) =>
+    check(kind, at === 'now' ? clickedAt + options.correctionMs() : at, options.status());
+
+  async function record(kind: Punch['kind'], at: PunchAt): Promise<ClockAction> {
+    const clickedAt = options.now();
+    let moment = momentOf(kind, at, clickedAt);
+    if (at === 'now' && 'clockWentBack' in moment) {
+      // This computer's clock went back behind the last punch: ask the service its time, then read
+      // the click on it. A punch is never refused for the computer's clock alone.
+      busy = true;
+      try {
+        await options.learnServiceTime();
+      } finally {
+        busy = false;
+      }
+      moment = momentOf(kind, at, clickedAt);
+    }
     if ('reason' in moment) return { kind: 'ignored', reason: moment.reason };
+    const current = options.status();
     busy = true;
+    if (at === 'now') lastCorrected = options.correctionMs() === 0 ? null : { kind, at: moment.at };
     const undoMs = options.undoMs();
     try {
       const environment = active();
@@ -125,8 +152,8 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
   }
 
   /** A punch asked for from `from`; a refusal from outside a window is told as a notification. */
-  async function punch(kind: Punch['kind'], clickedAt: number, from: PunchSource): Promise<ClockAction> {
-    const action = await record(kind, clickedAt);
+  async function punch(kind: Punch['kind'], at: PunchAt, from: PunchSource): Promise<ClockAction> {
+    const action = await record(kind, at);
     if (action.kind === 'ignored' && from !== 'window') options.notify(words.refusedNotice(kind, action.reason));
     return action;
   }
@@ -135,6 +162,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     punch,
     undo,
     busy: () => busy,
+    lastCorrected: () => lastCorrected,
     /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
     clockOutAt(at: number, now: number): Promise<ClockAction> {
       const current = options.status();

@@ -14,7 +14,9 @@ import { createTestCore } from '../../testing/test-core.ts';
 import { metricsUrl, startFleetMetrics, type FleetMetrics } from './fleet-metrics.ts';
 import { fleetSources } from './fleet-watch.ts';
 
-const mock = useMockServer({ debtors: 5 });
+/** The workstation's clock, which the mock shares (its Date header agrees with it). */
+const clock = createFakeClock(Date.parse('2026-11-23T08:00:00Z'));
+const mock = useMockServer({ debtors: 5, now: () => clock.now() });
 type Attribute = { key: string; value: { stringValue?: string; intValue?: string | number } };
 type Point = { attributes?: Attribute[]; asDouble?: number; asInt?: string | number };
 type Body = {
@@ -80,7 +82,6 @@ const logged: string[] = [];
 const log = { info: (line: string) => logged.push(line), warn: (line: string) => logged.push(line) };
 
 async function workstationWithAWaitingPunch() {
-  const clock = createFakeClock(Date.parse('2026-11-23T08:00:00Z'));
   const core = createTestCore(mock.server, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'timeclock-fleet-')) });
   core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
   await core.checkHealthNow();
