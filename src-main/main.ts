@@ -87,7 +87,8 @@ async function start(): Promise<void> {
       void core.clock.refresh();
       void core.clock.sync();
     },
-    onResumed: (since, how) => core.clock.resumed(since, how),
+    onStopping: (how, lastInputAt) => core.clock.computerStopping(how, lastInputAt),
+    onResumed: (since, how, lastInputAt) => core.clock.resumed(since, how, lastInputAt),
   });
   core.health.start();
   core.clock.start();

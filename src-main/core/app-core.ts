@@ -20,6 +20,7 @@ import { systemTime, type TimeSource } from './util/time-source.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
 import { memoryFile, moveFolderAside, PRIVATE_FILE, textFile } from './util/text-file.ts';
 import { durableFile } from './util/durable-file.ts';
+import { createComputerStops } from './clock/computer-stops.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
 import { outboxProblemText } from './clock/clock-words.ts';
@@ -204,6 +205,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     // A cache, not a record: atomic is enough, no fsync.
     cache: options.dataDir ? textFile(dataPath('clock-cache.json')) : memoryFile(),
     journal: createHoursJournal(options.dataDir ? textFile(dataPath('hours.json')) : memoryFile(), () => time.now()),
+    // Written as the computer shuts down: durable, since the power may go a moment later.
+    computerStops: createComputerStops(dataFile('computer-stops.json')),
     activeEnvironment: () => environments.active().environment,
     clientsFor,
     environmentExists: (id) => environments.get(id) !== undefined,

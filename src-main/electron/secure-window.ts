@@ -32,11 +32,8 @@ export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[
   }
 }
 
-export function createSecureWindow(
-  page: string,
-  options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>,
-  query: Record<string, string> = {},
-): BrowserWindow {
+/** A window with the checklist applied and no page yet, hidden. */
+function hardenedWindow(options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>): BrowserWindow {
   // Developer Tools only while developing: a release cannot open them (nor be asked to by a keystroke).
   const window = new BrowserWindow({
     show: false,
@@ -51,6 +48,23 @@ export function createSecureWindow(
     if (isAllowedExternalUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
+  return window;
+}
+
+/**
+ * A window that is never shown and loads no page: Windows tells only windows that the session
+ * ends (shutdown, logoff), and a tray app may have none open.
+ */
+export function createListeningWindow(): BrowserWindow {
+  return hardenedWindow({ width: 1, height: 1, skipTaskbar: true, focusable: false });
+}
+
+export function createSecureWindow(
+  page: string,
+  options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>,
+  query: Record<string, string> = {},
+): BrowserWindow {
+  const window = hardenedWindow(options);
   window.once('ready-to-show', () => window.show());
   const search = new URLSearchParams(query).toString();
   // A load that fails in a window still open is a fault and reaches the uncaught-error handler.

@@ -302,7 +302,12 @@ describe('system watch', () => {
     let stale = 0;
     const resumed: Array<[number, string]> = [];
     let now = 1_000;
-    const stop = watchSystem({ onStale: () => stale++, onResumed: (since, how) => resumed.push([since, how]) }, 1_000, () => now);
+    const handlers = {
+      onStale: () => stale++,
+      onStopping: () => {},
+      onResumed: (since: number, how: string) => resumed.push([since, how]),
+    };
+    const stop = watchSystem(handlers, 1_000, () => now, 'linux');
     fake.powerMonitor.emit('suspend');
     now = 9_000;
     fake.powerMonitor.emit('resume');
@@ -325,6 +330,44 @@ describe('system watch', () => {
     fake.powerMonitor.emit('resume');
     expect(stale).toBe(4);
     vi.useRealTimers();
+  });
+
+  it("tells each way the computer stops with the last input before it, at once: powerMonitor, and on Windows a window's session end", () => {
+    const stops: Array<[string, number]> = [];
+    const resumed: Array<[number, string, number]> = [];
+    let now = 100_000;
+    const handlers = {
+      onStale: () => {},
+      onStopping: (how: string, lastInputAt: number) => stops.push([how, lastInputAt]),
+      onResumed: (since: number, how: string, lastInputAt: number) => resumed.push([since, how, lastInputAt]),
+    };
+    const stop = watchSystem(handlers, 1_000, () => now, 'win32');
+    fake.powerMonitor.idleSeconds = 40;
+    fake.powerMonitor.emit('lock-screen');
+    now = 160_000;
+    fake.powerMonitor.emit('unlock-screen');
+    fake.powerMonitor.idleSeconds = 5;
+    fake.powerMonitor.emit('suspend');
+    const listening = fake.BrowserWindow.created.at(-1)!;
+    expect(listening).toMatchObject({ shown: 0, url: '' });
+    expect(listening.options).toMatchObject({
+      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false },
+    });
+    listening.emit('query-session-end', { reasons: ['logoff'] });
+    listening.emit('session-end', { reasons: ['shutdown', 'critical'] });
+    fake.powerMonitor.emit('shutdown');
+    expect(stops).toEqual([
+      ['locked', 60_000],
+      ['slept', 155_000],
+      ['logoff', 155_000],
+      ['shutdown', 155_000],
+      ['shutdown', 155_000],
+    ]);
+    expect(resumed).toEqual([[100_000, 'locked', 60_000]]);
+    stop();
+    expect(listening.isDestroyed()).toBe(true);
+    fake.powerMonitor.emit('shutdown');
+    expect(stops).toHaveLength(5);
   });
 });
 

@@ -75,6 +75,11 @@ export const clockSchema = v.object({
     {},
   ),
   sleepPromptMinutes: seconds(5, 1440, 30),
+  /**
+   * Clocked in when the computer slept, locked, shut down or logged off for longer than
+   * sleepPromptMinutes: ask at the return or next start, clock out at that moment by itself, or nothing.
+   */
+  whenComputerStops: v.optional(v.picklist(['ask', 'clock-out', 'nothing']), 'ask'),
   /** A punch waits this long before it is sent, so a mistaken click can be undone; 0: sent at once. */
   undoSeconds: seconds(0, 60, 10),
   /** The day My hours starts the week on: as the user's language has it (Sunday in the US), or one IT sets. */

@@ -197,6 +197,11 @@ export const globalShortcut = {
 };
 
 export const powerMonitor = new (class extends Emitting {
+  /** Seconds since the last keyboard or mouse input, as the system says. */
+  idleSeconds = 0;
+  getSystemIdleTime() {
+    return this.idleSeconds;
+  }
   off(event: string, listener: Listener) {
     this.listeners.set(
       event,
@@ -218,6 +223,7 @@ export function resetFakeElectron(): void {
   session.defaultSession.checkHandler = null;
   Notification.shown.length = 0;
   powerMonitor.listeners.clear();
+  powerMonitor.idleSeconds = 0;
   net.online = true;
   globalShortcut.registered.clear();
   app.locked = true;

@@ -198,10 +198,14 @@ describe('tray panel', () => {
     mock.control.timeclock.clockIn('E1002', new Date(Date.now() - 3 * 3_600_000).toISOString());
     const core = await coreFor('E1002');
     const view = await openPanel(core);
-    core.clock.resumed(Date.now() - 2 * 3_600_000);
+    // The last input was 20 minutes before the sleep: the question says so.
+    core.clock.resumed(Date.now() - 2 * 3_600_000, 'slept', Date.now() - 140 * 60_000);
     const prompt = view.page.locator('.prompt');
     await expect.poll(() => prompt.count()).toBe(1);
-    expect(await prompt.locator('p').textContent()).toMatch(/^This computer slept from .+ to .+ while you were clocked in\.$/);
+    expect(await prompt.locator('p').first().textContent()).toMatch(
+      /^This computer slept from .+ to .+ while you were clocked in\.$/,
+    );
+    expect(await prompt.locator('.evidence').textContent()).toMatch(/^The last keyboard or mouse input before that was at .+\.$/);
     // The question takes the focus, on the answer that changes nothing: Enter keeps the shift.
     await expect.poll(() => view.page.locator(':focus').textContent()).toBe('Stay clocked in');
     await view.screenshot('panel-sleep-prompt');

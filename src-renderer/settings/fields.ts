@@ -99,6 +99,16 @@ export const preferenceSections: SectionDef[] = [
         help: (t) => t('settings.field.undoSecondsHelp'),
       },
       {
+        path: 'clock.whenComputerStops',
+        label: 'settings.field.whenComputerStops',
+        kind: 'select',
+        options: [
+          { value: 'ask', label: 'settings.field.whenComputerStopsAsk' },
+          { value: 'clock-out', label: 'settings.field.whenComputerStopsClockOut' },
+          { value: 'nothing', label: 'settings.field.whenComputerStopsNothing' },
+        ],
+      },
+      {
         path: 'clock.sleepPromptMinutes',
         label: 'settings.field.sleepPrompt',
         kind: 'number',

@@ -258,6 +258,7 @@ describe('reminders and sleep', () => {
       from: '2026-11-23T12:02:00.000Z',
       to: '2026-11-23T14:02:00.000Z',
       question: 'This computer slept from 12:02 to 14:02 while you were clocked in.',
+      evidence: null,
     });
     expect(notifications.at(-1)).toMatch(
       /^You were away for 2 h \| You are still clocked in\. Open the panel to clock out at 12:02/,

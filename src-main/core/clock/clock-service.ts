@@ -32,6 +32,8 @@ import type { Outbox, Punch } from './outbox.ts';
 import { createPunchRecorder } from './punch-recorder.ts';
 import { createPunchSync } from './punch-sync.ts';
 import { createSleepPrompt } from './sleep-prompt.ts';
+import { createComputerStops, type ComputerStop, type ComputerStops, type StopHow } from './computer-stops.ts';
+import { memoryFile } from '../util/text-file.ts';
 import { stoppedPunchActions } from './stopped-punches.ts';
 import { createSyncLoop } from './sync-loop.ts';
 import { clockCorrectionMs } from './service-time.ts';
@@ -44,6 +46,8 @@ export interface ClockServiceOptions {
   cache?: TextFile;
   /** The shifts this computer saw, for "My hours" (the service keeps no history we can read). */
   journal?: HoursJournal;
+  /** When this computer last stopped (shut down, logged off, slept, locked), kept for the next start. */
+  computerStops?: ComputerStops;
   activeEnvironment: () => Environment;
   clientsFor: (environmentId: string) => ServiceClients | null;
   /** Whether an environment still exists (punches of deleted ones stay visible until discarded). */
@@ -148,7 +152,7 @@ export function createClockService(options: ClockServiceOptions) {
   };
   const refresh = () => {
     timers.schedule('refresh', REFRESH_MS, () => void refresh());
-    return reading.read();
+    return reading.read().then(() => weighStopBeforeStart());
   };
   const syncLoop = createSyncLoop({ sync, reading, active, words, notify, changed, refresh, timers, now: () => time.now() });
   const recorder = createPunchRecorder({
@@ -172,10 +176,25 @@ export function createClockService(options: ClockServiceOptions) {
     now: serviceNow,
     status,
     promptAfterMinutes: () => options.preferences().clock.sleepPromptMinutes,
+    whenComputerStops: () => options.preferences().clock.whenComputerStops,
     words,
     notify,
     clockOutAt: (at) => punch('clock-out', at, 'window'),
+    clockOutBecause: (at, note) => punch('clock-out', at, 'notification', note),
   });
+  const computerStops = options.computerStops ?? createComputerStops(memoryFile());
+  /** A stop seen before this start (a shutdown, a logoff, a sleep not woken from), until it is weighed. */
+  let stopBeforeStart: ComputerStop | null = null;
+  /** Weighs that stop once the service's state is known: it asks (or acts) as after a sleep. */
+  function weighStopBeforeStart(): void {
+    const stop = stopBeforeStart;
+    if (stop === null || status().state === 'unknown') return;
+    stopBeforeStart = null;
+    if (computerStops.last()?.at === stop.at) computerStops.clear();
+    const { id, employeeId } = active();
+    if (stop.environmentId === id && stop.employeeId === employeeId) sleep.resumed(stop.at, stop.how, stop.lastInputAt);
+    changed();
+  }
   let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
   function checkReminders(): void {
     const calendar = options.calendar ?? localCalendar;
@@ -205,6 +224,7 @@ export function createClockService(options: ClockServiceOptions) {
 
   return {
     start() {
+      stopBeforeStart = computerStops.last();
       timers.start();
       void refresh();
       void syncLoop.run();
@@ -224,9 +244,17 @@ export function createClockService(options: ClockServiceOptions) {
       return undone;
     },
     ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
-    /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks. */
-    resumed(from: number, how: 'slept' | 'locked' = 'slept') {
-      sleep.resumed(from + correctionMs(), how);
+    /** The computer is stopping (`lastInputAt` on this computer's clock): kept on disk at once for the next start. */
+    computerStopping(how: StopHow, lastInputAt: number | null) {
+      const { id, employeeId } = active();
+      const corrected = lastInputAt === null ? null : lastInputAt + correctionMs();
+      computerStops.record({ how, at: serviceNow(), lastInputAt: corrected, environmentId: id, employeeId });
+    },
+    /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks (or acts). */
+    resumed(from: number, how: StopHow = 'slept', lastInputAt: number | null = null) {
+      computerStops.clear();
+      const correction = correctionMs();
+      sleep.resumed(from + correction, how, lastInputAt === null ? null : lastInputAt + correction);
       void refresh();
       changed();
     },

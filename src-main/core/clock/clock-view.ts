@@ -6,6 +6,7 @@ import type { ClockStatus } from './clock-state.ts';
 import type { Punch, StopKind } from './outbox.ts';
 import { inUndoTime } from './punch-schedule.ts';
 import { clockCorrectionMs } from './service-time.ts';
+import type { SleepPrompt } from './sleep-prompt.ts';
 
 export interface ClockViewInput {
   status: ClockStatus;
@@ -26,7 +27,7 @@ export interface ClockViewInput {
   correctionMs: number;
   /** The last punch made here while this computer's clock was corrected, to say what time it carries. */
   correctedPunch: { kind: Punch['kind']; at: number } | null;
-  sleepPrompt: { from: number; to: number; how: 'slept' | 'locked' } | null;
+  sleepPrompt: SleepPrompt | null;
   formatTime: TimeFormatter;
   /** The user's language. */
   t: Translate;
@@ -142,6 +143,22 @@ function undoOf(input: ClockViewInput): ClockView['undo'] {
   };
 }
 
+/** Input this long before the stop is worth telling: the employee may have left before the computer stopped. */
+const INPUT_BEFORE_STOP_MS = 60_000;
+
+function sleepPromptView(prompt: SleepPrompt, formatTime: TimeFormatter, t: Translate): ClockView['sleepPrompt'] {
+  const { from, to, how, lastInputAt } = prompt;
+  return {
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    question: t('clock.sleepQuestion', { how, from: formatTime(from), to: formatTime(to) }),
+    evidence:
+      lastInputAt !== null && lastInputAt <= from - INPUT_BEFORE_STOP_MS
+        ? t('clock.lastInput', { time: formatTime(lastInputAt) })
+        : null,
+  };
+}
+
 export function clockView(input: ClockViewInput): ClockView {
   const { status, formatTime, sleepPrompt, t } = input;
   const [stateLabel, detail] = headlineOf(status, input.now, formatTime, t);
@@ -169,14 +186,6 @@ export function clockView(input: ClockViewInput): ClockView {
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),
     undo: undoOf(input),
-    sleepPrompt: sleepPrompt && {
-      from: new Date(sleepPrompt.from).toISOString(),
-      to: new Date(sleepPrompt.to).toISOString(),
-      question: t('clock.sleepQuestion', {
-        how: sleepPrompt.how,
-        from: formatTime(sleepPrompt.from),
-        to: formatTime(sleepPrompt.to),
-      }),
-    },
+    sleepPrompt: sleepPrompt && sleepPromptView(sleepPrompt, formatTime, t),
   };
 }

@@ -4,6 +4,7 @@
  * a change in Settings applies to the next sentence without a restart.
  */
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
+import type { StopHow } from './computer-stops.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import type { OutboxProblem, Punch } from './outbox.ts';
 import type { PunchOutcome } from './punch-sync.ts';
@@ -83,10 +84,12 @@ export function clockWords(t: Translate, formatTime: TimeFormatter) {
       body: reason,
     }),
     /** Back after a long sleep or lock while clocked in. */
-    awayNotice: (away: number, from: number, how: 'slept' | 'locked'): ClockNotification => ({
+    awayNotice: (away: number, from: number, how: StopHow): ClockNotification => ({
       title: t('notice.away', { duration: duration(away) }),
       body: t('notice.awayBody', { from: formatTime(from), how }),
     }),
+    /** Why a clock-out was made by itself (IT's setting), said before its outcome. */
+    stoppedNote: (from: number, how: StopHow): string => t('notice.stoppedNote', { from: formatTime(from), how }),
   };
 }
 

@@ -75,7 +75,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
   const momentOf = (kind: Punch['kind'], at: PunchAt, clickedAt: number) =>
     check(kind, at === 'now' ? clickedAt + options.correctionMs() : at, options.status());
 
-  async function record(kind: Punch['kind'], at: PunchAt): Promise<ClockAction> {
+  async function record(kind: Punch['kind'], at: PunchAt, tell: (notification: ClockNotification) => void): Promise<ClockAction> {
     const clickedAt = options.now();
     let moment = momentOf(kind, at, clickedAt);
     if (at === 'now' && 'clockWentBack' in moment) {
@@ -111,14 +111,14 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
       lastPunchAt.set(reading.key(), moment.at);
       reading.changedLocally();
       options.changed();
-      if (undoMs > 0) return undoable(recorded, undoMs);
+      if (undoMs > 0) return undoable(recorded, undoMs, tell);
       const outcomes = await options.syncLoop.run(recorded.id);
       const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
         kind: 'waiting' as const,
         punch: recorded,
         message: t('refusal.waitsForEarlier'),
       };
-      options.notify(words.outcomeNotice(own, active().name));
+      tell(words.outcomeNotice(own, active().name));
       return { kind: 'done', outcome: own };
     } finally {
       busy = false;
@@ -130,9 +130,9 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
    * A punch in its undo time: on disk, told at once with Undo, sent by the sync loop when the time
    * is up (its timer is set by this run, which also sends anything older that waits).
    */
-  function undoable(recorded: Punch, undoMs: number): ClockAction {
+  function undoable(recorded: Punch, undoMs: number, tell: (notification: ClockNotification) => void): ClockAction {
     void options.syncLoop.run();
-    options.notify(words.undoableNotice(recorded, undoMs));
+    tell(words.undoableNotice(recorded, undoMs));
     return { kind: 'done', outcome: { kind: 'waiting', punch: recorded, message: t('undo.pending') } };
   }
 
@@ -151,10 +151,15 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     return true;
   }
 
-  /** A punch asked for from `from`; a refusal from outside a window is told as a notification. */
-  async function punch(kind: Punch['kind'], at: PunchAt, from: PunchSource): Promise<ClockAction> {
-    const action = await record(kind, at);
-    if (action.kind === 'ignored' && from !== 'window') options.notify(words.refusedNotice(kind, action.reason));
+  /**
+   * A punch asked for from `from`; a refusal from outside a window is told as a notification.
+   * `note` (a punch the app made by itself) says why, before what every notification of it says.
+   */
+  async function punch(kind: Punch['kind'], at: PunchAt, from: PunchSource, note?: string): Promise<ClockAction> {
+    const tell = (notification: ClockNotification) =>
+      options.notify(note ? { ...notification, body: `${note} ${notification.body}` } : notification);
+    const action = await record(kind, at, tell);
+    if (action.kind === 'ignored' && from !== 'window') tell(words.refusedNotice(kind, action.reason));
     return action;
   }
 

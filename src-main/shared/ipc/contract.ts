@@ -155,7 +155,8 @@ export interface ClockView {
   /** The punch just made, while it may still be taken back ("Undo the clock-in at 08:02"), and until when (ISO). */
   undo: { label: string; until: string } | null;
   /** After a long sleep while clocked in: the question to ask. */
-  sleepPrompt: { from: string; to: string; question: string } | null;
+  /** The computer stopped while clocked in: the question, and what the computer saw before it (the last input). */
+  sleepPrompt: { from: string; to: string; question: string; evidence: string | null } | null;
   /**
    * Clocked in longer than the long-shift limit (a night shift across midnight is not forgotten): the panel offers
    * "Clock out at…" with a time (ISO instants: the clock-in, the suggestion, now).

@@ -59,7 +59,8 @@ answer('press-shortcut', (accelerator: string) => {
   run();
 });
 
-export const powerMonitor = new EventEmitter();
+/** The power events the driver sends; no keyboard or mouse here, so no input is ever idle. */
+export const powerMonitor = Object.assign(new EventEmitter(), { getSystemIdleTime: () => 0 });
 answer('power', (event: string) => void powerMonitor.emit(event));
 
 /**
