@@ -1,6 +1,7 @@
 /**
  * The core's notifications on the desktop: a health change opens the status window on that system;
- * a clock notification opens the panel, and an end-of-day reminder has a Clock out button.
+ * a clock notification opens the panel; a reminder may carry a button (Clock out, Undo, Take a break,
+ * Back from break).
  */
 import type { AppCore } from '../core/app-core.ts';
 import { showNotification } from './desktop-notifications.ts';
@@ -23,6 +24,12 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
           : {}),
         ...(notification.action === 'undo'
           ? { button: { label: core.translator().t('panel.undo'), run: () => void core.clock.undo('notification') } }
+          : {}),
+        ...(notification.action === 'take-break'
+          ? { button: { label: core.translator().t('clock.takeBreak'), run: () => void core.clock.takeBreak('notification') } }
+          : {}),
+        ...(notification.action === 'back-from-break'
+          ? { button: { label: core.translator().t('clock.backFromBreak'), run: () => void core.clock.clockIn('notification') } }
           : {}),
       },
       openPanel,

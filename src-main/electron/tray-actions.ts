@@ -22,6 +22,8 @@ export function onTrayAction(action: TrayAction, context: TrayActionContext): vo
   switch (action) {
     case 'undo-punch':
       return void core.clock.undo('tray');
+    case 'take-break':
+      return void core.clock.takeBreak('tray');
     case 'toggle-clock':
       return void core.clock.toggle('tray');
     case 'open-panel':

@@ -63,6 +63,25 @@ const globalShortcut = v.optional(
   null,
 );
 
+/**
+ * Working-time rules IT sets (a user may set targets for themselves): `rules` "germany" is the
+ * Arbeitszeitgesetz (at most 10 h a day; 30 min of breaks after 6 h, 45 min after 9 h); "custom"
+ * takes maxDayMinutes (0: none) and requiredBreaks. Targets of 0 are none.
+ */
+const workingTimeSchema = v.optional(
+  v.object({
+    rules: v.optional(v.picklist(['none', 'germany', 'custom']), 'none'),
+    maxDayMinutes: seconds(0, 1440, 0),
+    requiredBreaks: v.optional(
+      v.pipe(v.array(v.object({ afterMinutes: seconds(1, 1440, 360), minutes: seconds(1, 240, 30) })), v.maxLength(5)),
+      [],
+    ),
+    dailyTargetMinutes: seconds(0, 1440, 0),
+    weeklyTargetMinutes: seconds(0, 10080, 0),
+  }),
+  {},
+);
+
 export const clockSchema = v.object({
   longShiftHours: seconds(1, 24, 10),
   globalShortcut,
@@ -82,6 +101,9 @@ export const clockSchema = v.object({
   whenComputerStops: v.optional(v.picklist(['ask', 'clock-out', 'nothing']), 'ask'),
   /** A punch waits this long before it is sent, so a mistaken click can be undone; 0: sent at once. */
   undoSeconds: seconds(0, 60, 10),
+  /** "Take a break": a reminder when it has lasted this long. */
+  breakMinutes: seconds(5, 240, 30),
+  workingTime: workingTimeSchema,
   /** The day My hours starts the week on: as the user's language has it (Sunday in the US), or one IT sets. */
   firstDayOfWeek: v.optional(v.picklist(['locale', 'monday', 'sunday', 'saturday']), 'locale'),
   /** Still clocked in at this time of day: a reminder with "Clock out" as its button, once a day. */

@@ -266,6 +266,33 @@ describe('tray panel', () => {
     await view.screenshot('panel-my-hours');
   });
 
+  it('takes a break and comes back from it, and shows the working-time rules and target IT set', async () => {
+    mock.control.timeclock.clockIn('E1002', new Date(Date.now() - 2 * 3_600_000).toISOString());
+    // A 1-minute maximum: a warning whatever the time of day (near it, or past it).
+    const workingTime = { rules: 'custom', maxDayMinutes: 1, dailyTargetMinutes: 480, weeklyTargetMinutes: 2400 } as const;
+    const core = createTestCore(mock, { admin: { defaults: { clock: { workingTime } } } });
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+    await core.clock.refresh();
+    const view = await openPanel(core, 'dark');
+    const { hours } = core.clock.view();
+    const texts = (selector: string) => view.page.locator(selector).allTextContents();
+    expect(await texts('.hours .target')).toEqual(hours.targets);
+    expect(hours.targets).toHaveLength(2);
+    await expect.poll(() => texts('[data-testid="working-time-warning"]')).toEqual(hours.warnings);
+    expect(hours.warnings[0]).toMatch(/daily maximum of 1 min/);
+    await view.screenshot('panel-working-time-dark');
+
+    await view.page.getByRole('button', { name: 'Take a break' }).click();
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('On a break');
+    const back = view.page.getByRole('button', { name: 'Back from break' });
+    expect(await view.page.getByRole('button', { name: 'Take a break' }).count()).toBe(0);
+    await view.screenshot('panel-on-break');
+    await back.click();
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
+    await expect.poll(() => view.page.getByTestId('hours').textContent()).toMatch(/Breaks/);
+    expect(eventsOf('E1002').map((event) => event.clockOut === null)).toEqual([false, true]);
+  });
+
   it('hides on Esc and opens the health status window from its link', async () => {
     const view = await openPanel(await coreFor('E1002'));
     await view.page.getByRole('button', { name: 'Health status…' }).click();

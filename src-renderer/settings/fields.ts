@@ -99,6 +99,12 @@ export const preferenceSections: SectionDef[] = [
         help: (t) => t('settings.field.undoSecondsHelp'),
       },
       {
+        path: 'clock.breakMinutes',
+        label: 'settings.field.breakMinutes',
+        kind: 'number',
+        unit: 'minutes',
+      },
+      {
         path: 'clock.whenComputerStops',
         label: 'settings.field.whenComputerStops',
         kind: 'select',

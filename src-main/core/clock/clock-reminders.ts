@@ -20,7 +20,7 @@ export interface Reminder {
   title: string;
   body: string;
   /** A button on the notification, where the OS shows buttons (Windows, macOS). */
-  action?: 'clock-out';
+  action?: 'clock-out' | 'take-break' | 'back-from-break';
 }
 
 export interface LocalCalendar {

@@ -8,10 +8,10 @@
  * punch-moment.ts, stopped-punches.ts, sleep-prompt.ts, clock-reminders.ts, and clock-words.ts for
  * every sentence. This file wires them and records punches.
  */
-import type { ClockView } from '../../shared/ipc/contract.ts';
+import type { ClockView, HoursView } from '../../shared/ipc/contract.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
-import { localTimeAt, type TimeFormatter, startOfLocalWeek } from '../../shared/moments.ts';
+import { localTimeAt, type TimeFormatter, startOfLocalDay, startOfLocalWeek } from '../../shared/moments.ts';
 import { weekStartOf } from './my-hours.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
@@ -27,7 +27,15 @@ import { clockWords, type ClockNotification } from './clock-words.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createHoursJournal, type HoursJournal } from './hours-journal.ts';
-import { myHours, sessionsOf } from './my-hours.ts';
+import { myHours, sessionsOf, type Session } from './my-hours.ts';
+import {
+  freshWorkingTimeMemory,
+  restTodayMs,
+  workingRulesOf,
+  workingTimeReminders,
+  workingTimeView,
+  type WorkDay,
+} from './working-time.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { createPunchRecorder } from './punch-recorder.ts';
 import { createPunchSync } from './punch-sync.ts';
@@ -63,6 +71,8 @@ export interface ClockServiceOptions {
 }
 
 const REFRESH_MS = 5 * 60_000;
+/** Out longer than this after "Take a break", the break has become the end of the day. */
+const MAX_BREAK_MS = 8 * 3_600_000;
 const REMINDER_TICK_MS = 60_000;
 
 /** What the view needs from the service's state besides the punches and the prompt. */
@@ -83,9 +93,14 @@ function viewOf(
     .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
   const locale = options.formats?.();
   const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
-  const shifts = journal.shifts(id, employeeId, startOfLocalWeek(now, firstDay));
+  const weekStart = startOfLocalWeek(now, firstDay);
+  const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waiting, current);
+  const hours = myHours(sessions, now, { t, locale, firstDay, breakMarks: journal.breaks(id, employeeId, weekStart) });
+  const rules = workingRulesOf(options.preferences().clock.workingTime);
+  const day = workDayOf(sessions, hours, current, now);
   return {
-    hours: myHours(sessionsOf(shifts, waiting, current), now, { t, locale, firstDay }),
+    hours: { ...hours, ...workingTimeView(day, rules, options.formatTime ?? localTimeAt(() => now), t) },
+    workDay: day,
     status: current,
     now,
     employeeId,
@@ -95,6 +110,17 @@ function viewOf(
     asOf: problem && server.kind === 'known' ? server.readAt : null,
     serverClockOffsetMs: options.clientsFor(id)?.timeclock.serverClockOffsetMs() ?? null,
     forgottenAfterMs: options.preferences().clock.longShiftHours * 3_600_000,
+  };
+}
+
+/** The day's work as the working-time rules weigh it. */
+function workDayOf(sessions: Session[], hours: HoursView, current: ClockStatus, now: number): WorkDay {
+  return {
+    now,
+    workedTodayMs: hours.todayMs,
+    restTodayMs: restTodayMs(sessions, startOfLocalDay(now), now),
+    weekMs: hours.weekMs,
+    clockedIn: current.state === 'in',
   };
 }
 
@@ -195,26 +221,35 @@ export function createClockService(options: ClockServiceOptions) {
     if (stop.environmentId === id && stop.employeeId === employeeId) sleep.resumed(stop.at, stop.how, stop.lastInputAt);
     changed();
   }
+  /** Out on a break: the clock-out that began it, marked in the journal ("Take a break"); null otherwise. */
+  function onBreakSince(): number | null {
+    const current = status();
+    if (current.state !== 'out' || current.lastOut === null || serviceNow() - current.lastOut > MAX_BREAK_MS) return null;
+    const { id, employeeId } = active();
+    const second = Math.floor(current.lastOut / 1000);
+    const marked = journal.breaks(id, employeeId, current.lastOut - 1000).some((at) => Math.floor(at / 1000) === second);
+    return marked ? current.lastOut : null;
+  }
   let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
+  let workingTimeMemory = freshWorkingTimeMemory();
   function checkReminders(): void {
     const calendar = options.calendar ?? localCalendar;
-    const result = dueReminders(
-      status(),
-      serviceNow(),
-      options.preferences().clock,
-      reminderMemory,
-      formatTime,
-      calendar,
-      words.t,
-    );
+    const now = serviceNow();
+    const clock = options.preferences().clock;
+    const result = dueReminders(status(), now, clock, reminderMemory, formatTime, calendar, words.t);
     reminderMemory = result.memory;
-    for (const reminder of result.reminders) notify(reminder);
+    const { workDay } = viewOf(options, journal, reading, status(), now, active(), words.t);
+    const day = { ...workDay, dayKey: calendar.day(now), onBreakSince: onBreakSince(), breakMinutes: clock.breakMinutes };
+    const working = workingTimeReminders(day, workingRulesOf(clock.workingTime), workingTimeMemory, formatTime, words.t);
+    workingTimeMemory = working.memory;
+    for (const reminder of [...result.reminders, ...working.reminders]) notify(reminder);
     timers.schedule('reminders', REMINDER_TICK_MS, checkReminders);
   }
   const viewInput = (current: ClockStatus) => ({
     ...viewOf(options, journal, reading, current, serviceNow(), active(), words.t),
     correctionMs: correctionMs(),
     correctedPunch: recorder.lastCorrected(),
+    onBreakSince: onBreakSince(),
     busy: recorder.busy(),
     punches: shownPunches(),
     sleepPrompt: sleep.current(),
@@ -237,11 +272,22 @@ export function createClockService(options: ClockServiceOptions) {
     clockIn: (from: PunchSource) => punch('clock-in', 'now', from),
     clockOut: (from: PunchSource) => punch('clock-out', 'now', from),
     clockOutAt: (at: number) => recorder.clockOutAt(at, serviceNow()),
+    /** Clocks out for a break: the journal remembers it, "Back from break" clocks in, a reminder comes after the usual length. */
+    async takeBreak(from: PunchSource): Promise<ClockAction> {
+      const action = await punch('clock-out', 'now', from);
+      if (action.kind === 'done') {
+        const { environmentId, employeeId, at } = action.outcome.punch;
+        journal.markBreak(environmentId, employeeId, Date.parse(at));
+        changed();
+      }
+      return action;
+    },
     /** Takes back the punch just made, while it is in its undo time; from a notification, "too late" is said. */
     undo(from: PunchSource): boolean {
       const undone = recorder.undo();
       if (!undone && from !== 'window') notify(words.tooLateToUndoNotice());
-      return undone;
+      if (undone?.kind === 'clock-out') journal.markBreak(undone.environmentId, undone.employeeId, Date.parse(undone.at), false);
+      return undone !== null;
     },
     ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
     /** The computer is stopping (`lastInputAt` on this computer's clock): kept on disk at once for the next start. */

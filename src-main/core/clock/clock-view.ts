@@ -25,6 +25,8 @@ export interface ClockViewInput {
   serverClockOffsetMs: number | null;
   /** What `now` adds to this computer's clock (the service's time when the two disagree): undo times are on this computer's. */
   correctionMs: number;
+  /** Clocked out for a break ("Take a break") at this moment; null when not on a break. */
+  onBreakSince: number | null;
   /** The last punch made here while this computer's clock was corrected, to say what time it carries. */
   correctedPunch: { kind: Punch['kind']; at: number } | null;
   sleepPrompt: SleepPrompt | null;
@@ -93,7 +95,9 @@ export function actionOf(
   return { action: input.status.state === 'in' ? 'clock-out' : 'clock-in', actionHint: null };
 }
 
-function headlineOf(status: ClockStatus, now: number, formatTime: TimeFormatter, t: Translate): [string, string] {
+function headlineOf(input: ClockViewInput): [string, string] {
+  const { status, now, formatTime, t } = input;
+  if (input.onBreakSince !== null) return [t('clock.onBreak'), t('clock.since', { time: formatTime(input.onBreakSince) })];
   if (status.state === 'in') {
     const elapsed = now - status.since < 60_000 ? t('time.justNow') : formatDuration(now - status.since, t);
     return [t('clock.in'), t('clock.sinceElapsed', { time: formatTime(status.since), elapsed })];
@@ -161,7 +165,7 @@ function sleepPromptView(prompt: SleepPrompt, formatTime: TimeFormatter, t: Tran
 
 export function clockView(input: ClockViewInput): ClockView {
   const { status, formatTime, sleepPrompt, t } = input;
-  const [stateLabel, detail] = headlineOf(status, input.now, formatTime, t);
+  const [stateLabel, detail] = headlineOf(input);
   // A punch in its undo time is not "waiting to be sent": the Undo button speaks for it.
   const punches = input.punches
     .filter((punch) => !inUndoTime(punch, input.now - input.correctionMs))
@@ -174,6 +178,7 @@ export function clockView(input: ClockViewInput): ClockView {
     stateLabel,
     detail,
     ...actionOf(input),
+    onBreakSince: input.onBreakSince === null ? null : new Date(input.onBreakSince).toISOString(),
     busy: input.busy,
     employeeId: input.employeeId,
     environmentName: input.environmentName,

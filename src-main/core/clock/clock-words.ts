@@ -13,7 +13,7 @@ export interface ClockNotification {
   title: string;
   body: string;
   /** The notification's button, where the OS shows one. */
-  action?: 'clock-out' | 'undo';
+  action?: 'clock-out' | 'undo' | 'take-break' | 'back-from-break';
 }
 
 export type ClockWords = ReturnType<typeof clockWords>;

@@ -4,6 +4,10 @@
  * here per environment and employee, keyed by its clock-in second. Five weeks are kept; older
  * shifts and anything unreadable are forgotten. A record of what was seen, not of what happened:
  * punches made on another computer appear only if this one read them as the last event.
+ *
+ * It also keeps which clock-outs were breaks ("Take a break"): the service knows only punches, so
+ * that a shift's end began a break is known here alone. Stored as `{ shifts, breaks }` (an older
+ * file holds the shifts alone, as a list).
  */
 import { parseStoredJson } from '../util/json-text.ts';
 import * as v from 'valibot';
@@ -23,6 +27,17 @@ export interface HoursJournal {
   record(environmentId: string, employeeId: string, event: ClockedTimeEvent): void;
   /** Shifts of this environment and employee that end at or after `from` (or are open), oldest first. */
   shifts(environmentId: string, employeeId: string, from: number): Shift[];
+  /** The clock-out at `at` began a break; `false` takes that back (an undone punch). */
+  markBreak(environmentId: string, employeeId: string, at: number, isBreak?: boolean): void;
+  /** Clock-outs at or after `from` that began a break, oldest first. */
+  breaks(environmentId: string, employeeId: string, from: number): number[];
+}
+
+interface BreakMark {
+  environmentId: string;
+  employeeId: string;
+  /** The clock-out that began the break. */
+  at: number;
 }
 
 const KEEP_MS = 35 * 86_400_000;
@@ -34,16 +49,24 @@ const shiftSchema = v.object({
   clockOut: v.nullable(instant),
 });
 
+const breakSchema = v.object({
+  environmentId: v.pipe(v.string(), v.maxLength(200)),
+  employeeId: v.pipe(v.string(), v.maxLength(200)),
+  at: instant,
+});
+
 const keyOf = (shift: Pick<Shift, 'environmentId' | 'employeeId' | 'clockIn'>) =>
   `${shift.environmentId}\n${shift.employeeId}\n${Math.floor(shift.clockIn / 1000)}`;
+const breakKeyOf = (mark: BreakMark) => `${mark.environmentId}\n${mark.employeeId}\n${Math.floor(mark.at / 1000)}`;
 
 export function createHoursJournal(file: TextFile | undefined, now: () => number): HoursJournal {
-  const shifts = read(file);
+  const { shifts, breaks } = read(file);
   function save(): void {
     const cutoff = now() - KEEP_MS;
     for (const [key, shift] of shifts) if (shift.clockOut !== null && shift.clockOut < cutoff) shifts.delete(key);
+    for (const [key, mark] of breaks) if (mark.at < cutoff) breaks.delete(key);
     try {
-      file?.write(JSON.stringify([...shifts.values()]));
+      file?.write(JSON.stringify({ shifts: [...shifts.values()], breaks: [...breaks.values()] }));
     } catch {
       /* A convenience: losing it costs the hours shown, never a punch (those live in the outbox). */
     }
@@ -70,16 +93,36 @@ export function createHoursJournal(file: TextFile | undefined, now: () => number
         )
         .sort((a, b) => a.clockIn - b.clockIn);
     },
+    markBreak(environmentId, employeeId, at, isBreak = true) {
+      const mark = { environmentId, employeeId, at };
+      if (isBreak) breaks.set(breakKeyOf(mark), mark);
+      else breaks.delete(breakKeyOf(mark));
+      save();
+    },
+    breaks(environmentId, employeeId, from) {
+      return [...breaks.values()]
+        .filter((mark) => mark.environmentId === environmentId && mark.employeeId === employeeId && mark.at >= from)
+        .map((mark) => mark.at)
+        .sort((a, b) => a - b);
+    },
   };
 }
 
-function read(file: TextFile | undefined): Map<string, Shift> {
+/** Every readable entry of either shape; anything else is forgotten. */
+function read(file: TextFile | undefined): { shifts: Map<string, Shift>; breaks: Map<string, BreakMark> } {
   const shifts = new Map<string, Shift>();
+  const breaks = new Map<string, BreakMark>();
   const parsed = parseStoredJson(file?.read());
-  if (!Array.isArray(parsed)) return shifts;
-  for (const entry of parsed) {
+  const stored = Array.isArray(parsed)
+    ? { shifts: parsed, breaks: [] }
+    : (parsed as { shifts?: unknown; breaks?: unknown } | null);
+  for (const entry of Array.isArray(stored?.shifts) ? stored.shifts : []) {
     const shift = v.safeParse(shiftSchema, entry);
     if (shift.success) shifts.set(keyOf(shift.output), shift.output);
   }
-  return shifts;
+  for (const entry of Array.isArray(stored?.breaks) ? stored.breaks : []) {
+    const mark = v.safeParse(breakSchema, entry);
+    if (mark.success) breaks.set(breakKeyOf(mark.output), mark.output);
+  }
+  return { shifts, breaks };
 }

@@ -20,7 +20,7 @@ import type { ClockStatus } from './clock-state.ts';
 import type { Shift } from './hours-journal.ts';
 import type { Punch } from './outbox.ts';
 
-interface Session {
+export interface Session {
   from: number;
   /** Null: still working (counted up to now) when `open`, else the end is unknown (not counted). */
   to: number | null;
@@ -50,7 +50,7 @@ export function sessionsOf(shifts: readonly Shift[], waiting: readonly Punch[], 
 }
 
 /** Where a session ends for counting: now while running, its start when its end is unknown. */
-const endOf = (session: Session, now: number) => (session.open ? now : (session.to ?? session.from));
+export const endOf = (session: Session, now: number) => (session.open ? now : (session.to ?? session.from));
 
 const overlap = (session: Session, now: number, from: number, to: number) =>
   Math.max(0, Math.min(endOf(session, now), to) - Math.max(session.from, from));
@@ -61,6 +61,28 @@ export interface HoursWords {
   locale?: string;
   /** The day the week starts on (weekStartOf); Monday if not told. */
   firstDay?: Weekday;
+  /** Clock-outs that began a break ("Take a break"), kept by the hours journal. */
+  breakMarks?: readonly number[];
+}
+
+/** A break as My hours lists it: from a clock-out marked as a break to the next clock-in (or now). */
+interface BreakSpan {
+  from: number;
+  to: number;
+  ongoing: boolean;
+}
+
+/** The breaks among sessions: each marked clock-out up to the next session's start, or now while it goes on. */
+function breaksOf(sessions: readonly Session[], marks: readonly number[], now: number): BreakSpan[] {
+  const marked = new Set(marks.map((at) => Math.floor(at / 1000)));
+  const spans: BreakSpan[] = [];
+  sessions.forEach((session, index) => {
+    if (session.to === null || !marked.has(Math.floor(session.to / 1000))) return;
+    const next = sessions[index + 1];
+    if (next) spans.push({ from: session.to, to: next.from, ongoing: false });
+    else if (now > session.to) spans.push({ from: session.to, to: now, ongoing: true });
+  });
+  return spans;
 }
 
 const NAMED_DAYS = { sunday: 0, monday: 1, saturday: 6 } as const;
@@ -72,41 +94,62 @@ export const weekStartOf = (setting: 'locale' | keyof typeof NAMED_DAYS, locale?
 export function myHours(
   sessions: readonly Session[],
   now: number,
-  { t, locale, firstDay }: HoursWords = { t: english.t },
+  { t, locale, firstDay, breakMarks = [] }: HoursWords = { t: english.t },
 ): HoursView {
+  const breaks = breaksOf(sessions, breakMarks, now);
   const hoursText = (ms: number) => (ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t));
   const timeOf = (ms: number) => formatTimeOfDay(ms, locale);
   const weekStart = startOfLocalWeek(now, firstDay);
   const days: HoursView['days'] = [];
   let weekMs = 0;
   let todayMs = 0;
+  let todayBreakMs = 0;
   for (let dayStart = weekStart; dayStart <= now; dayStart = startOfNextLocalDay(dayStart)) {
     const dayEnd = startOfNextLocalDay(dayStart);
     const ofDay = sessions.filter((session) => session.from < dayEnd && endOf(session, now) >= dayStart);
     const totalMs = ofDay.reduce((sum, session) => sum + overlap(session, now, dayStart, dayEnd), 0);
+    const breaksOfDay = breaks.filter((span) => span.from >= dayStart && span.from < dayEnd);
+    const breakMs = breaksOfDay.reduce((sum, span) => sum + span.to - span.from, 0);
     weekMs += totalMs;
-    if (now < dayEnd) todayMs = totalMs;
+    if (now < dayEnd) [todayMs, todayBreakMs] = [totalMs, breakMs];
     if (ofDay.length === 0) continue;
-    days.push({
-      day: formatWeekday(dayStart, locale),
-      total: hoursText(totalMs),
-      sessions: ofDay.map((session) => ({
+    const entries = [
+      ...ofDay.map((session) => ({
+        at: session.from,
         text: t('hours.session', {
           from: timeOf(session.from),
           to: session.open ? t('hours.now') : session.to === null ? t('hours.endUnknown') : timeOf(session.to),
         }),
         pending: session.pending,
         counted: session.open || session.to !== null,
+        isBreak: false,
       })),
+      ...breaksOfDay.map((span) => ({
+        at: span.from,
+        text: t('hours.break', { from: timeOf(span.from), to: span.ongoing ? t('hours.now') : timeOf(span.to) }),
+        pending: false,
+        counted: true,
+        isBreak: true,
+      })),
+    ].sort((a, b) => a.at - b.at);
+    days.push({
+      day: formatWeekday(dayStart, locale),
+      total: hoursText(totalMs),
+      breaks: breakMs > 0 ? hoursText(breakMs) : null,
+      sessions: entries.map(({ text, pending, counted, isBreak }) => ({ text, pending, counted, isBreak })),
     });
   }
   const uncounted = sessions.some((session) => !session.open && session.to === null && session.from < now);
   return {
     today: hoursText(todayMs),
+    todayBreaks: todayBreakMs > 0 ? hoursText(todayBreakMs) : null,
     week: hoursText(weekMs),
     todayMs,
     weekMs,
     days,
     note: uncounted ? `${t('hours.uncounted')} ${t('hours.note')}` : t('hours.note'),
+    // What the working-time rules say is added by the clock service (working-time.ts).
+    targets: [],
+    warnings: [],
   };
 }

@@ -136,19 +136,19 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     return { kind: 'done', outcome: { kind: 'waiting', punch: recorded, message: t('undo.pending') } };
   }
 
-  /** Takes back the active employee's punch still in its undo time; false when there is none (sent, or too late). */
-  function undo(): boolean {
+  /** Takes back the active employee's punch still in its undo time; null when there is none (sent, or too late). */
+  function undo(): Punch | null {
     const environment = active();
     const candidate = outbox
       .all()
       .filter((entry) => entry.environmentId === environment.id && entry.employeeId === environment.employeeId)
       .filter((entry) => inUndoTime(entry, options.now()))
       .at(-1);
-    if (!candidate) return false;
+    if (!candidate) return null;
     outbox.remove(candidate.id);
     reading.changedLocally();
     options.changed();
-    return true;
+    return candidate;
   }
 
   /**

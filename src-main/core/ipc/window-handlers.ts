@@ -89,6 +89,10 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       refusedOrDone(await core.clock.toggle('window'));
       return core.clock.view();
     },
+    async takeBreak() {
+      refusedOrDone(await core.clock.takeBreak('window'));
+      return core.clock.view();
+    },
     undoPunch: async () => {
       core.clock.undo('window');
       return core.clock.view();

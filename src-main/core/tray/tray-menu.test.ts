@@ -30,8 +30,9 @@ const submenu = (items: MenuItemModel[], label: string) => {
 describe('tray menu', () => {
   it('starts with the clock action, so it works where tray clicks are never delivered, then the elapsed time and my hours', () => {
     const menu = trayMenu(state());
-    expect(menu.slice(0, 3)).toEqual([
+    expect(menu.slice(0, 4)).toEqual([
       { type: 'normal', label: 'Clock out', action: 'toggle-clock' },
+      { type: 'normal', label: 'Take a break', action: 'take-break' },
       { type: 'normal', label: 'Clocked in since 08:02 · 3 h 12 min', enabled: false },
       { type: 'normal', label: 'Today 3 h 12 min · This week 21 h', enabled: false },
     ]);
@@ -39,6 +40,12 @@ describe('tray menu', () => {
       label: 'Clock in',
       action: 'toggle-clock',
     });
+  });
+
+  it('says "Back from break" on a break, and offers a break only while clocked in', () => {
+    const onBreak = trayMenu(state({ clockAction: 'clock-in', clockOnBreak: true, clockHeadline: 'On a break since 12:00' }));
+    expect(onBreak[0]).toMatchObject({ label: 'Back from break', action: 'toggle-clock' });
+    expect(labels(onBreak)).not.toContain('Take a break');
   });
 
   it('offers no punch when none is safe, and leads to what needs fixing instead', () => {
@@ -53,19 +60,21 @@ describe('tray menu', () => {
     const problem = 'Employee E9 is not known to the timeclock service of QA. Check the employee id in Settings.';
     const menu = trayMenu(state({ clockBusy: true, clockPending: ['Clock-in at 08:02 pending sync'], clockProblem: problem }));
     expect(menu[0]).toEqual({ type: 'normal', label: 'Clock out', action: 'toggle-clock', enabled: false });
-    expect(labels(menu)[3]).toBe('Clock-in at 08:02 pending sync');
-    expect(labels(menu)[4]).toBe('Employee E9 is not known to the timeclock service of QA. Check the employee id in…');
-    expect(labels(menu)[4]!.length).toBeLessThanOrEqual(91);
+    expect(menu[1]).toEqual({ type: 'normal', label: 'Take a break', action: 'take-break', enabled: false });
+    expect(labels(menu)[4]).toBe('Clock-in at 08:02 pending sync');
+    expect(labels(menu)[5]).toBe('Employee E9 is not known to the timeclock service of QA. Check the employee id in…');
+    expect(labels(menu)[5]!.length).toBeLessThanOrEqual(91);
   });
 
   it('shows one disabled line per system, then the health actions', () => {
-    const menu = trayMenu(state()).slice(4);
+    const menu = trayMenu(state()).slice(5);
     expect(menu.slice(0, 2)).toEqual([
       { type: 'normal', label: 'Source system — up · 142 ms · checked 12 s ago', enabled: false },
       { type: 'normal', label: 'Target system — down since 10:42', enabled: false },
     ]);
     expect(labels(trayMenu(state()))).toEqual([
       'Clock out',
+      'Take a break',
       'Clocked in since 08:02 · 3 h 12 min',
       'Today 3 h 12 min · This week 21 h',
       '—',

@@ -14,6 +14,7 @@ export type PauseChoice = '15m' | '1h' | 'tomorrow';
 export type TrayAction =
   | 'toggle-clock'
   | 'undo-punch'
+  | 'take-break'
   | 'open-panel'
   | 'open-status'
   | 'check-now'
@@ -48,6 +49,8 @@ export interface TrayState {
   /** "Clock-in at 08:02 pending sync", and refused ones. */
   clockPending: string[];
   clockProblem: string | null;
+  /** Clocked out for a break: the clock item says "Back from break". */
+  clockOnBreak?: boolean;
   /** "Undo the clock-in at 08:02", while the punch just made may be taken back. */
   clockUndo?: string | null;
   environmentName: string;
@@ -74,6 +77,7 @@ const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel
 export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemModel[] {
   return [
     clockItem(state, t),
+    ...(state.clockAction === 'clock-out' ? [item(t('clock.takeBreak'), 'take-break', !state.clockBusy)] : []),
     ...(state.clockUndo ? [item(state.clockUndo, 'undo-punch')] : []),
     item(state.clockHeadline, undefined, false),
     item(state.clockHours, undefined, false),
@@ -113,7 +117,9 @@ function clockItem(state: TrayState, t: Translate): MenuItemModel {
     return state.clockBlocked
       ? item(state.clockBlocked.label, state.clockBlocked.action)
       : item(t('clock.clockIn'), undefined, false);
-  return item(t(state.clockAction === 'clock-in' ? 'clock.clockIn' : 'clock.clockOut'), 'toggle-clock', !state.clockBusy);
+  const label =
+    state.clockAction === 'clock-out' ? 'clock.clockOut' : state.clockOnBreak ? 'clock.backFromBreak' : 'clock.clockIn';
+  return item(t(label), 'toggle-clock', !state.clockBusy);
 }
 
 function pauseMenu(pausedUntil: string | null, t: Translate): MenuItemModel {

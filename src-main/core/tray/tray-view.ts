@@ -46,6 +46,7 @@ export function trayView(
             ? { label: t('tray.setUpClocking'), action: 'open-settings' }
             : { label: t('tray.stateUnknown'), action: 'open-panel' },
       clockBusy: clock.busy,
+      clockOnBreak: clock.onBreakSince !== null,
       clockHeadline: clock.headline,
       clockHours: t('tray.hours', { today: clock.hours.today, week: clock.hours.week }),
       clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),

@@ -116,10 +116,21 @@ export interface HoursView {
   week: string;
   todayMs: number;
   weekMs: number;
-  /** This week's days with shifts, oldest first; each shift "8:02 – 12:00", "13:00 – now". */
-  days: Array<{ day: string; total: string; sessions: Array<{ text: string; pending: boolean; counted: boolean }> }>;
+  /** Today's breaks ("Take a break" to "Back from break"), when there were any: "30 min". */
+  todayBreaks: string | null;
+  /** This week's days with shifts, oldest first; each shift "8:02 – 12:00", "13:00 – now", and breaks between. */
+  days: Array<{
+    day: string;
+    total: string;
+    breaks: string | null;
+    sessions: Array<{ text: string; pending: boolean; counted: boolean; isBreak: boolean }>;
+  }>;
   /** Where the figures come from, and what they leave out. */
   note: string;
+  /** Against the working-time rules and targets: "Today 6 h 12 min of 8 h", "This week 2 h over 40 h". */
+  targets: string[];
+  /** What the rules ask now: a break that is due or missing, the daily maximum near or passed. */
+  warnings: string[];
 }
 
 export interface ClockView {
@@ -133,6 +144,8 @@ export interface ClockView {
   /** The headline in two parts: "Clocked in" and "since 08:02 · 3 h 12 min". */
   stateLabel: string;
   detail: string;
+  /** Clocked out for a break since (ISO): the button says "Back from break". */
+  onBreakSince: string | null;
   /** What the button does; null when no punch is safe now (see actionHint). */
   action: 'clock-in' | 'clock-out' | null;
   /** Why there is no action, or what to set up first ("Enter your employee id in Settings…"). */
@@ -276,6 +289,8 @@ export interface InvokeApi {
   discardPunch(punchId: string): Promise<ClockView>;
   /** Takes back the punch just made, if it is still in its undo time. */
   undoPunch(): Promise<ClockView>;
+  /** Clocks out for a break. */
+  takeBreak(): Promise<ClockView>;
   /** Send a stopped punch again (after a change of settings, or once the service is fixed). */
   retryPunch(punchId: string): Promise<ClockView>;
   /** The user checked the server: a punch whose outcome was unknown is there. */
@@ -360,6 +375,7 @@ export const invokeArgs = {
   toggleClock: v.strictTuple([]),
   discardPunch: v.strictTuple([text(100)]),
   undoPunch: v.strictTuple([]),
+  takeBreak: v.strictTuple([]),
   retryPunch: v.strictTuple([text(100)]),
   markPunchSent: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),

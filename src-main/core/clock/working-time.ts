@@ -1,0 +1,178 @@
+/**
+ * Working-time rules and targets as IT (or the employee, for targets) set them: the longest working
+ * day, the breaks required after so many hours of work, and the day's and week's targets. From the
+ * day's work it says what My hours shows (targets and warnings) and which reminders are due. Pure.
+ */
+import type { Translate } from '../../shared/i18n/translator.ts';
+import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
+import { endOf, type Session } from './my-hours.ts';
+import type { Reminder } from './clock-reminders.ts';
+
+const MINUTE = 60_000;
+
+export interface WorkingRules {
+  maxDayMs: number | null;
+  /** Ascending by `afterMs`: more than `afterMs` of work needs `breakMs` of breaks in all. */
+  requiredBreaks: Array<{ afterMs: number; breakMs: number }>;
+  dailyTargetMs: number | null;
+  weeklyTargetMs: number | null;
+}
+
+/** Germany's Arbeitszeitgesetz (§3, §4): at most 10 h a day; 30 min of breaks after 6 h, 45 min after 9 h. */
+const GERMANY = {
+  maxDayMs: 600 * MINUTE,
+  requiredBreaks: [
+    { afterMs: 360 * MINUTE, breakMs: 30 * MINUTE },
+    { afterMs: 540 * MINUTE, breakMs: 45 * MINUTE },
+  ],
+};
+
+export function workingRulesOf(setting: Preferences['clock']['workingTime']): WorkingRules {
+  const orNull = (minutes: number) => (minutes > 0 ? minutes * MINUTE : null);
+  const targets = { dailyTargetMs: orNull(setting.dailyTargetMinutes), weeklyTargetMs: orNull(setting.weeklyTargetMinutes) };
+  if (setting.rules === 'germany') return { ...GERMANY, ...targets };
+  if (setting.rules === 'none') return { maxDayMs: null, requiredBreaks: [], ...targets };
+  const requiredBreaks = setting.requiredBreaks
+    .map((rule) => ({ afterMs: rule.afterMinutes * MINUTE, breakMs: rule.minutes * MINUTE }))
+    .sort((a, b) => a.afterMs - b.afterMs);
+  return { maxDayMs: orNull(setting.maxDayMinutes), requiredBreaks, ...targets };
+}
+
+/** A pause shorter than this is no rest break (Arbeitszeitgesetz §4), and is not counted as one. */
+const MIN_REST_MS = 15 * MINUTE;
+
+/** Today's pauses between work of at least 15 minutes, and the one going on since the last clock-out. */
+export function restTodayMs(sessions: readonly Session[], dayStart: number, now: number): number {
+  const today = sessions.filter((session) => endOf(session, now) >= dayStart && session.from <= now);
+  let rest = 0;
+  let workedUntil: number | null = null;
+  for (const session of today) {
+    const gap = workedUntil === null ? 0 : session.from - workedUntil;
+    if (gap >= MIN_REST_MS) rest += gap;
+    workedUntil = Math.max(workedUntil ?? 0, endOf(session, now));
+  }
+  const last = today.at(-1);
+  if (last && !last.open && last.to !== null && now - last.to >= MIN_REST_MS) rest += now - last.to;
+  return rest;
+}
+
+/** The day as the rules see it. */
+export interface WorkDay {
+  now: number;
+  workedTodayMs: number;
+  restTodayMs: number;
+  weekMs: number;
+  clockedIn: boolean;
+}
+
+/** The breaks the rules require after `workedMs` of work (the strictest rule passed), 0 if none. */
+const requiredBreakMs = (rules: WorkingRules, workedMs: number) =>
+  Math.max(0, ...rules.requiredBreaks.filter((rule) => workedMs > rule.afterMs).map((rule) => rule.breakMs));
+
+/** The next rule whose threshold is ahead and whose breaks are not yet taken. */
+const nextBreakRule = (rules: WorkingRules, day: WorkDay) =>
+  rules.requiredBreaks.find((rule) => rule.afterMs >= day.workedTodayMs && rule.breakMs > day.restTodayMs) ?? null;
+
+/** Against a target: "6 h 12 min of 8 h today · 1 h 48 min to go". */
+function targetLine(exactMs: number, targetMs: number, period: 'today' | 'week', t: Translate): string {
+  // Whole minutes, as shown: "2 h of 8 h · 6 h to go", never "5 h 59 min to go" beside "2 h".
+  const workedMs = Math.floor(exactMs / MINUTE) * MINUTE;
+  const facts = { worked: formatDuration(workedMs, t), target: formatDuration(targetMs, t), period };
+  if (workedMs < targetMs) return t('hours.targetLeft', { ...facts, left: formatDuration(targetMs - workedMs, t) });
+  if (workedMs - targetMs < MINUTE) return t('hours.targetMet', facts);
+  return t('hours.targetOver', { ...facts, over: formatDuration(workedMs - targetMs, t) });
+}
+
+export function workingTimeView(
+  day: WorkDay,
+  rules: WorkingRules,
+  formatTime: TimeFormatter,
+  t: Translate,
+): { targets: string[]; warnings: string[] } {
+  const targets: string[] = [];
+  if (rules.dailyTargetMs !== null) targets.push(targetLine(day.workedTodayMs, rules.dailyTargetMs, 'today', t));
+  if (rules.weeklyTargetMs !== null) targets.push(targetLine(day.weekMs, rules.weeklyTargetMs, 'week', t));
+  const warnings: string[] = [];
+  const max = rules.maxDayMs;
+  if (max !== null && day.workedTodayMs >= max)
+    warnings.push(t('hours.maxPassed', { max: formatDuration(max, t), worked: formatDuration(day.workedTodayMs, t) }));
+  else if (max !== null && day.clockedIn && max - day.workedTodayMs <= 60 * MINUTE)
+    warnings.push(t('hours.maxNear', { max: formatDuration(max, t), time: formatTime(day.now + max - day.workedTodayMs) }));
+  const missing = requiredBreakMs(rules, day.workedTodayMs) - day.restTodayMs;
+  const passed = rules.requiredBreaks.filter((rule) => day.workedTodayMs > rule.afterMs).at(-1);
+  const next = nextBreakRule(rules, day);
+  if (missing > 0 && passed)
+    warnings.push(
+      t('hours.breakMissing', {
+        after: formatDuration(passed.afterMs, t),
+        required: formatDuration(passed.breakMs, t),
+        taken: day.restTodayMs < MINUTE ? t('duration.minutes', { minutes: 0 }) : formatDuration(day.restTodayMs, t),
+      }),
+    );
+  else if (next && day.clockedIn && next.afterMs - day.workedTodayMs <= 30 * MINUTE)
+    warnings.push(breakDueText(next, day, formatTime, t));
+  return { targets, warnings };
+}
+
+const breakDueText = (rule: WorkingRules['requiredBreaks'][number], day: WorkDay, formatTime: TimeFormatter, t: Translate) =>
+  t('hours.breakDue', {
+    required: formatDuration(rule.breakMs, t),
+    after: formatDuration(rule.afterMs, t),
+    time: formatTime(day.now + rule.afterMs - day.workedTodayMs),
+  });
+
+export interface WorkingTimeMemory {
+  /** The day key the daily-maximum reminder was given on. */
+  maxDayRemindedOn: string | null;
+  /** The day key and rule the break-due reminder was given for. */
+  breakDueRemindedFor: string | null;
+  /** The break (its start) the "break is over" reminder was given for. */
+  breakOverRemindedFor: number | null;
+}
+
+export const freshWorkingTimeMemory = (): WorkingTimeMemory => ({
+  maxDayRemindedOn: null,
+  breakDueRemindedFor: null,
+  breakOverRemindedFor: null,
+});
+
+/** How far ahead of the daily maximum, and of a required break, the reminder comes. */
+const AHEAD_MS = 15 * MINUTE;
+
+/** Reminders of the rules (each once) and of a break that has lasted its usual length. */
+export function workingTimeReminders(
+  day: WorkDay & { dayKey: string; onBreakSince: number | null; breakMinutes: number },
+  rules: WorkingRules,
+  memory: WorkingTimeMemory,
+  formatTime: TimeFormatter,
+  t: Translate,
+): { reminders: Reminder[]; memory: WorkingTimeMemory } {
+  const reminders: Reminder[] = [];
+  const next = { ...memory };
+  const max = rules.maxDayMs;
+  if (day.clockedIn && max !== null && day.workedTodayMs >= max - AHEAD_MS && memory.maxDayRemindedOn !== day.dayKey) {
+    reminders.push({
+      title: t('reminder.maxDay', { max: formatDuration(max, t) }),
+      body: t('reminder.maxDayBody', { time: formatTime(day.now + Math.max(0, max - day.workedTodayMs)) }),
+      action: 'clock-out',
+    });
+    next.maxDayRemindedOn = day.dayKey;
+  }
+  const rule = nextBreakRule(rules, day);
+  const ruleKey = rule && `${day.dayKey}:${rule.afterMs}`;
+  if (day.clockedIn && rule && day.workedTodayMs >= rule.afterMs - AHEAD_MS && memory.breakDueRemindedFor !== ruleKey) {
+    reminders.push({ title: t('reminder.breakDue'), body: breakDueText(rule, day, formatTime, t), action: 'take-break' });
+    next.breakDueRemindedFor = ruleKey;
+  }
+  const since = day.onBreakSince;
+  if (since !== null && day.now - since >= day.breakMinutes * MINUTE && memory.breakOverRemindedFor !== since) {
+    reminders.push({
+      title: t('reminder.breakOver', { duration: formatDuration(day.now - since, t) }),
+      body: t('reminder.breakOverBody', { time: formatTime(since) }),
+      action: 'back-from-break',
+    });
+    next.breakOverRemindedFor = since;
+  }
+  return { reminders, memory: next };
+}
