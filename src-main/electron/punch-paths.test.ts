@@ -128,14 +128,14 @@ describe('a punch refused before it is sent is said where the employee acted', (
   }
 
   for (const path of ['tray', 'shortcut'] as const) {
-    it(`from the ${path}: no employee id yet — a notification says what to do`, async () => {
+    it(`from the ${path}: no employee id yet — the punch is kept, and a notification says what to do`, async () => {
       const { paths, shown, core } = await desk(true);
       const before = mock.server.control.timeclock.events().length;
       shown();
       await paths[path]();
-      expect(shown()).toEqual(['Not clocked in | Enter your employee id for Acme in Settings before clocking in.']);
+      expect(shown()).toEqual(['Clock-in at 08:02 saved — not sent yet | It is sent once your employee id is set in Settings.']);
       expect(mock.server.control.timeclock.events()).toHaveLength(before);
-      expect(core.outbox.all()).toEqual([]);
+      expect(core.outbox.all()).toEqual([expect.objectContaining({ kind: 'clock-in', employeeId: '' })]);
     });
   }
 

@@ -169,7 +169,7 @@ describe('tray panel', () => {
     await expect.poll(() => view.page.locator('.punches').count()).toBe(0);
   });
 
-  it('offers no punch on a workstation IT set up without an employee id, and says what to do', async () => {
+  it('keeps a punch on a workstation IT set up without an employee id, and says what to do', async () => {
     const { timeclockBaseUrl, debtorsBaseUrl } = mock;
     const environment = { id: 'acme', name: 'Acme', timeclockBaseUrl, debtorsBaseUrl, clientId: 'demo-client', employeeId: '' };
     const core = createTestCore(mock, {
@@ -183,14 +183,18 @@ describe('tray panel', () => {
     core.vault.set('acme', 'demo-secret');
     const view = await openPanel(core, 'dark');
     const button = view.page.getByRole('button', { name: 'Clock in' });
-    expect(await button.isDisabled()).toBe(true);
     expect(await view.page.locator('#action-hint').textContent()).toContain(
-      'Enter your employee id for Acme in Settings before clocking in.',
+      'Enter your employee id for Acme in Settings. A punch made before is kept on this computer and sent then.',
     );
+    // A first-day click is kept, not lost: it is sent once the employee id is set.
+    await button.click();
+    await expect
+      .poll(() => view.page.locator('#action-hint').textContent())
+      .toContain('Kept on this computer: enter your employee id for Acme in Settings and it is sent.');
     await view.screenshot('panel-no-employee-dark');
     await view.page.getByRole('button', { name: 'Open Settings' }).click();
     await expect.poll(() => view.shell.calls).toContain('open settings at environments');
-    expect(core.outbox.all()).toEqual([]);
+    expect(core.outbox.all()).toEqual([expect.objectContaining({ kind: 'clock-in', employeeId: '' })]);
   });
 
   it('asks after a long sleep and clocks out at the moment sleep began only when told to', async () => {

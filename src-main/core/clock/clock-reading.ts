@@ -57,6 +57,12 @@ export function createClockReading(options: ClockReadingOptions) {
     if (event) options.journal.record(active().id, employeeId, event);
   }
 
+  /** An older answer of the service (a backlog's earlier punch): its shift goes to My hours, not to the state shown. */
+  function note(event: ClockedTimeEvent | null): void {
+    const employeeId = active().employeeId;
+    if (event && (!event.employeeId || event.employeeId === employeeId)) options.journal.record(active().id, employeeId, event);
+  }
+
   /** Asks the service for the employee's last event; a failure says why, and what is then unknown. */
   async function read(): Promise<void> {
     const environment = active();
@@ -86,6 +92,7 @@ export function createClockReading(options: ClockReadingOptions) {
     /** The environment and employee shown, as one key. */
     key,
     remember,
+    note,
     read,
     /** A punch was made or settled here: answers read before now are stale. */
     changedLocally: () => void state.localVersion++,

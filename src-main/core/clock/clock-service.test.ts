@@ -517,6 +517,41 @@ describe('my hours', () => {
   });
 });
 
+describe('my hours with a shift ended elsewhere', () => {
+  it("counts a shift's end punched on another computer once the service answers with it", async () => {
+    await startAt(new Date(2026, 10, 23, 8, 0).getTime());
+    const { core, clock, events } = await setup();
+    await core.clock.toggle('window');
+    clock.jump(60 * 60_000);
+    expect(core.clock.view().hours.today).toBe('1 h');
+    // Clocked out on another computer at 10:00; this one reads the service at 10:30.
+    clock.jump(60 * 60_000);
+    mock.server.control.timeclock.clockOut(events()[0]!.id, new Date(clock.now()).toISOString());
+    clock.jump(30 * 60_000);
+    await core.clock.refresh();
+    expect(core.clock.view()).toMatchObject({ state: 'out', hours: { today: '2 h', week: '2 h' } });
+    expect(core.clock.view().hours.days.at(-1)!.sessions).toEqual([expect.objectContaining({ counted: true, pending: false })]);
+  });
+
+  it('counts it too when it is told by the answer to an earlier punch of a backlog, not by the last one', async () => {
+    await startAt(new Date(2026, 10, 23, 8, 0).getTime());
+    const { core, clock, events, runFor } = await setup();
+    await core.clock.toggle('window');
+    clock.jump(2 * 3_600_000);
+    mock.server.control.timeclock.clockOut(events()[0]!.id, new Date(clock.now()).toISOString()); // elsewhere, at 10:00
+    await serviceDown();
+    clock.jump(60 * 60_000);
+    await core.clock.toggle('window'); // 11:00, waits
+    clock.jump(30 * 60_000);
+    await core.clock.toggle('window'); // 11:30, waits
+    await serviceUp();
+    await runFor(60);
+    expect(events().map((event) => event.clockOut === null)).toEqual([false, true]);
+    // 08:00–10:00, and the shift since 11:30 (a minute of it).
+    expect(core.clock.view().hours).toMatchObject({ today: '2 h 1 min' });
+  });
+});
+
 describe('the end-of-day reminder', () => {
   it('reminds once, past the set time while clocked in, with Clock out as the button', async () => {
     const { core, clock, runFor } = await setup();

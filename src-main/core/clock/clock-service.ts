@@ -208,6 +208,14 @@ export function createClockService(options: ClockServiceOptions) {
     clockOutAt: (at) => punch('clock-out', at, 'window'),
     clockOutBecause: (at, note) => punch('clock-out', at, 'notification', note),
   });
+  /** Punches made here before the employee id was set are theirs, once it is: they are sent then. */
+  function adoptKeptPunches(): void {
+    const { id, employeeId } = active();
+    if (employeeId.trim() === '') return;
+    const kept = outbox.all().filter((punch) => punch.environmentId === id && punch.employeeId === '' && !punch.stopped);
+    for (const punch of kept) outbox.update(punch.id, { employeeId });
+    if (kept.length > 0) void syncLoop.run();
+  }
   const computerStops = options.computerStops ?? createComputerStops(memoryFile());
   /** A stop seen before this start (a shutdown, a logoff, a sleep not woken from), until it is weighed. */
   let stopBeforeStart: ComputerStop | null = null;
@@ -310,6 +318,7 @@ export function createClockService(options: ClockServiceOptions) {
       return action;
     },
     environmentChanged() {
+      adoptKeptPunches();
       reading.reload();
       sleep.clear();
       changed();

@@ -65,7 +65,7 @@ function punchView(punch: Punch, formatTime: TimeFormatter, t: Translate): Punch
       kind: punch.kind,
       at: punch.at,
       text: t('clock.pendingSync', { label }),
-      reason: punch.lastError,
+      reason: punch.employeeId === '' ? t('clock.waitsForEmployee') : punch.lastError,
       status: 'pending',
       actions: [],
     };
@@ -87,8 +87,12 @@ export function actionOf(
   input: Pick<ClockViewInput, 'employeeId' | 'environmentName' | 'punches' | 'status' | 't'>,
 ): Pick<ClockView, 'action' | 'actionHint'> {
   const { t } = input;
-  if (input.employeeId.trim() === '')
-    return { action: null, actionHint: t('clock.hint.noEmployee', { environment: input.environmentName }) };
+  // Before the employee id is set a punch is kept here, and sent once it is (clock-service.ts).
+  if (input.employeeId.trim() === '') {
+    const kept = input.punches.some((punch) => punch.employeeId === '' && !punch.stopped);
+    const hint = t(kept ? 'clock.hint.keptForEmployee' : 'clock.hint.noEmployee', { environment: input.environmentName });
+    return { action: input.status.state === 'in' ? 'clock-out' : 'clock-in', actionHint: hint };
+  }
   if (input.punches.some((punch) => punch.stopped?.kind === 'unconfirmed'))
     return { action: null, actionHint: t('clock.hint.unconfirmed') };
   // Unknown: clocking in is safe (a server that has you in answers 409 and nothing is added); clocking out is not.

@@ -47,7 +47,8 @@ export function clockWords(t: Translate, formatTime: TimeFormatter) {
       case 'waiting':
         return {
           title: t('notice.savedNotSent', { label: punchLabel(punch) }),
-          body: t('notice.sentAutomatically', { reason: outcome.message }),
+          // Kept for an employee id not set yet: that is what sends it, not time.
+          body: punch.employeeId === '' ? outcome.message : t('notice.sentAutomatically', { reason: outcome.message }),
         };
       case 'stopped': {
         const unconfirmed = outcome.stop === 'unconfirmed';

@@ -4,7 +4,7 @@
  * "unknown", the outbox ends (nothing is retried forever), and the server holds exactly the
  * punches made, none twice.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClockView, EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
 import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';
 import { startOddServer, type OddBehaviour, type OddServer } from '../../testing/odd-timeclock-server.ts';
@@ -249,14 +249,26 @@ describe('409 in any shape', () => {
 });
 
 describe('day one on a workstation IT set up', () => {
-  it('offers no punch until the employee id is set, says so, and records nothing', async () => {
+  it('keeps a click made before the employee id is set on this computer, and sends it once, when it is', async () => {
     const s = await setup({}, { employeeId: '', itProvided: true });
-    const view = await s.call('getClock');
-    expect(view).toMatchObject({ action: null, actionHint: 'Enter your employee id for Acme in Settings before clocking in.' });
-    // A click anyway (a stale window) is refused with the same words, shown where it was made.
-    await expect(s.press()).rejects.toThrow('Enter your employee id for Acme in Settings before clocking in.');
-    expect(s.core.outbox.all()).toEqual([]);
+    expect(await s.call('getClock')).toMatchObject({
+      action: 'clock-in',
+      actionHint: 'Enter your employee id for Acme in Settings. A punch made before is kept on this computer and sent then.',
+    });
+    const kept = await s.press();
+    expect(kept).toMatchObject({
+      state: 'in',
+      actionHint: 'Kept on this computer: enter your employee id for Acme in Settings and it is sent.',
+      pending: [{ text: 'Clock-in at 08:02 pending sync', reason: 'It is sent once your employee id is set in Settings.' }],
+    });
+    await s.runFor(60);
     expect(s.odd.requests.filter((line) => !line.startsWith('GET /health'))).toEqual([]);
+    await s.call('saveEnvironment', { ...s.draft, employeeId: 'E7' });
+    await vi.waitFor(() => expect(s.odd.requests).toContain('POST /clockedTimeEvents'));
+    await s.core.clock.flush();
+    expect(s.odd.events).toEqual([expect.objectContaining({ employeeId: 'E7', clockIn: at(0), clockOut: null })]);
+    expect(await s.call('getClock')).toMatchObject({ state: 'in', actionHint: null, pending: [] });
+    expect(s.core.outbox.all()).toEqual([]);
   });
 });
 

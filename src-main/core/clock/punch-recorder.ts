@@ -116,7 +116,7 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
       const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
         kind: 'waiting' as const,
         punch: recorded,
-        message: t('refusal.waitsForEarlier'),
+        message: t(recorded.employeeId === '' ? 'clock.waitsForEmployee' : 'refusal.waitsForEarlier'),
       };
       tell(words.outcomeNotice(own, active().name));
       return { kind: 'done', outcome: own };

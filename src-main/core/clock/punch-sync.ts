@@ -241,6 +241,11 @@ export function createPunchSync(options: PunchSyncOptions) {
       const blocked = new Set<string>();
       for (const punch of outbox.all()) {
         if (punch.stopped || blocked.has(punch.environmentId)) continue;
+        // Made before the employee id was set: kept until it is (clock-service.ts adopts it then).
+        if (punch.employeeId.trim() === '') {
+          blocked.add(punch.environmentId);
+          continue;
+        }
         // A punch in its undo time holds back the ones after it, whatever the reason to send now.
         if (inUndoTime(punch, options.now()) || (!force && !isDue(punch, options.now()))) {
           blocked.add(punch.environmentId);

@@ -34,6 +34,8 @@ export function createSyncLoop(options: SyncLoopOptions) {
     );
     if (settled.length === 0) return;
     reading.changedLocally();
+    // Every answer tells My hours of its shift (a shift ended elsewhere, told by a 409); the last is the state.
+    for (const outcome of settled.slice(0, -1)) if ('event' in outcome) reading.note(outcome.event);
     const last = settled.at(-1)!;
     if ('event' in last && last.event) reading.remember(last.event);
     else {
