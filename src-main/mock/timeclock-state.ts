@@ -40,7 +40,9 @@ export function createTimeclockState(referenceTime: number): TimeclockState {
   let nextId = 1;
 
   const record = (employeeId: string, clockIn: string, clockOut: string | null) => {
-    const event: ClockedTimeEvent = { id: `TE${String(nextId++).padStart(6, '0')}`, employeeId, clockIn, clockOut };
+    const employeeName = demoEmployees.find((employee) => employee.id === employeeId)?.name;
+    const id = `TE${String(nextId++).padStart(6, '0')}`;
+    const event: ClockedTimeEvent = { id, employeeId, ...(employeeName ? { employeeName } : {}), clockIn, clockOut };
     events.set(event.id, event);
     const last = lastByEmployee.get(employeeId);
     if (!last || last.clockIn <= clockIn) lastByEmployee.set(employeeId, event);

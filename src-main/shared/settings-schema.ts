@@ -101,6 +101,8 @@ export const clockSchema = v.object({
   whenComputerStops: v.optional(v.picklist(['ask', 'clock-out', 'nothing']), 'ask'),
   /** A punch waits this long before it is sent, so a mistaken click can be undone; 0: sent at once. */
   undoSeconds: seconds(0, 60, 10),
+  /** The employee's name as the panel shows it, when the timeclock service gives none. */
+  displayName: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
   /** "Take a break": a reminder when it has lasted this long. */
   breakMinutes: seconds(5, 240, 30),
   workingTime: workingTimeSchema,

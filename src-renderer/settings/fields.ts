@@ -99,6 +99,12 @@ export const preferenceSections: SectionDef[] = [
         help: (t) => t('settings.field.undoSecondsHelp'),
       },
       {
+        path: 'clock.displayName',
+        label: 'settings.field.displayName',
+        kind: 'text',
+        help: (t) => t('settings.field.displayNameHelp'),
+      },
+      {
         path: 'clock.breakMinutes',
         label: 'settings.field.breakMinutes',
         kind: 'number',

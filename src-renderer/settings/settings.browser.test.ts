@@ -94,6 +94,7 @@ describe('settings window: environments', () => {
         employeeId: 'EmpNo',
         clockIn: 'StartDateTime',
         clockOut: 'EndDateTime',
+        employeeName: null,
       });
       expect(responses(view)).not.toContain(SECRET);
     } finally {

@@ -14,7 +14,7 @@ import { isRecord } from '../../shared/is-record.ts';
 export type EventReading = Pick<ApiProfile, 'timeEventFields' | 'singleEnvelope' | 'serverTimeZone'>;
 
 const contractReading: EventReading = {
-  timeEventFields: { id: null, employeeId: null, clockIn: null, clockOut: null },
+  timeEventFields: { id: null, employeeId: null, clockIn: null, clockOut: null, employeeName: null },
   singleEnvelope: null,
   serverTimeZone: 'UTC',
 };
@@ -35,6 +35,7 @@ export const TIME_EVENT_ALIASES = {
   employeeId: ['employeeId', 'employee', 'empId', 'employeeNumber'],
   clockIn: ['clockIn', 'clockInTime', 'clockInDateTime', 'startDateTime', 'startTime', 'start', 'timeIn'],
   clockOut: ['clockOut', 'clockOutTime', 'clockOutDateTime', 'endDateTime', 'endTime', 'end', 'timeOut'],
+  employeeName: ['employeeName', 'employeeFullName', 'fullName', 'displayName', 'name'],
 } as const;
 
 /** Wrappers a single object may come in. */
@@ -102,15 +103,26 @@ export function readTimeEvent(
     throw new ShapeError(`the time event's clockOut is not a date: ${preview(clockOutField.value)}`);
   const employee = pick(raw, names('employeeId'));
   const employeeId = readId(employee.value) ?? defaultEmployeeId ?? '';
-  // Other fields pass through; the four read here appear once, under the contract's names.
+  const nameField = pick(raw, names('employeeName'));
+  const employeeName = readName(nameField.value);
+  // Other fields pass through; those read here appear once, under the contract's names.
   const rest = { ...raw };
-  for (const field of [idField, clockInField, clockOutField, employee]) if (field.key !== undefined) delete rest[field.key];
-  return { ...rest, id, employeeId, clockIn, clockOut } as Tolerant<ClockedTimeEvent>;
+  for (const field of [idField, clockInField, clockOutField, employee, nameField])
+    if (field.key !== undefined) delete rest[field.key];
+  const named = employeeName === null ? {} : { employeeName };
+  return { ...rest, id, employeeId, ...named, clockIn, clockOut } as Tolerant<ClockedTimeEvent>;
+}
+
+/** A name worth showing: text of 1 to 200 characters, trimmed; anything else is no name. */
+function readName(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text !== '' && text.length <= 200 ? text : null;
 }
 
 /** The event with only the fields the app relies on: what is cached on disk, whatever else the server sent. */
 export function essentials(event: ClockedTimeEvent): ClockedTimeEvent {
-  return { id: event.id, employeeId: event.employeeId, clockIn: event.clockIn, clockOut: event.clockOut };
+  const { id, employeeId, employeeName, clockIn, clockOut } = event;
+  return { id, employeeId, ...(employeeName ? { employeeName } : {}), clockIn, clockOut };
 }
 
 function describe(value: unknown): string {

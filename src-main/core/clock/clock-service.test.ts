@@ -517,6 +517,17 @@ describe('my hours', () => {
   });
 });
 
+describe("the employee's name", () => {
+  it("shows the service's name once it gives one, and the display name from Settings before and instead", async () => {
+    const { core } = await setup();
+    expect(core.clock.view().employeeName).toBeNull(); // E1002 has no event yet: the service has said no name
+    core.settings.updatePreferences({ clock: { displayName: ' Marc ' } });
+    expect(core.clock.view().employeeName).toBe('Marc');
+    await core.clock.toggle('window');
+    expect(core.clock.view().employeeName).toBe('Marcus Lee');
+  });
+});
+
 describe('my hours with a shift ended elsewhere', () => {
   it("counts a shift's end punched on another computer once the service answers with it", async () => {
     await startAt(new Date(2026, 10, 23, 8, 0).getTime());

@@ -104,6 +104,10 @@ function viewOf(
     status: current,
     now,
     employeeId,
+    // The service's word for the name first; the one the employee gave in Settings otherwise.
+    employeeName:
+      (server.kind === 'known' ? server.event?.employeeName : undefined) ??
+      (options.preferences().clock.displayName.trim() || null),
     environmentName: environment.name,
     problem,
     problemIsOutage: problem !== null && problemIsOutage,

@@ -13,6 +13,8 @@ export interface ClockViewInput {
   now: number;
   busy: boolean;
   employeeId: string;
+  /** The employee's name: the service's, or the display name from Settings; null when neither. */
+  employeeName: string | null;
   environmentName: string;
   /** Punches to show: the active environment's, and any whose environment no longer exists. */
   punches: Punch[];
@@ -185,6 +187,7 @@ export function clockView(input: ClockViewInput): ClockView {
     onBreakSince: input.onBreakSince === null ? null : new Date(input.onBreakSince).toISOString(),
     busy: input.busy,
     employeeId: input.employeeId,
+    employeeName: input.employeeName,
     environmentName: input.environmentName,
     problem: input.problem,
     problemSummary: problemSummaryOf(input),

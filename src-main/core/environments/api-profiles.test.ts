@@ -182,7 +182,13 @@ describe('the connection test proposes the profile', () => {
     ]);
     const proposed = Object.assign({}, ...tested.report.suggestions.map((suggestion) => suggestion.change ?? {}));
     expect(proposed).toEqual({
-      timeEventFields: { id: 'TimeEventRef', employeeId: 'EmpNo', clockIn: 'StartDateTime', clockOut: 'EndDateTime' },
+      timeEventFields: {
+        id: 'TimeEventRef',
+        employeeId: 'EmpNo',
+        clockIn: 'StartDateTime',
+        clockOut: 'EndDateTime',
+        employeeName: null,
+      },
       dateFilterFormat: 'iso-local',
     });
   });

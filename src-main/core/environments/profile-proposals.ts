@@ -30,6 +30,8 @@ const GUESSES: Record<keyof typeof TIME_EVENT_ALIASES, RegExp> = {
   employeeId: /emp|staff|worker|person|user/i,
   clockIn: /start|in(time)?$|begin|from/i,
   clockOut: /end|out(time)?$|finish|to$/i,
+  // Optional, shown only: guessed only from a name that says whose it is.
+  employeeName: /^(emp|employee|staff|worker|person)_?(full_?)?name$/i,
 };
 
 const looksLikeEvent = (record: Fields) =>

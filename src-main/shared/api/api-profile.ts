@@ -41,7 +41,7 @@ const fieldName = v.optional(v.nullable(text(100)), null);
 export const apiProfileSchema = v.strictObject({
   /** Names of the time event's fields, in requests and answers. */
   timeEventFields: v.optional(
-    v.strictObject({ id: fieldName, employeeId: fieldName, clockIn: fieldName, clockOut: fieldName }),
+    v.strictObject({ id: fieldName, employeeId: fieldName, clockIn: fieldName, clockOut: fieldName, employeeName: fieldName }),
     {},
   ),
   /** Names of the debtor-side fields the lookup relies on, where the server calls them otherwise. */

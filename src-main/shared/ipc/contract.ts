@@ -153,6 +153,8 @@ export interface ClockView {
   /** A punch is being sent: the button does nothing twice. */
   busy: boolean;
   employeeId: string;
+  /** The employee's name: the timeclock service's, or the display name from Settings; null when neither. */
+  employeeName: string | null;
   environmentName: string;
   /** What stops us knowing or acting, in full, for the Details disclosure (status, address, the server's words). */
   problem: string | null;
