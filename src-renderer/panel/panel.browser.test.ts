@@ -297,6 +297,26 @@ describe('tray panel', () => {
     expect(eventsOf('E1002').map((event) => event.clockOut === null)).toEqual([false, true]);
   });
 
+  it('fixes a clock-in sent by mistake with "Fix…": a clock-out at an earlier time, by keyboard', async () => {
+    const since = new Date(Date.now() - 2 * 3_600_000);
+    since.setSeconds(0, 0);
+    mock.control.timeclock.clockIn('E1002', since.toISOString());
+    const view = await openPanel(await coreFor('E1002'));
+    await view.page.getByRole('button', { name: 'Fix…' }).click();
+    const form = view.page.locator('section[aria-labelledby="forgotten-title"]');
+    await expect.poll(() => form.locator('h2').textContent()).toBe('Clock out at an earlier time');
+    const field = form.getByLabel('Stopped working at');
+    const stopped = new Date(since.getTime() + 5 * 60_000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const local = `${stopped.getFullYear()}-${pad(stopped.getMonth() + 1)}-${pad(stopped.getDate())}T${pad(stopped.getHours())}:${pad(stopped.getMinutes())}`;
+    await field.fill(local);
+    await view.screenshot('panel-fix');
+    await field.press('Enter');
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
+    expect(eventsOf('E1002')[0]!.clockOut).toBe(stopped.toISOString());
+    expect(await view.page.getByRole('button', { name: 'Fix…' }).count()).toBe(0);
+  });
+
   it('hides on Esc and opens the health status window from its link', async () => {
     const view = await openPanel(await coreFor('E1002'));
     await view.page.getByRole('button', { name: 'Health status…' }).click();

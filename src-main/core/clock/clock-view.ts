@@ -52,6 +52,18 @@ function forgottenOf(input: ClockViewInput): ClockView['forgotten'] {
   return { since: iso(status.since), suggestedAt: iso(Math.min(now, status.since + USUAL_SHIFT_MS)), latest: iso(now) };
 }
 
+/** "Fix…": a clock-out at a chosen earlier time, while clocked in with nothing else to offer. */
+function earlierClockOutOf(
+  input: ClockViewInput,
+  forgotten: ClockView['forgotten'],
+  undo: ClockView['undo'],
+): ClockView['earlierClockOut'] {
+  const { status, now } = input;
+  if (status.state !== 'in' || input.busy || forgotten !== null || undo !== null || now - status.since < 60_000) return null;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { since: iso(status.since), suggestedAt: iso(now), latest: iso(now) };
+}
+
 const stoppedWords: Record<StopKind, MessageKey & `clock.stopped.${string}`> = {
   refused: 'clock.stopped.refused',
   configuration: 'clock.stopped.configuration',
@@ -172,6 +184,8 @@ function sleepPromptView(prompt: SleepPrompt, formatTime: TimeFormatter, t: Tran
 export function clockView(input: ClockViewInput): ClockView {
   const { status, formatTime, sleepPrompt, t } = input;
   const [stateLabel, detail] = headlineOf(input);
+  const forgotten = forgottenOf(input);
+  const undo = undoOf(input);
   // A punch in its undo time is not "waiting to be sent": the Undo button speaks for it.
   const punches = input.punches
     .filter((punch) => !inUndoTime(punch, input.now - input.correctionMs))
@@ -191,13 +205,14 @@ export function clockView(input: ClockViewInput): ClockView {
     environmentName: input.environmentName,
     problem: input.problem,
     problemSummary: problemSummaryOf(input),
-    forgotten: forgottenOf(input),
+    forgotten,
+    earlierClockOut: earlierClockOutOf(input, forgotten, undo),
     hours: input.hours,
     asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
     clockWarning: clockWarningOf(input),
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),
-    undo: undoOf(input),
+    undo,
     sleepPrompt: sleepPrompt && sleepPromptView(sleepPrompt, formatTime, t),
   };
 }

@@ -177,6 +177,11 @@ export interface ClockView {
    * "Clock out at…" with a time (ISO instants: the clock-in, the suggestion, now).
    */
   forgotten: { since: string; suggestedAt: string; latest: string } | null;
+  /**
+   * Clocked in, not forgotten, nothing to undo: "Fix…" offers a clock-out at an earlier time (a
+   * clock-in already sent cannot be undone, and the service has no way to delete one).
+   */
+  earlierClockOut: { since: string; suggestedAt: string; latest: string } | null;
   hours: HoursView;
 }
 
