@@ -41,7 +41,8 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
   );
   const urls = { timeclockBaseUrl: `${proxy.url}/timeclock`, debtorsBaseUrl: `${proxy.url}/debtors` };
   const stations: Workstation[] = EMPLOYEES.map((employeeId) => {
-    const core = createTestCore(urls, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'campaign-')) });
+    // With the app's undo time and breaks in the mix: a punch waits its 10 s before it is sent.
+    const core = createTestCore(urls, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'campaign-')), undoSeconds: 10 });
     core.settings.updatePreferences({ network: { requestTimeoutSeconds: 1 } });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
     return { employeeId, core, made: [] };
@@ -78,7 +79,10 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
     clock.jump(random.int(1, 30) * 60_000);
     const roll = random.next();
     if (roll < 0.6) {
-      const result = await station.core.clock.toggle('window');
+      const onShift = station.core.clock.view().state === 'in';
+      const result = await (onShift && random.next() < 0.3
+        ? station.core.clock.takeBreak('window')
+        : station.core.clock.toggle('window'));
       if (result.kind === 'done') station.made.push({ kind: result.outcome.punch.kind, at: result.outcome.punch.at });
     } else if (roll < 0.8) {
       background.push(station.core.clock.refresh());
@@ -90,6 +94,7 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
 
   await Promise.all(background);
   proxy.setEnabled(false);
+  clock.jump(11_000); // past the undo time of the last punches
   for (const station of stations) {
     for (let round = 0; round < 5 && station.core.outbox.all().length > 0; round++) await station.core.clock.sync();
     await station.core.clock.refresh();
