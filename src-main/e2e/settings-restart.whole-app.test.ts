@@ -5,7 +5,7 @@
  * switch back warns; after a restart on the same data folder everything is still there and the
  * punch is sent with the saved secret.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../mock/mock-server.ts';
@@ -67,7 +67,12 @@ describe('settings, switching and a restart', () => {
     expect(second.control.timeclock.events().filter((event) => event.employeeId === 'E1002')).toEqual([]);
 
     second.control.setService('timeclock', { unavailable: false });
+    // A log file left readable by others (an older version's) is the user's alone after the start.
+    const logFile = join(dataDir, 'logs', 'main.log');
+    const posix = process.platform !== 'win32';
+    if (posix) chmodSync(logFile, 0o644);
     const restarted = await apps.launch({ dataDir });
+    if (posix) expect(statSync(logFile).mode & 0o777).toBe(0o600);
     await eventually(restarted.tray, (state) => state !== null && environmentLine(state.menu) === 'Environment: Local QA');
     // Sent once, with the secret decrypted from disk (the server refuses requests without it).
     await eventually(

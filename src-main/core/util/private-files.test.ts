@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { KEPT_BACKUPS, prepareSettingsFile } from '../settings/settings-file.ts';
+import { makePrivate } from './text-file.ts';
 
 const mock = useMockServer({ debtors: 10 });
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -24,6 +25,15 @@ describe.skipIf(process.platform === 'win32')('files at rest', () => {
     for (const name of written) expect([name, modeOf(join(dataDir, name))]).toEqual([name, 0o600]);
     expect(modeOf(dataDir)).toBe(0o700);
     expect(modeOf(join(core.settingsDir, 'settings.json'))).toBe(0o600);
+  });
+
+  it('makes a file written before with a looser mode (an older log) private, and passes over one not there', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'loose-')), 'main.log');
+    writeFileSync(path, 'old lines\n', { mode: 0o644 });
+    expect(modeOf(path)).toBe(0o644);
+    makePrivate(path);
+    expect(modeOf(path)).toBe(0o600);
+    expect(() => makePrivate(`${path}.absent`)).not.toThrow();
   });
 
   it(`keeps the newest ${KEPT_BACKUPS} settings backups, private too`, () => {

@@ -5,7 +5,7 @@
  */
 export const PRIVATE_FILE = 0o600;
 export const PRIVATE_FOLDER = 0o700;
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export interface TextFile {
@@ -13,6 +13,18 @@ export interface TextFile {
   /** The exact bytes (for keeping a damaged file as it was); null when there is no such file. */
   readBytes(): Buffer | null;
   write(text: string): void;
+}
+
+/**
+ * A file written before (by an older version, or another tool) keeps its mode when opened for
+ * appending: this makes it the user's alone. Nothing when there is no such file.
+ */
+export function makePrivate(path: string): void {
+  try {
+    chmodSync(path, PRIVATE_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 /** The file's bytes, or null when there is no such file. */
