@@ -4,6 +4,8 @@
  * Back from break).
  */
 import type { AppCore } from '../core/app-core.ts';
+import type { ClockNotification } from '../core/clock/clock-words.ts';
+import type { PlainKey } from '../shared/i18n/translator.ts';
 import { showNotification } from './desktop-notifications.ts';
 import type { WindowManager } from './window-manager.ts';
 
@@ -15,26 +17,22 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
       core.events.emit('focusSystem', system);
     }),
   );
-  core.clock.onNotification((notification) =>
-    showNotification(
-      {
-        ...notification,
-        ...(notification.action === 'clock-out'
-          ? { button: { label: core.translator().t('clock.clockOut'), run: () => void core.clock.clockOut('notification') } }
-          : {}),
-        ...(notification.action === 'undo'
-          ? { button: { label: core.translator().t('panel.undo'), run: () => void core.clock.undo('notification') } }
-          : {}),
-        ...(notification.action === 'take-break'
-          ? { button: { label: core.translator().t('clock.takeBreak'), run: () => void core.clock.takeBreak('notification') } }
-          : {}),
-        ...(notification.action === 'back-from-break'
-          ? { button: { label: core.translator().t('clock.backFromBreak'), run: () => void core.clock.clockIn('notification') } }
-          : {}),
-      },
-      openPanel,
-    ),
-  );
+  core.clock.onNotification((notification) => {
+    const button = notification.action && clockButton(core, notification.action);
+    showNotification({ ...notification, ...(button ? { button } : {}) }, openPanel);
+  });
   for (const problem of core.problems)
     showNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }, openPanel);
+}
+
+/** A clock notification's button: its words, and the punch it asks for (told as from a notification). */
+function clockButton(core: AppCore, action: NonNullable<ClockNotification['action']>): { label: string; run: () => void } {
+  const buttons: Record<typeof action, [PlainKey, () => unknown]> = {
+    'clock-out': ['clock.clockOut', () => core.clock.clockOut('notification')],
+    undo: ['panel.undo', () => core.clock.undo('notification')],
+    'take-break': ['clock.takeBreak', () => core.clock.takeBreak('notification')],
+    'back-from-break': ['clock.backFromBreak', () => core.clock.clockIn('notification')],
+  };
+  const [label, run] = buttons[action];
+  return { label: core.translator().t(label), run: () => void run() };
 }

@@ -75,6 +75,27 @@ const REFRESH_MS = 5 * 60_000;
 const MAX_BREAK_MS = 8 * 3_600_000;
 const REMINDER_TICK_MS = 60_000;
 
+/** My hours this week, and today's work as the working-time rules weigh it: the journal's shifts with the punches waiting. */
+function workedHours(
+  options: ClockServiceOptions,
+  journal: HoursJournal,
+  current: ClockStatus,
+  now: number,
+  environment: Environment,
+  t: Translate,
+): { hours: HoursView; day: WorkDay } {
+  const { id, employeeId } = environment;
+  const waiting = options.outbox
+    .all()
+    .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
+  const locale = options.formats?.();
+  const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
+  const weekStart = startOfLocalWeek(now, firstDay);
+  const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waiting, current);
+  const hours = myHours(sessions, now, { t, locale, firstDay, breakMarks: journal.breaks(id, employeeId, weekStart) });
+  return { hours, day: workDayOf(sessions, hours, current, now) };
+}
+
 /** What the view needs from the service's state besides the punches and the prompt. */
 function viewOf(
   options: ClockServiceOptions,
@@ -84,23 +105,15 @@ function viewOf(
   now: number,
   environment: Environment,
   t: Translate,
+  formatTime: TimeFormatter,
 ) {
   // `now` is on the service's time when this computer's clock disagrees with it (service-time.ts).
   const { id, employeeId } = environment;
   const { server, problem, problemIsOutage } = reading.state;
-  const waiting = options.outbox
-    .all()
-    .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
-  const locale = options.formats?.();
-  const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
-  const weekStart = startOfLocalWeek(now, firstDay);
-  const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waiting, current);
-  const hours = myHours(sessions, now, { t, locale, firstDay, breakMarks: journal.breaks(id, employeeId, weekStart) });
+  const { hours, day } = workedHours(options, journal, current, now, environment, t);
   const rules = workingRulesOf(options.preferences().clock.workingTime);
-  const day = workDayOf(sessions, hours, current, now);
   return {
-    hours: { ...hours, ...workingTimeView(day, rules, options.formatTime ?? localTimeAt(() => now), t) },
-    workDay: day,
+    hours: { ...hours, ...workingTimeView(day, rules, formatTime, t) },
     status: current,
     now,
     employeeId,
@@ -248,17 +261,18 @@ export function createClockService(options: ClockServiceOptions) {
     const calendar = options.calendar ?? localCalendar;
     const now = serviceNow();
     const clock = options.preferences().clock;
-    const result = dueReminders(status(), now, clock, reminderMemory, formatTime, calendar, words.t);
+    const current = status();
+    const result = dueReminders(current, now, clock, reminderMemory, formatTime, calendar, words.t);
     reminderMemory = result.memory;
-    const { workDay } = viewOf(options, journal, reading, status(), now, active(), words.t);
-    const day = { ...workDay, dayKey: calendar.day(now), onBreakSince: onBreakSince(), breakMinutes: clock.breakMinutes };
+    const worked = workedHours(options, journal, current, now, active(), words.t).day;
+    const day = { ...worked, dayKey: calendar.day(now), onBreakSince: onBreakSince(), breakMinutes: clock.breakMinutes };
     const working = workingTimeReminders(day, workingRulesOf(clock.workingTime), workingTimeMemory, formatTime, words.t);
     workingTimeMemory = working.memory;
     for (const reminder of [...result.reminders, ...working.reminders]) notify(reminder);
     timers.schedule('reminders', REMINDER_TICK_MS, checkReminders);
   }
   const viewInput = (current: ClockStatus) => ({
-    ...viewOf(options, journal, reading, current, serviceNow(), active(), words.t),
+    ...viewOf(options, journal, reading, current, serviceNow(), active(), words.t, formatTime),
     correctionMs: correctionMs(),
     correctedPunch: recorder.lastCorrected(),
     onBreakSince: onBreakSince(),

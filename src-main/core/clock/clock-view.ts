@@ -40,6 +40,8 @@ export interface ClockViewInput {
   hours: HoursView;
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /** A shift that would end at its clock-in plus this is what "Clock out at…" proposes. */
 const USUAL_SHIFT_MS = 8 * 3_600_000;
 
@@ -48,7 +50,6 @@ function forgottenOf(input: ClockViewInput): ClockView['forgotten'] {
   if (status.state !== 'in' || input.busy) return null;
   // Only the length counts, never the calendar: a night shift across midnight is not forgotten.
   if (now - status.since < input.forgottenAfterMs) return null;
-  const iso = (ms: number) => new Date(ms).toISOString();
   return { since: iso(status.since), suggestedAt: iso(Math.min(now, status.since + USUAL_SHIFT_MS)), latest: iso(now) };
 }
 
@@ -60,7 +61,6 @@ function earlierClockOutOf(
 ): ClockView['earlierClockOut'] {
   const { status, now } = input;
   if (status.state !== 'in' || input.busy || forgotten !== null || undo !== null || now - status.since < 60_000) return null;
-  const iso = (ms: number) => new Date(ms).toISOString();
   return { since: iso(status.since), suggestedAt: iso(now), latest: iso(now) };
 }
 
@@ -161,7 +161,7 @@ function undoOf(input: ClockViewInput): ClockView['undo'] {
       kind: punch.kind === 'clock-in' ? 'in' : 'out',
       time: input.formatTime(Date.parse(punch.at)),
     }),
-    until: new Date(punch.undoUntil! + input.correctionMs).toISOString(),
+    until: iso(punch.undoUntil! + input.correctionMs),
   };
 }
 
@@ -171,8 +171,8 @@ const INPUT_BEFORE_STOP_MS = 60_000;
 function sleepPromptView(prompt: SleepPrompt, formatTime: TimeFormatter, t: Translate): ClockView['sleepPrompt'] {
   const { from, to, how, lastInputAt } = prompt;
   return {
-    from: new Date(from).toISOString(),
-    to: new Date(to).toISOString(),
+    from: iso(from),
+    to: iso(to),
     question: t('clock.sleepQuestion', { how, from: formatTime(from), to: formatTime(to) }),
     evidence:
       lastInputAt !== null && lastInputAt <= from - INPUT_BEFORE_STOP_MS
@@ -192,13 +192,13 @@ export function clockView(input: ClockViewInput): ClockView {
     .map((punch) => punchView(punch, formatTime, t));
   return {
     state: status.state,
-    since: status.state === 'in' ? new Date(status.since).toISOString() : null,
-    viewedAt: new Date(input.now).toISOString(),
+    since: status.state === 'in' ? iso(status.since) : null,
+    viewedAt: iso(input.now),
     headline: detail ? `${stateLabel} ${detail}` : stateLabel,
     stateLabel,
     detail,
     ...actionOf(input),
-    onBreakSince: input.onBreakSince === null ? null : new Date(input.onBreakSince).toISOString(),
+    onBreakSince: input.onBreakSince === null ? null : iso(input.onBreakSince),
     busy: input.busy,
     employeeId: input.employeeId,
     employeeName: input.employeeName,
@@ -208,7 +208,7 @@ export function clockView(input: ClockViewInput): ClockView {
     forgotten,
     earlierClockOut: earlierClockOutOf(input, forgotten, undo),
     hours: input.hours,
-    asOf: input.asOf === null ? null : new Date(input.asOf).toISOString(),
+    asOf: input.asOf === null ? null : iso(input.asOf),
     clockWarning: clockWarningOf(input),
     pending: punches.filter((punch) => punch.status === 'pending'),
     stopped: punches.filter((punch) => punch.status === 'stopped'),

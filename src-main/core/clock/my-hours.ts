@@ -55,6 +55,10 @@ export const endOf = (session: Session, now: number) => (session.open ? now : (s
 const overlap = (session: Session, now: number, from: number, to: number) =>
   Math.max(0, Math.min(endOf(session, now), to) - Math.max(session.from, from));
 
+/** A total of worked or rested time as My hours says it: "0 min" rather than "under a minute". */
+export const workedText = (ms: number, t: Translate): string =>
+  ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t);
+
 /** The words and formats of the user's language (English and the computer's formats by default). */
 export interface HoursWords {
   t: Translate;
@@ -97,7 +101,7 @@ export function myHours(
   { t, locale, firstDay, breakMarks = [] }: HoursWords = { t: english.t },
 ): HoursView {
   const breaks = breaksOf(sessions, breakMarks, now);
-  const hoursText = (ms: number) => (ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t));
+  const hoursText = (ms: number) => workedText(ms, t);
   const timeOf = (ms: number) => formatTimeOfDay(ms, locale);
   const weekStart = startOfLocalWeek(now, firstDay);
   const days: HoursView['days'] = [];

@@ -6,7 +6,7 @@
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import { endOf, type Session } from './my-hours.ts';
+import { endOf, workedText, type Session } from './my-hours.ts';
 import type { Reminder } from './clock-reminders.ts';
 
 const MINUTE = 60_000;
@@ -107,7 +107,7 @@ export function workingTimeView(
       t('hours.breakMissing', {
         after: formatDuration(passed.afterMs, t),
         required: formatDuration(passed.breakMs, t),
-        taken: day.restTodayMs < MINUTE ? t('duration.minutes', { minutes: 0 }) : formatDuration(day.restTodayMs, t),
+        taken: workedText(day.restTodayMs, t),
       }),
     );
   else if (next && day.clockedIn && next.afterMs - day.workedTodayMs <= 30 * MINUTE)
