@@ -17,7 +17,7 @@ import { createSettingsService, type SettingsService } from '../core/settings/se
 import { readIfPresent } from '../core/util/text-file.ts';
 import { systemTime } from '../core/util/time-source.ts';
 import { combinePolicies } from '../core/settings/os-policy.ts';
-import { LINUX_POLICY_FILE } from '../core/settings/policy-sources.ts';
+import { LINUX_POLICY_FILE, nativeRegistryValues, windowsProgramData } from '../core/settings/policy-sources.ts';
 import { watchPolicy } from '../core/settings/policy-watch.ts';
 import { osPolicyReader } from './os-policy-reader.ts';
 import { createEmbeddedMock, type EmbeddedMock } from '../mock/embedded-mock.ts';
@@ -54,7 +54,9 @@ function isWritable(path: string): boolean {
 }
 
 export async function openApp(): Promise<Started> {
-  const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged);
+  const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged, () =>
+    windowsProgramData(nativeRegistryValues),
+  );
   const filePolicy = loadAdminPolicy(adminFile, readIfPresent);
   const policyReader = osPolicyReader(process.platform);
   const initialPolicy = policyReader.read();

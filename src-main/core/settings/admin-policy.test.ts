@@ -1,6 +1,7 @@
 import { productionEnvironment as prod } from '../../testing/admin-fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { adminFileLocation, adminFileWarning, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
+import { windowsProgramData, type RegistryValues } from './policy-sources.ts';
 
 const PATH = '/etc/timeclock-tray/admin.json';
 const load = (content: unknown) => loadAdminPolicy(PATH, () => (typeof content === 'string' ? content : JSON.stringify(content)));
@@ -20,7 +21,31 @@ describe('where the admin file is', () => {
   it('has a documented place on each OS', () => {
     expect(adminFileLocation('linux', {})).toBe('/etc/timeclock-tray/admin.json');
     expect(adminFileLocation('darwin', {})).toBe('/Library/Application Support/TimeclockTray/admin.json');
-    expect(adminFileLocation('win32', { ProgramData: 'D:\\ProgramData' })).toBe('D:\\ProgramData\\TimeclockTray\\admin.json');
+    expect(adminFileLocation('win32', {}, true, () => 'D:\\ProgramData')).toBe('D:\\ProgramData\\TimeclockTray\\admin.json');
+  });
+
+  it("on Windows takes the machine's ProgramData from the system, never from a variable the user can set", () => {
+    const registry: RegistryValues = (hive, subKey) =>
+      hive !== 'HKLM'
+        ? null
+        : subKey.endsWith('\\ProfileList')
+          ? { ProgramData: '%SystemDrive%\\ProgramData' }
+          : subKey.endsWith('\\CurrentVersion')
+            ? { SystemRoot: 'E:\\WINDOWS' }
+            : null;
+    const userSet = { ProgramData: 'C:\\Users\\me\\fake', ALLUSERSPROFILE: 'C:\\Users\\me\\fake' };
+    expect(adminFileLocation('win32', userSet, true, () => windowsProgramData(registry))).toBe(
+      'E:\\ProgramData\\TimeclockTray\\admin.json',
+    );
+    // Nothing readable, a variable it cannot resolve, or a registry that throws: Windows' default, still not the user's.
+    expect(adminFileLocation('win32', userSet, true)).toBe('C:\\ProgramData\\TimeclockTray\\admin.json');
+    expect(windowsProgramData(() => null)).toBe('C:\\ProgramData');
+    expect(windowsProgramData(() => ({ ProgramData: '%ProgramData%', SystemRoot: 'E:\\WINDOWS' }))).toBe('C:\\ProgramData');
+    expect(
+      windowsProgramData(() => {
+        throw new Error('access denied');
+      }),
+    ).toBe('C:\\ProgramData');
   });
 
   it('can be moved with an environment variable while developing, never in a released app', () => {

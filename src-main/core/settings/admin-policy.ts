@@ -21,6 +21,9 @@ import { valueProblemLine } from '../../shared/i18n/value-problem-words.ts';
 
 export const ADMIN_FILE_ENV = 'TIMECLOCK_TRAY_ADMIN_FILE';
 
+/** Windows' own default for the machine-wide data folder, used when the registry cannot say. */
+export const WINDOWS_PROGRAM_DATA = 'C:\\ProgramData';
+
 /** Lock this to stop users adding, editing or deleting environments of their own. */
 export const LOCK_ENVIRONMENTS = 'environments';
 
@@ -48,16 +51,21 @@ export const emptyAdminPolicy = (): AdminPolicy => ({
   problems: [],
 });
 
-/** Where IT puts the file on each OS; the environment variable wins when set. */
 /**
  * Where the admin file is read from. The environment variable override is for development and
  * testing only: a released app (`packaged`) reads only the machine-wide location, which a user
- * cannot redirect.
+ * cannot redirect. On Windows that is under the machine's ProgramData folder as the system keeps it
+ * (`programData`, from HKLM: see windowsProgramData), never `%ProgramData%`, which a user can set.
  */
-export function adminFileLocation(platform: NodeJS.Platform, env: Record<string, string | undefined>, packaged = false): string {
+export function adminFileLocation(
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+  packaged = false,
+  programData: () => string = () => WINDOWS_PROGRAM_DATA,
+): string {
   const override = env[ADMIN_FILE_ENV];
   if (!packaged && override && override.trim() !== '') return override;
-  if (platform === 'win32') return `${env.ProgramData ?? 'C:\\ProgramData'}\\TimeclockTray\\admin.json`;
+  if (platform === 'win32') return `${programData()}\\TimeclockTray\\admin.json`;
   if (platform === 'darwin') return '/Library/Application Support/TimeclockTray/admin.json';
   return '/etc/timeclock-tray/admin.json';
 }

@@ -14,6 +14,7 @@ import * as registry from 'native-reg';
 import { isRecord } from '../../shared/is-record.ts';
 import { withoutByteOrderMark } from '../util/json-text.ts';
 import type { PolicyReader, RawPolicy } from './os-policy.ts';
+import { WINDOWS_PROGRAM_DATA } from './admin-policy.ts';
 
 export const REGISTRY_POLICY_KEY = 'Software\\Policies\\Timeclock Tray\\Timeclock Tray';
 export const LINUX_POLICY_FILE = '/etc/timeclock-tray/policy.json';
@@ -78,6 +79,26 @@ export const nativeRegistryValues: RegistryValues = (hive, subKey) => {
     registry.closeKey(key);
   }
 };
+
+/**
+ * The machine-wide data folder (FOLDERID_ProgramData) as Windows keeps it under HKLM, which only
+ * administrators can change: ProfileList's `ProgramData` (`%SystemDrive%\ProgramData`), its drive
+ * taken from the `SystemRoot` Windows was installed to. Never the process environment: a user can
+ * start the app with `ProgramData` pointing to a folder of their own and so write its admin file.
+ * Anything else it cannot resolve gives Windows' default.
+ */
+export function windowsProgramData(values: RegistryValues): string {
+  try {
+    const folder = values('HKLM', 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\ProfileList')?.ProgramData;
+    const systemRoot = values('HKLM', 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion')?.SystemRoot;
+    const systemDrive = typeof systemRoot === 'string' ? /^[A-Za-z]:/.exec(systemRoot)?.[0] : undefined;
+    if (typeof folder !== 'string') return WINDOWS_PROGRAM_DATA;
+    const resolved = folder.replace(/%SystemDrive%/gi, () => systemDrive ?? '%');
+    return /^[A-Za-z]:\\[^%]*$/.test(resolved) ? resolved.replace(/\\+$/, '') : WINDOWS_PROGRAM_DATA;
+  } catch {
+    return WINDOWS_PROGRAM_DATA;
+  }
+}
 
 /** A plist as a configuration profile leaves it: binary (bplist00…) or XML. */
 export function parsePlist(bytes: Buffer): unknown {

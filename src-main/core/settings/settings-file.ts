@@ -57,13 +57,41 @@ export function prepareSettingsFile(path: string, now: () => Date = () => new Da
 /** Backups kept beside the settings file; older ones are removed (they may hold old secrets' ciphertext). */
 export const KEPT_BACKUPS = 5;
 
-function pruneBackups(path: string): void {
-  const folder = dirname(path);
+/** The backups beside the settings file, oldest first (ISO timestamps sort in time order). */
+function backupsOf(path: string): string[] {
   const prefix = `${basename(path)}.backup-`;
-  const backups = readdirSync(folder)
+  return readdirSync(dirname(path))
     .filter((name) => name.startsWith(prefix))
-    .sort(); // ISO timestamps sort in time order
-  for (const old of backups.slice(0, Math.max(0, backups.length - KEPT_BACKUPS))) rmSync(join(folder, old), { force: true });
+    .sort()
+    .map((name) => join(dirname(path), name));
+}
+
+function pruneBackups(path: string): void {
+  const backups = backupsOf(path);
+  for (const old of backups.slice(0, Math.max(0, backups.length - KEPT_BACKUPS))) rmSync(old, { force: true });
+}
+
+/**
+ * A secret's ciphertext left the settings (cleared, replaced, or weak storage withdrawn): it leaves
+ * every backup too, read or not as JSON (a backup is of a file that could not be read), so a copy
+ * kept for repair never outlives the secret. Best effort: an unreadable backup is left alone.
+ */
+export function scrubFromBackups(path: string, ciphertext: string): void {
+  if (ciphertext === '') return;
+  let backups: string[];
+  try {
+    backups = backupsOf(path);
+  } catch {
+    return;
+  }
+  for (const backup of backups) {
+    try {
+      const text = readFileSync(backup, 'utf8');
+      if (text.includes(ciphertext)) writeFileSync(backup, text.split(ciphertext).join(''), { mode: PRIVATE_FILE });
+    } catch {
+      /* a backup we cannot rewrite stays as it was; pruning removes it in time */
+    }
+  }
 }
 
 type JsonSchema = Record<string, unknown>;

@@ -10,6 +10,7 @@ import type { AdminPolicy } from './admin-policy.ts';
 import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';
 import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from '../../shared/settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
+import { scrubFromBackups } from './settings-file.ts';
 import { isRecord } from '../../shared/is-record.ts';
 import { deepMerge, lockCovers, valueAt, withValueAt } from '../../shared/setting-paths.ts';
 import type { ProblemSink } from '../../shared/domain/value-problem.ts';
@@ -21,6 +22,8 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 export interface KeyValueStore {
   readonly store: Record<string, unknown>;
   set(key: string, value: unknown): void;
+  /** The settings file, whose repair backups lose a secret's ciphertext when it is withdrawn. */
+  readonly path?: string;
 }
 
 export type UpdateResult = { ok: true } | { ok: false; errors: FieldErrors };
@@ -156,11 +159,13 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
     vaultEntry: (id) => document.vault[id],
     vaultIds: () => Object.keys(document.vault),
     setVaultEntry(id, entry) {
+      const withdrawn = document.vault[id];
       const vault = { ...document.vault };
       if (entry) vault[id] = entry;
       else delete vault[id];
       document = { ...document, vault };
       persist('vault', vault);
+      if (withdrawn && withdrawn.data !== entry?.data && store.path) scrubFromBackups(store.path, withdrawn.data);
     },
     onChange: (listener) => changes.on('change', listener),
   };

@@ -1,5 +1,5 @@
 /** Files at rest are the user's only (0600, folders 0700), and settings backups do not pile up. */
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { KEPT_BACKUPS, prepareSettingsFile } from '../settings/settings-file.ts';
 import { makePrivate } from './text-file.ts';
+import { fakeEncryptor } from '../../testing/fake-encryptor.ts';
 
 const mock = useMockServer({ debtors: 10 });
 const modeOf = (path: string) => statSync(path).mode & 0o777;
@@ -50,5 +51,29 @@ describe.skipIf(process.platform === 'win32')('files at rest', () => {
     expect(backups[0]).toContain('2026-11-04');
     for (const backup of backups) expect(modeOf(join(dir, backup))).toBe(0o600);
     expect(modeOf(file)).toBe(0o600);
+  });
+});
+
+describe('a withdrawn secret', () => {
+  it('leaves the settings backups too, when weak storage is forbidden after a repair kept a copy', async () => {
+    const settingsDir = mkdtempSync(join(tmpdir(), 'scrub-'));
+    const first = createTestCore(mock.server, { settingsDir, encryptor: fakeEncryptor('weak') });
+    first.settings.updatePreferences({ security: { allowWeakSecretStorage: true } });
+    first.vault.set('qa', 'qa-secret-1');
+    await first.vault.flush();
+    const file = join(settingsDir, 'settings.json');
+    const ciphertext = (JSON.parse(readFileSync(file, 'utf8')) as { vault: Record<string, { data: string }> }).vault.qa!.data;
+    // A bad value elsewhere: the repair at the next start keeps a copy of the whole file, ciphertext and all.
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^\{/, '{ "monitoring": "broken",'));
+    expect(prepareSettingsFile(file).backupPath).not.toBeNull();
+    const backups = () => readdirSync(settingsDir).filter((name) => name.includes('.backup-'));
+    const holding = () => backups().filter((name) => readFileSync(join(settingsDir, name), 'utf8').includes(ciphertext));
+    expect(holding()).toHaveLength(1);
+
+    const second = createTestCore(mock.server, { settingsDir, encryptor: fakeEncryptor('weak') });
+    second.settings.updatePreferences({ security: { allowWeakSecretStorage: false } });
+    expect(readFileSync(file, 'utf8')).not.toContain(ciphertext);
+    expect(holding()).toEqual([]);
+    expect(backups()).toHaveLength(1); // the repair's copy stays for what else it holds
   });
 });
