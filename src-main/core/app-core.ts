@@ -15,6 +15,7 @@ import { environmentAnswers, probeSystem } from './health/probe.ts';
 import { systemLabel } from './health/health-view.ts';
 import type { TimeFormatter } from '../shared/moments.ts';
 import type { SecretVault } from './security/vault.ts';
+import { secretBinding } from './security/secret-binding.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import { systemTime, type TimeSource } from './util/time-source.ts';
 import { createEmitter, type Emitter } from './util/emitter.ts';
@@ -86,6 +87,8 @@ export interface AppCore {
   /** The secret to use for an environment: the Mock's demo secret, or the vault's. */
   secretFor(environmentId: string): string | null;
   secretStatus(environmentId: string): SecretStatus;
+  /** What a secret for this saved environment is given for (core/security/secret-binding.ts); null if there is none. */
+  secretBinding(environmentId: string): string | null;
   /** The API clients of the active environment. */
   clients(): ServiceClients;
   /**
@@ -123,7 +126,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   vault.weakStorageChanged();
   settings.onChange(() => vault.weakStorageChanged());
   const environments = createEnvironmentRegistry(settings, options.mockUrls, language.t);
-  const secretFor = (id: string) => (id === 'mock' ? MOCK_CLIENT_SECRET : vault.get(id));
+  /** What a secret for this environment must have been given for; null for an environment that is gone. */
+  const bindingOf = (id: string) => {
+    const environment = environments.get(id)?.environment;
+    return environment ? secretBinding(environment) : null;
+  };
+  // Secrets an older version stored, bound to nothing yet: bound to the environments as they are now.
+  for (const { environment } of environments.list()) vault.adopt(environment.id, secretBinding(environment));
+  const secretFor = (id: string) => {
+    const binding = bindingOf(id);
+    return id === 'mock' ? MOCK_CLIENT_SECRET : binding && vault.get(id, binding);
+  };
 
   /** Memoised clients per environment, rebuilt whenever the environment, its settings or its secret change. */
   function memoised(
@@ -338,7 +351,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     info,
     activeEnvironment: () => environments.active().environment,
     secretFor,
-    secretStatus: (id) => (id === 'mock' ? builtinSecretStatus : vault.status(id)),
+    secretStatus: (id) => (id === 'mock' ? builtinSecretStatus : vault.status(id, bindingOf(id) ?? '')),
+    secretBinding: bindingOf,
     clients,
     environmentsChanged,
     checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),

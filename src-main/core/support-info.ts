@@ -9,7 +9,8 @@ import type { AdminPolicy } from './settings/admin-policy.ts';
 import type { SettingsService } from './settings/settings-service.ts';
 import type { AppCore } from './app-core.ts';
 import { redact } from './security/redact.ts';
-import { liveSecrets } from './security/live-secrets.ts';
+import { secretsToRedact } from './security/live-secrets.ts';
+import { MOCK_ENVIRONMENT_ID } from './environments/environment.ts';
 
 export type SettingSource = 'policy' | 'admin file' | 'user' | 'recommended policy' | 'admin file default' | 'default';
 
@@ -67,6 +68,7 @@ export function supportInfo(core: AppCore, facts: SupportFacts): string {
     ...(admin.problems.length > 0 ? ['', 'Policy problems:', ...admin.problems.map((problem) => `  ${problem}`)] : []),
   ].join('\n');
   // Nothing above holds a secret; a server's message quoted in a punch's error might.
-  const secrets = [...core.environments.list().map((entry) => core.secretFor(entry.environment.id) ?? ''), ...liveSecrets.all()];
+  // Every secret the vault holds (also one given for other addresses), the Mock's, and the tokens held now.
+  const secrets = [...secretsToRedact(core.vault.knownSecrets)(), core.secretFor(MOCK_ENVIRONMENT_ID) ?? ''];
   return redact(text, secrets);
 }

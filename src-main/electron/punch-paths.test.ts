@@ -42,7 +42,7 @@ async function desk(itWithoutEmployeeId = false): Promise<Desk> {
   const admin = itWithoutEmployeeId ? { environments: [{ ...acme, auth }], defaultEnvironmentId: 'acme' } : undefined;
   const core = createTestCore(mock.server, { time: clock, formatTime: hhmm, admin });
   const employeeId = itWithoutEmployeeId ? '' : 'E1002';
-  if (itWithoutEmployeeId) core.vault.set('acme', 'demo-secret');
+  if (itWithoutEmployeeId) core.vault.set('acme', 'demo-secret', core.secretBinding('acme')!);
   else core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
   core.settings.updatePreferences({
     clock: { globalShortcut: 'CommandOrControl+Alt+K', endOfDayReminder: { enabled: true, time: '08:30' } },

@@ -193,7 +193,7 @@ export const settingsDocumentSchema = v.object({
   /** The first-run welcome was shown. */
   welcomed: v.optional(v.boolean()),
   environmentOverrides: v.optional(v.record(v.string(), v.object({ employeeId: v.optional(v.string()) })), {}),
-  vault: v.optional(v.record(v.string(), v.object({ data: v.string(), weak: v.boolean() })), {}),
+  vault: v.optional(v.record(v.string(), v.object({ data: v.string(), weak: v.boolean(), binding: v.optional(v.string()) })), {}),
 });
 
 export function defaultPreferences(): Preferences {

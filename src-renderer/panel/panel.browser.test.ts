@@ -180,7 +180,7 @@ describe('tray panel', () => {
         defaultEnvironmentId: 'acme',
       },
     });
-    core.vault.set('acme', 'demo-secret');
+    core.vault.set('acme', 'demo-secret', core.secretBinding('acme')!);
     const view = await openPanel(core, 'dark');
     const button = view.page.getByRole('button', { name: 'Clock in' });
     expect(await view.page.locator('#action-hint').textContent()).toContain(

@@ -120,7 +120,7 @@ describe('settings window: environments', () => {
     await page.getByRole('button', { name: 'Make active' }).click();
     await expect.poll(() => added.locator('.active').textContent()).toBe('●');
     expect(view.core.info().environment.name).toBe('Local QA');
-    expect(view.core.vault.get(view.core.info().environment.id)).toBe(SECRET);
+    expect(view.core.secretFor(view.core.info().environment.id)).toBe(SECRET);
     expect(view.calls.some((call) => call.name === 'setEnvironmentSecret')).toBe(true);
     expect(responses(view)).not.toContain(SECRET);
     expect(await page.content()).not.toContain(SECRET);

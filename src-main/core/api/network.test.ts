@@ -47,7 +47,7 @@ function coreBehindProxy(caPem: string | null, rule: string | null = null) {
     profile: resolveProfile({ caCertificatePem: caPem }),
   });
   if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-  core.vault.set(saved.value.id, 'demo-secret');
+  core.vault.set(saved.value.id, 'demo-secret', core.secretBinding(saved.value.id)!);
   core.environments.setActive(saved.value.id);
   core.environmentsChanged();
   return core;

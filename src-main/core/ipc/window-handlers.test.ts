@@ -6,6 +6,7 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer } from '../../testing/raw-server.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { dispatchInvoke } from './dispatch.ts';
+import { resolveProfile } from '../../shared/api/api-profile.ts';
 import { createWindowHandlers } from './window-handlers.ts';
 
 const mock = useMockServer({ debtors: 200 });
@@ -121,15 +122,34 @@ describe('environments through the window API', () => {
       expect(await call('testConnection', { environmentId: id, draft: { ...draft(), id } })).toMatchObject({ ok: true });
       // Saving it with the same addresses keeps the secret; with another address, the secret stays behind.
       await call('saveEnvironment', { ...draft(), id, name: 'Renamed' });
-      expect(core.vault.get(id)).toBe(SECRET);
+      expect(core.secretFor(id)).toBe(SECRET);
       const moved = await call('saveEnvironment', { ...draft(), id, timeclockBaseUrl: `${attacker.url}/timeclock` });
       expect(moved).toMatchObject({ ok: true, environment: { secret: { set: false } } });
-      expect(core.vault.get(id)).toBeNull();
+      expect(core.secretFor(id)).toBeNull();
       await core.clock.refresh();
       expect(received).not.toContain(SECRET);
     } finally {
       await attacker.close();
     }
+  });
+
+  it("counts the profile's CA certificate as part of where a secret goes: changed, the secret must be typed again", async () => {
+    const { call, core } = setup();
+    const pem = (body: string) => `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
+    const withCa = (body: string) => ({ ...draft(), profile: resolveProfile({ caCertificatePem: pem(body) }) });
+    const saved = await call('saveEnvironment', withCa('TRUSTEDCA'));
+    if (!saved.ok) throw new Error('not saved');
+    const id = saved.environment.id;
+    await call('setEnvironmentSecret', id, SECRET);
+    expect(await call('testConnection', { environmentId: id, draft: { ...withCa('OTHERCA'), id } })).toEqual({
+      ok: false,
+      errors: { secret: expect.stringContaining('type the client secret again') },
+    });
+    expect(await call('saveEnvironment', { ...withCa('OTHERCA'), id })).toMatchObject({
+      ok: true,
+      environment: { secret: { set: false } },
+    });
+    expect(core.secretFor(id)).toBeNull();
   });
 
   it('asks before switching away from an environment with punches still waiting, then switches when confirmed', async () => {
@@ -176,7 +196,7 @@ describe('environments through the window API', () => {
     if (!saved.ok) throw new Error('not saved');
     await call('setEnvironmentSecret', saved.environment.id, SECRET);
     expect(await call('deleteEnvironment', saved.environment.id)).toEqual({ ok: true, environments: [expect.anything()] });
-    expect(core.vault.get(saved.environment.id)).toBeNull();
+    expect(core.secretFor(saved.environment.id)).toBeNull();
     await expect(call('deleteEnvironment', 'mock')).rejects.toThrow('Mock (built-in) cannot be deleted: it is built in.');
   });
 

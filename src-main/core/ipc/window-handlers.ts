@@ -7,7 +7,7 @@ import { safeFileName } from '../util/file-name.ts';
 import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
 import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
-import type { Environment } from '../../shared/domain/environments.ts';
+import { secretBinding } from '../security/secret-binding.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
@@ -16,18 +16,6 @@ import { DEBTOR_CSV_COLUMNS } from '../lookup/lookup-engine.ts';
 import { csvStyleFor } from '../util/csv.ts';
 import { PunchActionError, type ClockAction } from '../clock/clock-actions.ts';
 import { InvalidRequestError } from './dispatch.ts';
-
-/** Where an environment's secret travels: both services' origins and paths, and the sign-in (token URL included). */
-function sameDestinations(a: Omit<Environment, 'id'>, b: Omit<Environment, 'id'>): boolean {
-  const where = (environment: Omit<Environment, 'id'>) =>
-    JSON.stringify([
-      environment.timeclockBaseUrl.replace(/\/+$/, ''),
-      environment.debtorsBaseUrl.replace(/\/+$/, ''),
-      environment.clientId,
-      environment.auth,
-    ]);
-  return where(a) === where(b);
-}
 
 /** "Since" for Advance clients: a calendar day means its start; anything else must be an instant. */
 function sinceDate(since: string): Date {
@@ -121,11 +109,11 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     hidePanel: async () => shell.hidePanel(),
     listEnvironments: async () => list(),
     async saveEnvironment(draft) {
-      const before = draft.id ? core.environments.get(draft.id)?.environment : undefined;
+      const boundBefore = draft.id ? core.secretBinding(draft.id) : null;
       const result = core.environments.save(draft);
       if (!result.ok) return result;
-      // The saved secret was for the old addresses and sign-in: it is not carried to new ones.
-      if (before && !sameDestinations(before, result.value)) core.vault.clear(before.id);
+      // The saved secret was for the old addresses, sign-in and CA: it is not carried to new ones.
+      if (boundBefore && boundBefore !== core.secretBinding(result.value.id)) core.vault.clear(result.value.id);
       return changed({ ok: true, environment: view(core.environments.get(result.value.id)!) });
     },
     deleteEnvironment: async (id, confirmed = false) => {
@@ -143,7 +131,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     setEnvironmentSecret: async (id, secret) => {
       const { t } = core.translator();
       if (!core.environments.get(id)) throw new InvalidRequestError(t('invalid.environment.unknown', { id }));
-      core.vault.set(id, secret, t);
+      core.vault.set(id, secret, core.secretBinding(id)!, t);
       return changed(core.secretStatus(id));
     },
     clearEnvironmentSecret: async (id) => {
@@ -158,8 +146,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       const checked = validateEnvironment(candidate, [], t);
       if (!checked.ok) return checked;
       const stored = candidate.id ? core.environments.get(candidate.id)?.environment : undefined;
-      // A stored secret goes only where it was saved for: a changed address or sign-in needs it typed again.
-      if (secret === undefined && stored && !sameDestinations(stored, checked.value))
+      // A stored secret goes only where it was saved for: a changed address, sign-in or CA needs it typed again.
+      if (secret === undefined && stored && core.secretBinding(stored.id) !== secretBinding({ ...checked.value, id: stored.id }))
         return {
           ok: false,
           errors: {

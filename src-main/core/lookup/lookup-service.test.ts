@@ -39,7 +39,7 @@ describe('lookup service', () => {
     const core = createTestCore(mock.server);
     const created = core.environments.save({ ...core.environments.get('mock')!.environment, id: undefined, name: 'Other' });
     if (!created.ok) throw new Error('not saved');
-    core.vault.set(created.value.id, MOCK_CLIENT_SECRET);
+    core.vault.set(created.value.id, MOCK_CLIENT_SECRET, core.secretBinding(created.value.id)!);
     core.environments.setActive(created.value.id);
     core.environmentsChanged();
     await core.lookup.ensureLoaded();

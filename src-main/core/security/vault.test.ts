@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fakeEncryptor } from '../../testing/fake-encryptor.ts';
-import { createSecretVault, vaultNotes, type Encryptor, type VaultPersistence } from './vault.ts';
+import { createSecretVault, vaultNotes, type Encryptor, type StoredSecret, type VaultPersistence } from './vault.ts';
 
-function memoryPersistence(allowWeak = false): VaultPersistence & { entries: Map<string, { data: string; weak: boolean }> } {
-  const entries = new Map<string, { data: string; weak: boolean }>();
+/** What the tests' secrets are given for (secret-binding.ts makes real ones). */
+const BOUND = 'bound-to-qa';
+
+function memoryPersistence(allowWeak = false): VaultPersistence & { entries: Map<string, StoredSecret> } {
+  const entries = new Map<string, StoredSecret>();
   return {
     entries,
     vaultEntry: (id) => entries.get(id),
@@ -17,24 +20,24 @@ describe('secret vault', () => {
   it('stores a secret only encrypted, and reads it back in a new session', async () => {
     const persistence = memoryPersistence();
     const vault = createSecretVault(fakeEncryptor('strong'), persistence);
-    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'encrypted', note: null });
+    expect(vault.set('qa', 'qa-secret-1', BOUND)).toEqual({ set: true, storage: 'encrypted', note: null });
     await vault.flush();
     expect(persistence.entries.has('qa')).toBe(true);
     expect(JSON.stringify([...persistence.entries])).not.toContain('qa-secret-1');
     const nextSession = createSecretVault(fakeEncryptor('strong'), persistence);
-    expect(nextSession.status('qa').storage).toBe('unreadable'); // not yet decrypted
+    expect(nextSession.status('qa', BOUND).storage).toBe('unreadable'); // not yet decrypted
     await nextSession.unlock();
-    expect(nextSession.get('qa')).toBe('qa-secret-1');
-    expect(nextSession.status('qa')).toEqual({ set: true, storage: 'encrypted', note: null });
+    expect(nextSession.get('qa', BOUND)).toBe('qa-secret-1');
+    expect(nextSession.status('qa', BOUND)).toEqual({ set: true, storage: 'encrypted', note: null });
   });
 
   it('keeps the secret for the session only, and says why, on Linux without a keyring', () => {
     const persistence = memoryPersistence();
     const vault = createSecretVault(fakeEncryptor('weak'), persistence);
-    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'session', note: vaultNotes.sessionNoKeyring });
-    expect(vault.get('qa')).toBe('qa-secret-1');
+    expect(vault.set('qa', 'qa-secret-1', BOUND)).toEqual({ set: true, storage: 'session', note: vaultNotes.sessionNoKeyring });
+    expect(vault.get('qa', BOUND)).toBe('qa-secret-1');
     expect(persistence.entries.size).toBe(0);
-    expect(createSecretVault(fakeEncryptor('weak'), persistence).status('qa')).toEqual({
+    expect(createSecretVault(fakeEncryptor('weak'), persistence).status('qa', BOUND)).toEqual({
       set: false,
       storage: 'none',
       note: null,
@@ -44,23 +47,27 @@ describe('secret vault', () => {
   it('stores weakly only with the explicit opt-in, and labels it', async () => {
     const persistence = memoryPersistence(true);
     const vault = createSecretVault(fakeEncryptor('weak'), persistence);
-    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'weak', note: vaultNotes.weak });
+    expect(vault.set('qa', 'qa-secret-1', BOUND)).toEqual({ set: true, storage: 'weak', note: vaultNotes.weak });
     await vault.flush();
     expect(persistence.entries.get('qa')?.weak).toBe(true);
     const nextSession = createSecretVault(fakeEncryptor('weak'), persistence);
     await nextSession.unlock();
-    expect(nextSession.status('qa').storage).toBe('weak');
+    expect(nextSession.status('qa', BOUND).storage).toBe('weak');
   });
 
   it('keeps the secret for the session when the OS has no encryption at all', () => {
     const vault = createSecretVault(fakeEncryptor('unavailable'), memoryPersistence(true));
-    expect(vault.set('qa', 'qa-secret-1')).toEqual({ set: true, storage: 'session', note: vaultNotes.sessionNoEncryption });
-    expect(vault.get('qa')).toBe('qa-secret-1');
+    expect(vault.set('qa', 'qa-secret-1', BOUND)).toEqual({
+      set: true,
+      storage: 'session',
+      note: vaultNotes.sessionNoEncryption,
+    });
+    expect(vault.get('qa', BOUND)).toBe('qa-secret-1');
   });
 
   it('reports a stored secret it cannot decrypt, and keeps it for later', async () => {
     const persistence = memoryPersistence();
-    persistence.entries.set('qa', { data: '%%%not base64 of anything%%%', weak: false });
+    persistence.entries.set('qa', { data: '%%%not base64 of anything%%%', weak: false, binding: BOUND });
     const broken: Encryptor = {
       ...fakeEncryptor('strong'),
       decrypt: () => {
@@ -69,18 +76,18 @@ describe('secret vault', () => {
     };
     const vault = createSecretVault(broken, persistence);
     await vault.unlock();
-    expect(vault.get('qa')).toBeNull();
-    expect(vault.status('qa')).toEqual({ set: false, storage: 'unreadable', note: vaultNotes.unreadable });
+    expect(vault.get('qa', BOUND)).toBeNull();
+    expect(vault.status('qa', BOUND)).toEqual({ set: false, storage: 'unreadable', note: vaultNotes.unreadable });
     expect(persistence.entries.has('qa')).toBe(true);
   });
 
   it('clears a secret everywhere, also one whose encryption was still under way', async () => {
     const persistence = memoryPersistence();
     const vault = createSecretVault(fakeEncryptor('strong'), persistence);
-    vault.set('qa', 'qa-secret-1');
+    vault.set('qa', 'qa-secret-1', BOUND);
     vault.clear('qa');
     await vault.flush();
-    expect(vault.get('qa')).toBeNull();
+    expect(vault.get('qa', BOUND)).toBeNull();
     expect(persistence.entries.size).toBe(0);
     expect(vault.knownSecrets()).toEqual([]);
   });
@@ -90,13 +97,13 @@ describe('secret vault', () => {
     ['line\nbreak', 'The client secret contains a line break or control character; paste it again without them.'],
     ['x'.repeat(1025), 'The client secret is longer than 1024 characters.'],
   ])('rejects %j with a clear reason', (secret, message) => {
-    expect(() => createSecretVault(fakeEncryptor('strong'), memoryPersistence()).set('qa', secret)).toThrow(message);
+    expect(() => createSecretVault(fakeEncryptor('strong'), memoryPersistence()).set('qa', secret, BOUND)).toThrow(message);
   });
 
   it('knows this session’s secrets, for redaction', () => {
     const vault = createSecretVault(fakeEncryptor('strong'), memoryPersistence());
-    vault.set('qa', 'qa-secret-1');
-    vault.set('prod', 'prod-secret-2');
+    vault.set('qa', 'qa-secret-1', BOUND);
+    vault.set('prod', 'prod-secret-2', BOUND);
     expect(vault.knownSecrets().sort()).toEqual(['prod-secret-2', 'qa-secret-1']);
   });
 });
@@ -105,7 +112,7 @@ describe('weak storage withdrawn', () => {
   it('takes weakly stored secrets off the disk once forbidden, keeping them for this session, and says who allowed it', async () => {
     let allowed = true;
     let by: 'user' | 'admin' = 'admin';
-    const entries = new Map<string, { data: string; weak: boolean }>();
+    const entries = new Map<string, StoredSecret>();
     const persistence: VaultPersistence = {
       vaultEntry: (id) => entries.get(id),
       setVaultEntry: (id, entry) => void (entry ? entries.set(id, entry) : entries.delete(id)),
@@ -114,15 +121,44 @@ describe('weak storage withdrawn', () => {
       vaultIds: () => [...entries.keys()],
     };
     const vault = createSecretVault(fakeEncryptor('weak'), persistence);
-    expect(vault.set('qa', 'qa-secret-1').note).toBe(vaultNotes.weakByAdmin);
+    expect(vault.set('qa', 'qa-secret-1', BOUND).note).toBe(vaultNotes.weakByAdmin);
     await vault.flush();
     expect(entries.size).toBe(1);
     by = 'user';
-    expect(vault.status('qa').note).toBe(vaultNotes.weak);
+    expect(vault.status('qa', BOUND).note).toBe(vaultNotes.weak);
     allowed = false;
     vault.weakStorageChanged();
     expect(entries.size).toBe(0);
-    expect(vault.get('qa')).toBe('qa-secret-1');
-    expect(vault.status('qa')).toMatchObject({ set: true, storage: 'session' });
+    expect(vault.get('qa', BOUND)).toBe('qa-secret-1');
+    expect(vault.status('qa', BOUND)).toMatchObject({ set: true, storage: 'session' });
+  });
+});
+
+describe('a secret bound to what it was given for', () => {
+  it('is handed out only for the same binding; for another it reads as not set, saying why', async () => {
+    const persistence = memoryPersistence();
+    const vault = createSecretVault(fakeEncryptor('strong'), persistence);
+    vault.set('qa', 'qa-secret-1', BOUND);
+    await vault.flush();
+    expect(persistence.entries.get('qa')?.binding).toBe(BOUND);
+    expect(vault.get('qa', 'bound-elsewhere')).toBeNull();
+    expect(vault.status('qa', 'bound-elsewhere')).toEqual({ set: false, storage: 'none', note: vaultNotes.moved });
+    const nextSession = createSecretVault(fakeEncryptor('strong'), persistence);
+    await nextSession.unlock();
+    expect(nextSession.get('qa', 'bound-elsewhere')).toBeNull();
+    expect(nextSession.get('qa', BOUND)).toBe('qa-secret-1');
+  });
+
+  it("binds an older version's entry once, to the first binding it is adopted for, and never rebinds", async () => {
+    const persistence = memoryPersistence();
+    persistence.entries.set('qa', { data: await fakeEncryptor().encrypt('qa-secret-1'), weak: false });
+    const vault = createSecretVault(fakeEncryptor('strong'), persistence);
+    await vault.unlock();
+    expect(vault.get('qa', BOUND)).toBeNull(); // bound to nothing: given to nothing
+    vault.adopt('qa', BOUND);
+    vault.adopt('qa', 'bound-elsewhere');
+    expect(vault.get('qa', BOUND)).toBe('qa-secret-1');
+    expect(vault.get('qa', 'bound-elsewhere')).toBeNull();
+    expect(persistence.entries.get('qa')?.binding).toBe(BOUND);
   });
 });

@@ -19,9 +19,17 @@ import type { SecretNote, SecretStatus, SecretStorage } from '../../shared/domai
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
+/** A secret as it is stored: ciphertext, how strongly, and what it was given for (secret-binding.ts). */
+export interface StoredSecret {
+  data: string;
+  weak: boolean;
+  /** Absent in a file of an older version, until `adopt` binds it. */
+  binding?: string;
+}
+
 export interface VaultPersistence {
-  vaultEntry(id: string): { data: string; weak: boolean } | undefined;
-  setVaultEntry(id: string, entry: { data: string; weak: boolean } | null): void;
+  vaultEntry(id: string): StoredSecret | undefined;
+  setVaultEntry(id: string, entry: StoredSecret | null): void;
   allowWeakStorage(): boolean;
   /** Who allowed weak storage, for the note: the user in Settings, or IT (a locked admin setting). */
   weakStorageAllowedBy?: () => 'user' | 'admin';
@@ -29,12 +37,18 @@ export interface VaultPersistence {
   vaultIds?: () => string[];
 }
 
+/**
+ * Every secret is kept with its binding (what it was given for: secret-binding.ts) and handed out
+ * only for the same binding; for another it reads as not set, with a note that asks for it again.
+ */
 export interface SecretVault {
   /** The secret itself: for the API clients in the main process, never for a renderer. */
-  get(environmentId: string): string | null;
-  status(environmentId: string): SecretStatus;
+  get(environmentId: string, binding: string): string | null;
+  status(environmentId: string, binding: string): SecretStatus;
   /** Refuses a malformed secret (SecretRejectedError, in the words of `t`; English if not given). */
-  set(environmentId: string, secret: string, t?: Translate): SecretStatus;
+  set(environmentId: string, secret: string, binding: string, t?: Translate): SecretStatus;
+  /** A secret stored by an older version, bound to nothing yet, is bound to the environment as it is now. */
+  adopt(environmentId: string, binding: string): void;
   clear(environmentId: string): void;
   /** Every secret known this session, so logs and messages can be redacted. */
   knownSecrets(): string[];
@@ -64,6 +78,7 @@ export const vaultNotes = {
   sessionNoKeyring: 'sessionNoKeyring',
   sessionNoEncryption: 'sessionNoEncryption',
   unreadable: 'unreadable',
+  moved: 'moved',
 } as const satisfies Record<string, SecretNote>;
 
 const SECRET_MAX = 1024;
@@ -78,7 +93,7 @@ function secretProblem(secret: string): SecretProblem | null {
 }
 
 export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence): SecretVault {
-  const inMemory = new Map<string, { secret: string; storage: SecretStorage }>();
+  const inMemory = new Map<string, { secret: string; storage: SecretStorage; binding?: string }>();
 
   let writes: Promise<unknown> = Promise.resolve();
   const load = (id: string) => inMemory.get(id) ?? null;
@@ -87,7 +102,8 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     const entry = persistence.vaultEntry(id);
     if (!entry || inMemory.has(id) || encryptor.level() === 'unavailable') return;
     try {
-      inMemory.set(id, { secret: await encryptor.decrypt(entry.data), storage: entry.weak ? 'weak' : 'encrypted' });
+      const secret = await encryptor.decrypt(entry.data);
+      inMemory.set(id, { secret, storage: entry.weak ? 'weak' : 'encrypted', binding: entry.binding });
     } catch {
       /* stays unreadable: the status says so and asks for the secret again */
     }
@@ -101,28 +117,44 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     return null;
   };
 
+  /** Given for something else (other addresses, sign-in or CA, or another environment with this id). */
+  const movedFrom = (id: string, binding: string) => {
+    const given = load(id)?.binding ?? persistence.vaultEntry(id)?.binding;
+    return given !== undefined && given !== binding;
+  };
+
   return {
-    get: (id) => load(id)?.secret ?? null,
-    status(id) {
+    get: (id, binding) => {
+      const loaded = load(id);
+      return loaded && loaded.binding === binding ? loaded.secret : null;
+    },
+    status(id, binding) {
+      if (movedFrom(id, binding)) return { set: false, storage: 'none', note: vaultNotes.moved };
       const loaded = load(id);
       if (loaded) return { set: true, storage: loaded.storage, note: noteFor(loaded.storage) };
       if (persistence.vaultEntry(id)) return { set: false, storage: 'unreadable', note: noteFor('unreadable') };
       return { set: false, storage: 'none', note: null };
     },
-    set(id, secret, t) {
+    adopt(id, binding) {
+      const entry = persistence.vaultEntry(id);
+      const loaded = load(id);
+      if (loaded && loaded.binding === undefined) loaded.binding = binding;
+      if (entry && entry.binding === undefined) persistence.setVaultEntry(id, { ...entry, binding });
+    },
+    set(id, secret, binding, t) {
       const problem = secretProblem(secret);
       if (problem) throw new SecretRejectedError(problem, t);
       const level = encryptor.level();
       const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());
       const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
-      inMemory.set(id, { secret, storage });
+      inMemory.set(id, { secret, storage, binding });
       if (!persist) persistence.setVaultEntry(id, null);
       else
         writes = writes.then(async () => {
           const data = await encryptor.encrypt(secret).catch(() => null);
           // Written only if it is still this environment's secret (not cleared or replaced meanwhile).
           if (data !== null && inMemory.get(id)?.secret === secret)
-            persistence.setVaultEntry(id, { data, weak: level === 'weak' });
+            persistence.setVaultEntry(id, { data, weak: level === 'weak', binding });
         });
       return { set: true, storage, note: noteFor(storage) };
     },
@@ -141,7 +173,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
         if (!persistence.vaultEntry(id)?.weak) continue;
         const loaded = load(id);
         persistence.setVaultEntry(id, null);
-        if (loaded) inMemory.set(id, { secret: loaded.secret, storage: 'session' });
+        if (loaded) inMemory.set(id, { ...loaded, storage: 'session' });
       }
     },
   };

@@ -23,6 +23,8 @@ export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> }
 export interface VaultEntry {
   data: string;
   weak: boolean;
+  /** What the secret was given for (core/security/secret-binding.ts); absent in files of older versions. */
+  binding?: string;
 }
 
 export interface SettingsDocument {
@@ -49,7 +51,7 @@ export function migrate(raw: Record<string, unknown>, steps = migrations): Recor
   return document;
 }
 
-const vaultEntrySchema = v.object({ data: v.string(), weak: v.boolean() });
+const vaultEntrySchema = v.object({ data: v.string(), weak: v.boolean(), binding: v.optional(v.string()) });
 const overrideSchema = v.object({ employeeId: v.optional(v.string()) });
 
 export function readSettingsDocument(

@@ -59,7 +59,7 @@ describe('a withdrawn secret', () => {
     const settingsDir = mkdtempSync(join(tmpdir(), 'scrub-'));
     const first = createTestCore(mock.server, { settingsDir, encryptor: fakeEncryptor('weak') });
     first.settings.updatePreferences({ security: { allowWeakSecretStorage: true } });
-    first.vault.set('qa', 'qa-secret-1');
+    first.vault.set('qa', 'qa-secret-1', 'bound-to-qa');
     await first.vault.flush();
     const file = join(settingsDir, 'settings.json');
     const ciphertext = (JSON.parse(readFileSync(file, 'utf8')) as { vault: Record<string, { data: string }> }).vault.qa!.data;

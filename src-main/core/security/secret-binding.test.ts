@@ -1,0 +1,106 @@
+/**
+ * A stored secret goes only where it was given: a settings file edited by hand, an admin file that
+ * moves an environment or gives one of IT's a user environment's id, never carries it elsewhere.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StoredEnvironment } from '../../shared/settings-schema.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { vaultNotes } from './vault.ts';
+
+const mock = useMockServer({ debtors: 10 });
+const SECRET = 'demo-secret';
+
+let received = '';
+let elsewhere: RawServer;
+beforeEach(async () => {
+  received = '';
+  elsewhere = await startRawServer((req, res) => {
+    received += JSON.stringify(req.headers);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+});
+afterEach(() => elsewhere.close());
+
+/** A first start that saves an environment and its secret; the settings folder, for a second start. */
+async function savedWithSecret(): Promise<{ settingsDir: string; id: string; file: string }> {
+  const settingsDir = mkdtempSync(join(tmpdir(), 'binding-'));
+  const first = createTestCore(mock.server, { settingsDir });
+  const saved = first.environments.save({
+    name: 'Local QA',
+    timeclockBaseUrl: mock.server.timeclockBaseUrl,
+    debtorsBaseUrl: mock.server.debtorsBaseUrl,
+    clientId: 'demo-client',
+    auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
+    employeeId: 'E1001',
+  });
+  if (!saved.ok) throw new Error('not saved');
+  first.vault.set(saved.value.id, SECRET, first.secretBinding(saved.value.id)!);
+  await first.vault.flush();
+  return { settingsDir, id: saved.value.id, file: join(settingsDir, 'settings.json') };
+}
+
+type SettingsOnDisk = { environments: StoredEnvironment[]; vault: Record<string, { binding?: string }> };
+const readSettings = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as SettingsOnDisk;
+
+/** A second start on the same settings, as the app does (the vault is unlocked before use). */
+async function restart(settingsDir: string, options: Parameters<typeof createTestCore>[1] = {}) {
+  const core = createTestCore(mock.server, { settingsDir, ...options });
+  await core.vault.unlock();
+  return core;
+}
+
+describe('a stored secret', () => {
+  it('is used again where it was given', async () => {
+    const { settingsDir, id } = await savedWithSecret();
+    expect((await restart(settingsDir)).secretFor(id)).toBe(SECRET);
+  });
+
+  it('is not sent when the settings file, edited by hand, points its environment elsewhere', async () => {
+    const { settingsDir, id, file } = await savedWithSecret();
+    const settings = readSettings(file);
+    settings.environments[0]!.timeclockBaseUrl = `${elsewhere.url}/timeclock`;
+    writeFileSync(file, JSON.stringify(settings));
+    const core = await restart(settingsDir);
+    expect(core.secretFor(id)).toBeNull();
+    expect(core.secretStatus(id)).toEqual({ set: false, storage: 'none', note: vaultNotes.moved });
+    core.switchEnvironment(id, true);
+    await core.clock.refresh();
+    await core.health.checkNow();
+    expect(received).not.toContain(SECRET);
+  });
+
+  it("is not given to an environment of IT's that takes a user environment's id with other addresses", async () => {
+    const { settingsDir, id } = await savedWithSecret();
+    const its: StoredEnvironment = {
+      id,
+      name: 'Production',
+      timeclockBaseUrl: `${elsewhere.url}/timeclock`,
+      debtorsBaseUrl: `${elsewhere.url}/debtors`,
+      clientId: 'demo-client',
+      auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
+      employeeId: '',
+    };
+    const core = await restart(settingsDir, { admin: { environments: [its] } });
+    expect(core.environments.get(id)?.origin).toBe('admin');
+    expect(core.secretFor(id)).toBeNull();
+    expect(core.secretStatus(id).note).toBe(vaultNotes.moved);
+  });
+
+  it('of an older version, bound to nothing, is bound at the next start to its environment as it is then', async () => {
+    const { settingsDir, id, file } = await savedWithSecret();
+    const settings = readSettings(file);
+    delete settings.vault[id]!.binding;
+    writeFileSync(file, JSON.stringify(settings));
+    expect((await restart(settingsDir)).secretFor(id)).toBe(SECRET);
+    const bound = readSettings(file);
+    expect(bound.vault[id]!.binding).toEqual(expect.any(String));
+    bound.environments[0]!.debtorsBaseUrl = `${elsewhere.url}/debtors`;
+    writeFileSync(file, JSON.stringify(bound));
+    expect((await restart(settingsDir)).secretFor(id)).toBeNull();
+  });
+});
