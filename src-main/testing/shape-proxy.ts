@@ -6,6 +6,8 @@
  * mock: the mock keeps the truth, the app sees the dialect.
  */
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeEach } from 'vitest';
+import type { MockFixture } from './mock-fixture.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { demoCredentials } from '../mock/auth.ts';
@@ -23,7 +25,16 @@ export interface Dialect {
   singleEnvelope: string | null;
   /** A list is wrapped as { [listEnvelope]: [...] } (paging adds its own fields beside it). */
   listEnvelope: string | null;
-  paging: { style: 'odata' | 'cursor' | 'page'; size: number } | null;
+  /**
+   * odata: @odata.nextLink and $skip; cursor: nextCursor in the body; header-cursor: X-Next-Cursor and
+   * X-Total-Count headers on a bare list; page: page, pageSize, totalPages (1-based); page-total: page,
+   * pageSize and total only (1-based); page0-total: the same from page 0; offset: offset, limit, total;
+   * silent-page: a bare list of the first page, further pages only by ?page=N&pageSize=M, nothing said.
+   */
+  paging: {
+    style: 'odata' | 'cursor' | 'header-cursor' | 'page' | 'page-total' | 'page0-total' | 'offset' | 'silent-page';
+    size: number;
+  } | null;
   /** Instants written as this zone's wall clock, without offset; date filters expected the same way. */
   zone: string | null;
   auth: 'headers' | 'api-key' | 'oauth';
@@ -58,6 +69,8 @@ export interface ShapeProxy {
 const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const pascal = (key: string) => (key === 'id' ? 'ID' : key[0]!.toUpperCase() + key.slice(1));
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** The records a page request asks for: from `start`, `size` of them. */
+type PageWindow = { start: number; size: number };
 
 // Over 80 lines on purpose: test support: one server's ways of answering differently, each a short
 // function (the longest 36 lines).
@@ -161,7 +174,7 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
       method = 'PATCH';
       body = translated.body;
     } else if (isEventWrite && body) body = understand(body as Record<string, Json>);
-    const { query, page } = forwardQuery(url);
+    const { query, window } = forwardQuery(url);
     const upstream = await fetch(`${mockUrl}${url.pathname}${query}`, {
       method,
       headers: {
@@ -176,20 +189,16 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     if (!upstream.ok) return failFromMock(res, upstream.status, answer as Record<string, Json>);
     if (answer === undefined) return void res.writeHead(upstream.status).end();
     const isEvent = url.pathname.startsWith('/timeclock/') && !url.pathname.includes('health');
-    if (Array.isArray(answer)) return void json(res, upstream.status, pageOf(present(answer, false) as Json[], page, url));
+    if (Array.isArray(answer)) return void json(res, upstream.status, pageOf(present(answer, false) as Json[], window, url, res));
     const shown = present(answer, isEvent);
     json(res, upstream.status, isEvent && dialect.singleEnvelope ? { success: true, [dialect.singleEnvelope]: shown } : shown);
   }
 
   /** The query for the mock: date filters back in our contract's form, paging parameters kept for us. */
-  function forwardQuery(url: URL): { query: string; page: number } {
+  function forwardQuery(url: URL): { query: string; window: PageWindow } {
     const params = new URLSearchParams(url.search);
-    let page = 0;
-    const size = dialect.paging?.size ?? 0;
-    if (params.has('$skip')) page = Number(params.get('$skip')) / size;
-    if (params.has('cursor')) page = Number(Buffer.from(params.get('cursor')!, 'base64url').toString('utf8'));
-    if (params.has('page')) page = Number(params.get('page')) - 1;
-    for (const name of ['$skip', 'cursor', 'page', 'pageSize']) params.delete(name);
+    const window = pageWindow(params);
+    for (const name of ['$skip', 'cursor', 'page', 'pageSize', 'offset', 'limit']) params.delete(name);
     const since = params.get('startingDateTime');
     if (since && dialect.zone) params.set('startingDateTime', zoned(since));
     for (const name of ['startDate', 'endDate']) {
@@ -197,26 +206,49 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
       if (value) params.set(name, value.slice(0, 10));
     }
     const text = params.toString();
-    return { query: text ? `?${text}` : '', page };
+    return { query: text ? `?${text}` : '', window };
   }
 
-  function pageOf(list: Json[], page: number, url: URL): Json {
+  /** Which records the request asks for, in this dialect's paging parameters. */
+  function pageWindow(params: URLSearchParams): PageWindow {
+    const style = dialect.paging?.style;
+    const asked = (name: string) => (params.has(name) ? Number(params.get(name)) : null);
+    const size = asked(style === 'offset' ? 'limit' : 'pageSize') ?? dialect.paging?.size ?? 0;
+    if (style === 'odata') return { start: asked('$skip') ?? 0, size };
+    if (style === 'cursor' || style === 'header-cursor')
+      return { start: params.has('cursor') ? Number(Buffer.from(params.get('cursor')!, 'base64url').toString('utf8')) : 0, size };
+    if (style === 'offset') return { start: asked('offset') ?? 0, size };
+    const firstPage = style === 'page0-total' ? 0 : 1;
+    return { start: ((asked('page') ?? firstPage) - firstPage) * size, size };
+  }
+
+  function pageOf(list: Json[], { start, size }: PageWindow, url: URL, res: ServerResponse): Json {
     if (!dialect.paging) return dialect.listEnvelope ? { [dialect.listEnvelope]: list } : list;
-    const { size, style } = dialect.paging;
-    const slice = list.slice(page * size, (page + 1) * size);
-    const more = (page + 1) * size < list.length;
+    const { style } = dialect.paging;
+    const slice = list.slice(start, start + size);
+    const more = start + size < list.length;
     const key = dialect.listEnvelope ?? 'items';
+    const page = Math.floor(start / size);
+    const cursor = Buffer.from(String(start + size)).toString('base64url');
     if (style === 'odata') {
       const next = new URLSearchParams(url.search);
-      next.set('$skip', String((page + 1) * size));
+      next.set('$skip', String(start + size));
       return {
         [key]: slice,
         '@odata.count': list.length,
         ...(more ? { '@odata.nextLink': `${url.pathname}?${next.toString()}` } : {}),
       };
     }
-    if (style === 'cursor')
-      return { [key]: slice, ...(more ? { nextCursor: Buffer.from(String(page + 1)).toString('base64url') } : {}) };
+    if (style === 'cursor') return { [key]: slice, ...(more ? { nextCursor: cursor } : {}) };
+    if (style === 'header-cursor') {
+      res.setHeader('x-total-count', String(list.length));
+      if (more) res.setHeader('x-next-cursor', cursor);
+      return slice;
+    }
+    if (style === 'silent-page') return slice;
+    if (style === 'offset') return { [key]: slice, offset: start, limit: size, total: list.length };
+    if (style === 'page-total' || style === 'page0-total')
+      return { [key]: slice, page: style === 'page0-total' ? page : page + 1, pageSize: size, total: list.length };
     return {
       [key]: slice,
       page: page + 1,
@@ -277,4 +309,23 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * For a test file: starts proxies in front of the file's mock, in a dialect over our contract's,
+ * closes them after the file, and resets the mock before each test.
+ */
+export function useShapeProxies(mock: MockFixture): (dialect: Partial<Dialect>) => Promise<ShapeProxy> {
+  const proxies: ShapeProxy[] = [];
+  afterAll(async () => {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+  });
+  beforeEach(async () => {
+    await mock.control('POST', '/reset');
+  });
+  return async (dialect) => {
+    const proxy = await startShapeProxy(mock.server.url, { ...contractDialect, ...dialect });
+    proxies.push(proxy);
+    return proxy;
+  };
 }

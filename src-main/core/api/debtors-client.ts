@@ -16,7 +16,7 @@ import type { OperationName } from '../../shared/domain/api-problem.ts';
 import { ApiError } from './api-error.ts';
 import { formatDay, formatInstant } from './date-filters.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
-import { nextPage, totalOf, type PageRequest } from './paging.ts';
+import { firstPage, nextPage, totalOf } from './paging.ts';
 import { atPath } from './time-event-shape.ts';
 import { readList, ShapeError, type RecordSpec } from './tolerant-read.ts';
 import type { Tolerant } from '../../shared/domain/lookup.ts';
@@ -74,6 +74,10 @@ const specs = {
   transactionDetails: { key: 'transKey', instants: dated, numbers: ['amount', 'lineNo'] },
 } satisfies Record<string, RecordSpec>;
 
+/** What to do about a list the app could not page through. */
+const PAGING_HINT =
+  "its paging is not one the app knows by itself: set the paging of the environment's API settings (the connection test proposes it)";
+
 /** An operation and whom it is about, for the words of a problem. */
 type Operation = { operation: OperationName; subject?: string };
 
@@ -102,17 +106,34 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
   ): List<T> {
     const records: ListResult<T> = [];
     const named = typeof operation === 'string' ? { operation } : operation;
-    let request: PageRequest = { path, query };
+    const keys = new Set<string>();
+    let request = firstPage(path, query, profile.paging);
     for (let page = 1; ; page++) {
       const response = await http.request({ method: 'GET', ...named, signal: call.signal, onRetry: call.onRetry, ...request });
       const items = timePhase('read', () => read<T>(response.body, spec, path, named));
-      for (const item of items) records.push(item);
-      const next = nextPage(response.body, response.headers, request, base);
-      const said = totalOf(response.body);
+      const [keysBefore, recordsBefore] = [keys.size, records.length];
+      for (const item of items) {
+        records.push(item);
+        keys.add(String((item as Record<string, unknown>)[spec.key]));
+      }
+      // A server that ignores the paging parameters sends its first page again: stop rather than read it forever.
+      if (page > 1 && items.length > 0 && keys.size === keysBefore)
+        return Object.assign(records.slice(0, recordsBefore), {
+          incomplete: `page ${page} repeated records already read: ${PAGING_HINT}`,
+        });
+      const next = nextPage(
+        response.body,
+        response.headers,
+        request,
+        base,
+        { pageItems: items.length, seen: records.length, pagesRead: page },
+        profile.paging,
+      );
+      const said = totalOf(response.body, response.headers);
       if ('incomplete' in next) return Object.assign(records, { incomplete: next.incomplete });
       if (next.request === null) {
         if (said !== null && said > records.length)
-          records.incomplete = `the server says ${said} exist but sent ${records.length}; its paging is not one the app knows`;
+          records.incomplete = `the server says ${said} exist but sent ${records.length}; ${PAGING_HINT}`;
         return records;
       }
       if (page >= profile.maxPages) {

@@ -4,24 +4,18 @@
  * and out, a 409, the lookup's full sync with paging, search, detail and delta, and the Advance
  * routes — with no change of code.
  */
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveProfile, type ApiProfileInput, type AuthScheme } from '../../shared/api/api-profile.ts';
 import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
 import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
-import { contractDialect, startShapeProxy, type Dialect, type ShapeProxy } from '../../testing/shape-proxy.ts';
+import { useShapeProxies, type Dialect, type ShapeProxy } from '../../testing/shape-proxy.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { recordingShell } from '../../testing/test-shell.ts';
 import { dispatchInvoke } from '../ipc/dispatch.ts';
 import { createWindowHandlers } from '../ipc/window-handlers.ts';
 
 const mock = useMockServer({ debtors: 120 });
-const proxies: ShapeProxy[] = [];
-afterAll(async () => {
-  await Promise.all(proxies.map((proxy) => proxy.close()));
-});
-beforeEach(async () => {
-  await mock.control('POST', '/reset');
-});
+const startProxy = useShapeProxies(mock);
 
 interface Case {
   name: string;
@@ -79,8 +73,7 @@ const cases: Case[] = [
 ];
 
 async function connect(testCase: Case, employeeId = 'E1002') {
-  const proxy = await startShapeProxy(mock.server.url, { ...contractDialect, ...testCase.dialect });
-  proxies.push(proxy);
+  const proxy = await startProxy(testCase.dialect);
   const core = createTestCore(mock.server);
   const handlers = createWindowHandlers(core, recordingShell());
   const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {
@@ -191,6 +184,56 @@ describe('the connection test proposes the profile', () => {
       },
       dateFilterFormat: 'iso-local',
     });
+  });
+
+  it('finds paging the answers do not tell, never says "Connected" for part of a list, and its proposal reads it whole', async () => {
+    const silent: Case = {
+      name: 'pages only when asked',
+      dialect: { paging: { style: 'silent-page', size: 25 }, auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: {},
+    };
+    const { call, core } = await connect(silent, 'E1001');
+    const id = core.activeEnvironment().id;
+    const tested = await call('testConnection', { environmentId: id });
+    if (!tested.ok) throw new Error('not tested');
+    expect(tested.report.debtors).toMatchObject({
+      ok: false,
+      reachable: true,
+      message:
+        'Connected, but only the first 25 debtors arrive with these API settings: the server pages its lists only when asked. Apply the paging proposed below.',
+    });
+    const paging = tested.report.suggestions.find((suggestion) => suggestion.change?.paging);
+    expect(paging).toEqual({
+      text: 'Lists come in pages of 25 only when asked by page number: set paging to pages “page” (from 1) of “pageSize”.',
+      change: { paging: { style: 'page', pageParam: 'page', sizeParam: 'pageSize', firstPage: 1, pageSize: 25 } },
+    });
+
+    const environment = core.activeEnvironment();
+    await call('saveEnvironment', { ...environment, profile: resolveProfile({ ...environment.profile, ...paging!.change }) });
+    const retested = await call('testConnection', { environmentId: id });
+    if (!retested.ok) throw new Error('not tested');
+    expect(retested.report.debtors).toMatchObject({ ok: true, message: expect.stringMatching(/^Connected\./) });
+    await call('lookupOpen');
+    const loaded = await core.lookup.refresh(true);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.counts.debtors).toBe(120);
+  });
+
+  it('says "Connected" for a server paging by page number and total alone, which the app follows by itself', async () => {
+    const numbered: Case = {
+      name: 'page, pageSize and total',
+      dialect: { paging: { style: 'page-total', size: 40 }, auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: {},
+    };
+    const { call, core } = await connect(numbered, 'E1001');
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    expect(tested.report.debtors.ok).toBe(true);
+    expect(tested.report.suggestions.filter((suggestion) => suggestion.change?.paging)).toEqual([]);
+    await call('lookupOpen');
+    expect((await core.lookup.refresh(true)).counts.debtors).toBe(120);
   });
 
   it('says when the server wants OAuth tokens', async () => {

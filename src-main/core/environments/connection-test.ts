@@ -13,8 +13,9 @@ import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample } from './profile-proposals.ts';
+import { probePaging, type PagingFinding } from './paging-probe.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
-import type { Environment, ConnectionReport, ServiceCheck } from '../../shared/domain/environments.ts';
+import type { Environment, ConnectionReport, ProfileSuggestion, ServiceCheck } from '../../shared/domain/environments.ts';
 
 const noRetry = { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
 
@@ -27,11 +28,14 @@ export async function testConnection(
 ): Promise<ConnectionReport> {
   const clients = createServiceClients(environment, secret, network, { retry: noRetry, ...requestOptions });
   const t = requestOptions.t ?? english.t;
-  const timed = async (work: () => Promise<string>): Promise<ServiceCheck> => {
+  /** A check's work answers in words, or with `problem` when the service answered but cannot be used as set. */
+  const timed = async (work: () => Promise<string | { problem: string }>): Promise<ServiceCheck> => {
     const started = performance.now();
     try {
-      const message = await work();
-      return { ok: true, reachable: true, authOk: true, latencyMs: Math.round(performance.now() - started), message };
+      const said = await work();
+      const latencyMs = Math.round(performance.now() - started);
+      if (typeof said !== 'string') return { ok: false, reachable: true, authOk: true, latencyMs, message: said.problem };
+      return { ok: true, reachable: true, authOk: true, latencyMs, message: said };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const reachable = !['unreachable', 'timeout', 'cancelled'].includes(error.kind) && error.facts.signIn !== 'no-secret';
@@ -47,7 +51,11 @@ export async function testConnection(
   };
 
   const profile = resolveProfile(environment.profile);
-  const [timeclock, debtors, sample] = await Promise.all([
+  const paging = probePaging(clients.http.debtors, profile).catch((error: unknown) => {
+    if (error instanceof ApiError) return null; // said by the debtors check itself
+    throw error;
+  });
+  const [timeclock, debtors, sample, finding] = await Promise.all([
     timed(async () => {
       await clients.timeclock.health('source');
       const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
@@ -56,11 +64,22 @@ export async function testConnection(
     }),
     timed(async () => {
       const changed = await clients.debtors.debtors({ startingDateTime: new Date(now() - 86_400_000) });
+      const found = await paging;
+      // "Connected" only for lists the app can read whole.
+      if (found?.kind === 'found') return { problem: t('connection.debtorsPaged', { count: found.count }) };
+      if (found?.kind === 'unknown' || changed.incomplete) {
+        const total = found?.kind === 'unknown' ? found.total : null;
+        const count = found?.kind === 'unknown' ? found.count : changed.length;
+        return {
+          problem: t('connection.debtorsIncomplete', { count, total: total ?? 0, hasTotal: total === null ? 'no' : 'yes' }),
+        };
+      }
       return t('connection.debtorsOk', { count: changed.length });
     }),
     sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
+    paging,
   ]);
-  return { timeclock, debtors, suggestions: proposeProfile(sample, profile, t) };
+  return { timeclock, debtors, suggestions: [...proposeProfile(sample, profile, t), ...pagingSuggestions(finding, t)] };
 }
 
 /** The answers as sent, for the proposals: one last-event read and one small debtors read. */
@@ -82,4 +101,20 @@ async function sampleAnswers(clients: ServiceClients, employeeId: string, since:
     ...('body' in list && list.body !== undefined ? { list: list.body } : {}),
     wantsBearer: ('wantsBearer' in event && event.wantsBearer) || ('wantsBearer' in list && list.wantsBearer),
   };
+}
+
+/** The paging the probe found, as a proposal for the API settings. */
+function pagingSuggestions(finding: PagingFinding | null, t: Translate): ProfileSuggestion[] {
+  if (finding?.kind !== 'found') return [];
+  const { paging } = finding;
+  const text =
+    paging.style === 'page'
+      ? t('profile.pagingPage', {
+          page: paging.pageParam,
+          size: paging.sizeParam,
+          first: paging.firstPage,
+          count: paging.pageSize,
+        })
+      : t('profile.pagingOffset', { offset: paging.offsetParam, limit: paging.limitParam, count: paging.pageSize });
+  return [{ text, change: { paging } }];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
+import { defaultAuthScheme, resolveProfile, type ApiProfileInput } from '../../shared/api/api-profile.ts';
 import { validateEnvironment, type EnvironmentDraft } from './validate-environment.ts';
 
 const draft = (overrides: Partial<EnvironmentDraft> = {}): EnvironmentDraft => ({
@@ -78,5 +78,32 @@ describe('validateEnvironment', () => {
 
   it('reports every problem at once', () => {
     expect(Object.keys(errorsOf({ name: '', clientId: '', employeeId: '' })).sort()).toEqual(['clientId', 'employeeId', 'name']);
+  });
+});
+
+describe("an API profile's paging", () => {
+  const withPaging = (paging: NonNullable<ApiProfileInput['paging']>) => draft({ profile: resolveProfile({ paging }) });
+
+  it('names each wrong parameter, and the same parameter twice', () => {
+    expect(validateEnvironment(withPaging({ style: 'page', pageParam: 'page no' }), [])).toEqual({
+      ok: false,
+      errors: {
+        'profile.paging.pageParam':
+          'The paging parameter pageParam must be a query parameter name (letters, digits, _ $ . [ ] -), different from the other one.',
+      },
+    });
+    const same = validateEnvironment(withPaging({ style: 'offset', offsetParam: 'o', limitParam: ' o ' }), []);
+    expect(same.ok ? [] : Object.keys(same.errors)).toEqual(['profile.paging.offsetParam', 'profile.paging.limitParam']);
+  });
+
+  it('keeps a good one trimmed, with its defaults', () => {
+    const result = validateEnvironment(withPaging({ style: 'page', pageParam: ' p ', firstPage: 0 }), []);
+    expect(result.ok && result.value.profile?.paging).toEqual({
+      style: 'page',
+      pageParam: 'p',
+      sizeParam: 'pageSize',
+      firstPage: 0,
+      pageSize: 100,
+    });
   });
 });

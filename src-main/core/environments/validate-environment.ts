@@ -3,7 +3,7 @@
  * tied to its field, in the words of `t` (the user's for Settings, English for the admin file's
  * log lines), and nothing half-valid gets through. Values come back trimmed.
  */
-import type { ApiProfile, AuthScheme } from '../../shared/api/api-profile.ts';
+import type { ApiProfile, AuthScheme, Paging } from '../../shared/api/api-profile.ts';
 import type { Environment, FieldErrors } from '../../shared/domain/environments.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
@@ -154,12 +154,40 @@ export function validateProfile(profile: ApiProfile, t: Translate = english.t): 
   const caCertificatePem = trimmed(profile.caCertificatePem);
   if (caCertificatePem !== null && !/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(caCertificatePem))
     errors['profile.caCertificatePem'] = t('invalid.profile.caCertificate');
+  const paging = pagingOf(profile.paging, errors, t);
   const serverTimeZone = profile.serverTimeZone.trim() || 'UTC';
   if (!isTimeZone(serverTimeZone)) errors['profile.serverTimeZone'] = t('invalid.profile.timeZone', { zone: serverTimeZone });
   return {
     errors,
-    value: { ...profile, timeEventFields: fields, debtorFields, singleEnvelope, listEnvelope, serverTimeZone, caCertificatePem },
+    value: {
+      ...profile,
+      timeEventFields: fields,
+      debtorFields,
+      singleEnvelope,
+      listEnvelope,
+      serverTimeZone,
+      caCertificatePem,
+      paging,
+    },
   };
+}
+
+const QUERY_PARAMETER = /^[A-Za-z0-9_$.[\]-]{1,100}$/;
+
+/** The paging's two parameter names, trimmed; each wrong one (or the same twice) named under its field. */
+function pagingOf(paging: Paging, errors: FieldErrors, t: Translate): Paging {
+  const check = (names: Record<string, string>) => {
+    const [first, second] = Object.values(names);
+    for (const [parameter, name] of Object.entries(names))
+      if (!QUERY_PARAMETER.test(name) || first === second)
+        errors[`profile.paging.${parameter}`] = t('invalid.profile.pagingParameter', { parameter });
+    return names;
+  };
+  if (paging.style === 'page')
+    return { ...paging, ...check({ pageParam: paging.pageParam.trim(), sizeParam: paging.sizeParam.trim() }) };
+  if (paging.style === 'offset')
+    return { ...paging, ...check({ offsetParam: paging.offsetParam.trim(), limitParam: paging.limitParam.trim() }) };
+  return paging;
 }
 
 function isTimeZone(name: string): boolean {

@@ -38,6 +38,31 @@ export const defaultAuthScheme: AuthScheme = {
 /** A field name, or null for "as in the contract" (its PascalCase and usual variants are tried too). */
 const fieldName = v.optional(v.nullable(text(100)), null);
 
+const pageSize = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 100);
+
+/**
+ * How lists are paged: `auto` follows what the server's answers say (next links, cursors, page
+ * numbers or offsets with a total); `page` and `offset` ask for pages by number or by offset, with
+ * the server's parameter names, for a server whose answers say nothing of paging.
+ */
+export const pagingSchema = v.variant('style', [
+  v.strictObject({ style: v.literal('auto') }),
+  v.strictObject({
+    style: v.literal('page'),
+    pageParam: v.optional(text(100), 'page'),
+    sizeParam: v.optional(text(100), 'pageSize'),
+    firstPage: v.optional(v.picklist([0, 1]), 1),
+    pageSize,
+  }),
+  v.strictObject({
+    style: v.literal('offset'),
+    offsetParam: v.optional(text(100), 'offset'),
+    limitParam: v.optional(text(100), 'limit'),
+    pageSize,
+  }),
+]);
+export type Paging = v.InferOutput<typeof pagingSchema>;
+
 export const apiProfileSchema = v.strictObject({
   /** Names of the time event's fields, in requests and answers. */
   timeEventFields: v.optional(
@@ -74,6 +99,8 @@ export const apiProfileSchema = v.strictObject({
   clockOutMethod: v.optional(v.picklist(['patch-json', 'patch-merge', 'json-patch', 'put']), 'patch-json'),
   /** An extra CA certificate (PEM) to trust for this environment's servers, beside the system's store. */
   caCertificatePem: v.optional(v.nullable(text(50_000)), null),
+  /** How lists are paged (see pagingSchema); `auto` by default. */
+  paging: v.optional(pagingSchema, { style: 'auto' }),
   /** The most pages of one list the app follows before it says the list is incomplete. */
   maxPages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)), 100),
 });
