@@ -7,6 +7,7 @@ import type { AppCore } from '../core/app-core.ts';
 import type { ClockNotification } from '../core/clock/clock-words.ts';
 import type { PlainKey } from '../shared/i18n/translator.ts';
 import { showNotification } from './desktop-notifications.ts';
+import { fitNotification } from '../core/util/shorten.ts';
 import type { WindowManager } from './window-manager.ts';
 
 export function showCoreNotifications(core: AppCore, windows: WindowManager, openPanel: () => void): void {
@@ -22,7 +23,7 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
     showNotification({ ...notification, ...(button ? { button } : {}) }, openPanel);
   });
   for (const problem of core.problems)
-    showNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }, openPanel);
+    showNotification(fitNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }), openPanel);
 }
 
 /** A clock notification's button: its words, and the punch it asks for (told as from a notification). */

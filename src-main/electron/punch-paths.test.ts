@@ -119,7 +119,7 @@ describe('a punch refused before it is sent is said where the employee acted', (
       const { paths, shown, events, core } = await clockedInThenClockWentBack();
       await paths[path]();
       expect(shown()).toEqual([
-        "Not clocked out | This computer's clock says 07:02, before your last punch at 08:02, and the timeclock service could not tell a later time. Check the computer's date and time, then try again.",
+        "Not clocked out | Check this computer's date and time, then try again: it says 07:02, before your last punch at 08:02, and the timeclock…",
       ]);
       expect(events()).toEqual([expect.objectContaining({ clockOut: null })]);
       expect(core.outbox.all()).toEqual([]);
@@ -153,7 +153,7 @@ describe('a punch refused before it is sent is said where the employee acted', (
   it('in the panel: the request fails with the reason (the panel shows it as an alert), and no notification is shown', async () => {
     const { core, shown, events } = await clockedInThenClockWentBack();
     const handlers = createWindowHandlers(core, recordingShell());
-    await expect(handlers.toggleClock()).rejects.toThrow(/^This computer's clock says 07:02, before your last punch/);
+    await expect(handlers.toggleClock()).rejects.toThrow(/^Check this computer's date and time, then try again: it says 07:02, before your last punch/);
     expect(shown()).toEqual([]);
     expect(events()).toEqual([expect.objectContaining({ clockOut: null })]);
     core.clock.stop();

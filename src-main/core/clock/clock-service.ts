@@ -46,6 +46,7 @@ import { stoppedPunchActions } from './stopped-punches.ts';
 import { createSyncLoop } from './sync-loop.ts';
 import { clockCorrectionMs } from './service-time.ts';
 import type { ClockReading } from './clock-reading.ts';
+import { fitNotification } from '../util/shorten.ts';
 
 export interface ClockServiceOptions {
   time: TimeSource;
@@ -175,7 +176,7 @@ export function createClockService(options: ClockServiceOptions) {
   const words = clockWords(options.t ?? english.t, formatTime);
   const events = createEmitter<{ change: undefined; notification: ClockNotification }>();
   const changed = () => events.emit('change', undefined);
-  const notify = (notification: ClockNotification) => events.emit('notification', notification);
+  const notify = (notification: ClockNotification) => events.emit('notification', fitNotification(notification));
   const journal = options.journal ?? createHoursJournal(undefined, () => time.now());
   const sync = createPunchSync({
     outbox,

@@ -66,7 +66,7 @@ describe('a shutdown or logoff while clocked in, at the next start', () => {
       evidence: 'The last keyboard or mouse input before that was at 17:30.',
     });
     expect(next.notifications).toEqual([
-      'You were away for 14 h 19 min | You are still clocked in. Open the panel to clock out at 17:42, when this computer was shut down, or to stay clocked in.',
+      'You were away for 14 h 19 min | Still clocked in. Clock out at 17:42, when this computer was shut down? Open the panel.',
     ]);
     await next.core.clock.answerSleepPrompt('clock-out-at-sleep');
     expect(events()).toEqual([
@@ -80,7 +80,7 @@ describe('a shutdown or logoff while clocked in, at the next start', () => {
     await next.core.clock.flush();
     expect(events()).toEqual([expect.objectContaining({ clockOut: '2026-11-23T17:42:00.000Z' })]);
     expect(next.notifications).toEqual([
-      'Clocked out at 17:42 | You were logged off at 17:42 while you were clocked in, so you were clocked out at that time, as your company set it up. Worked 9 h 40 min since 08:02.',
+      'Clocked out at 17:42 | Logged off at 17:42 while clocked in: clocked out then, as your company set it up. Worked 9 h 40 min since 08:02.',
     ]);
     expect(next.core.clock.view()).toMatchObject({ state: 'out', sleepPrompt: null });
   });

@@ -43,6 +43,8 @@ export interface HealthMonitor {
   stop(): void;
   /** Check both systems now, whatever their schedule ("Check now"). */
   checkNow(): Promise<void>;
+  /** Checks these systems afresh once the check under way (if any) is done; the snapshot after it. */
+  recheck(systems: readonly HealthSystem[]): Promise<HealthSnapshot>;
   /**
    * What we knew is stale: unknown, re-check soon. `spread` for causes a whole fleet shares at the
    * same moment (the network back, resume, unlock); a switch or new credentials re-check at once.
@@ -180,6 +182,12 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       arm();
     },
     checkNow: () => runCycle(HEALTH_SYSTEMS),
+    async recheck(systems) {
+      // After the cycle under way (it may be the one that asks), a fresh check of its own.
+      while (inFlight) await inFlight.catch(() => {});
+      await runCycle(systems);
+      return { ...health };
+    },
     reset,
     snapshot: () => ({ ...health }),
     nextCheckAt: (system) => dueAt[system],

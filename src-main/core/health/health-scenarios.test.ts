@@ -121,6 +121,32 @@ describe('health scenarios against the real mock', () => {
     }
   });
 
+  it('re-checks right before telling "down": a system back by then is told neither down nor recovered', async () => {
+    // The target fails exactly the three checks that confirm an outage, and answers the next.
+    let failuresLeft = 0;
+    const h = setup({
+      probe: (system, real) => {
+        if (system !== 'target' || failuresLeft === 0) return real();
+        failuresLeft--;
+        return Promise.resolve({ kind: 'fail', message: 'HTTP 503' });
+      },
+    });
+    await h.at(100, () => (failuresLeft = 3));
+    await h.runUntil(100 + 10 * MIN);
+    expect(failuresLeft).toBe(0);
+    expect(h.health.status().log.map((entry) => entry.to)).toContain('down'); // confirmed, and shown as it was
+    expect(h.notifications).toEqual([]);
+    expect(h.health.badge()).toBe('up');
+  });
+
+  it('still tells an outage the re-check finds going on, with the moment it is told', async () => {
+    const h = setup();
+    await h.at(100, () => down('target'));
+    await h.runUntil(100 + 90);
+    expect(h.titles()).toEqual(['Payroll link is down']);
+    expect(h.notifications[0]!.at).toBeGreaterThan(h.notifications[0]!.since!);
+  });
+
   it('combines both systems going down together into one notification', async () => {
     const h = setup();
     await h.at(100, async () => {

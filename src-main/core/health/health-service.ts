@@ -88,6 +88,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     formatTime,
     t,
     localMinutes: options.localMinutes,
+    recheck: (systems) => monitor.recheck(systems),
     environmentName: () => options.environment().name,
     systemNames: () => names(),
     settings: () => {

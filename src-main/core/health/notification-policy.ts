@@ -8,7 +8,7 @@
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
-import { shorten } from '../util/shorten.ts';
+import { fitNotification } from '../util/shorten.ts';
 import { formatDuration, insideDailyWindow, localMinutesOfDay, type TimeFormatter } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import { systemLabel } from './health-view.ts';
@@ -48,6 +48,11 @@ export interface NotificationPolicyOptions {
   /** The user's language, read at each notification. */
   t: Translate;
   localMinutes?: (ms: number) => number;
+  /**
+   * Checks the systems again right before a "down" is told; the snapshot after. A system back by
+   * then is not told down, nor later recovered: the user never saw the failure. Absent: told at once.
+   */
+  recheck?: (systems: readonly HealthSystem[]) => Promise<HealthSnapshot>;
 }
 
 export interface NotificationPolicy {
@@ -68,8 +73,6 @@ const COMBINE_WINDOW_MS = 30_000;
 const MIN_GAP_MS = 5 * 60_000;
 /** Kinds that are told at once, whatever was told just before: a confirmed outage is always told. */
 const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', 'recovered', 'unstable']);
-/** Windows shows about 120 characters of a toast's body before cutting it. */
-export const NOTIFICATION_BODY_MAX = 120;
 /** What an employee most needs to know when the service is down. */
 const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
 
@@ -97,6 +100,8 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   let paused: number | null = null;
   /** A down notification waiting up to 30 s for the other system to go down too. */
   let held: { notification: HealthNotification; until: number } | null = null;
+  /** Systems whose "down" waits for its re-check (nothing else about them is told meanwhile). */
+  const rechecking = new Set<HealthSystem>();
 
   const env = () => options.environmentName();
   const make = (
@@ -105,16 +110,9 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     title: string,
     body: string,
     since: number | null = null,
-  ): HealthNotification => ({
-    kind,
-    systems,
-    title,
-    // Notification centres cut long bodies mid-word; the status window has the whole story.
-    body: shorten(body, NOTIFICATION_BODY_MAX),
-    since,
-    at: time.now(),
-    sound: kind === 'down' && options.settings().sound,
-  });
+  ): HealthNotification =>
+    // Notification centres cut long texts mid-word; the status window has the whole story.
+    fitNotification({ kind, systems, title, body, since, at: time.now(), sound: kind === 'down' && options.settings().sound });
   const downNotification = (systems: HealthSystem[], since: number) =>
     systems.length === 2
       ? make(
@@ -139,10 +137,10 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     return insideDailyWindow(localMinutes(now), settings.quietHours.start, settings.quietHours.end);
   }
 
-  /** Sends now, defers (rate limit) or drops (silenced); records what the user was told. */
+  /** Sends now, defers (rate limit) or drops (silenced); a "down" only after its re-check still finds it down. */
   function deliver(notification: HealthNotification): void {
     const now = time.now();
-    if (silenced(now)) return;
+    if (silenced(now) || notification.systems.some((system) => rechecking.has(system))) return;
     if (
       !NEVER_DEFERRED.has(notification.kind) &&
       notification.systems.some((system) => memory[system].lastSentAt !== null && now - memory[system].lastSentAt! < MIN_GAP_MS)
@@ -150,6 +148,21 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       for (const system of notification.systems) memory[system].deferred = notification;
       return;
     }
+    if (notification.kind !== 'down' || !options.recheck) return send(notification);
+    for (const system of notification.systems) rechecking.add(system);
+    void options
+      .recheck(notification.systems)
+      .catch(() => null) // a re-check that could not run: tell, as without one
+      .then((snapshot) => {
+        for (const system of notification.systems) rechecking.delete(system);
+        if ((snapshot === null || stillTrue(notification, snapshot)) && !silenced(time.now()))
+          send({ ...notification, at: time.now() });
+      });
+  }
+
+  /** Tells the user, and remembers what they were told. */
+  function send(notification: HealthNotification): void {
+    const now = time.now();
     for (const system of notification.systems) {
       const remembered = memory[system];
       remembered.lastSentAt = now;
