@@ -9,6 +9,8 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** Longest Retry-After we honour; beyond it we give up and report rate limiting. */
   maxRetryAfterMs: number;
+  /** Retry only when the server said when (Retry-After): a test that reports, rather than waits out, failures. */
+  onlyWhenAsked?: boolean;
 }
 
 export const defaultRetryPolicy: RetryPolicy = { retries: 2, baseDelayMs: 400, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
@@ -20,7 +22,7 @@ export function retryDelay(
   retryAfterMs: number | undefined,
   random: () => number,
 ): number | null {
-  if (retry > policy.retries) return null;
+  if (retry > policy.retries || (policy.onlyWhenAsked && retryAfterMs === undefined)) return null;
   if (retryAfterMs !== undefined) return retryAfterMs <= policy.maxRetryAfterMs ? retryAfterMs : null;
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);

@@ -182,6 +182,16 @@ describe('reconciling with the server', () => {
     expect(core.clock.view()).toMatchObject({ state: 'in', headline: 'Clocked in since 07:55 · 7 min' });
   });
 
+  it('after a 429 on a clock-in, shows the service\'s state once it answers: another device had clocked in', async () => {
+    const { core, events, runFor } = await setup();
+    await otherDevice('/clockedTimeEvents', 'POST', { employeeId: 'E1002', clockIn: '2026-11-23T07:55:00Z' });
+    await mock.control('PUT', '/services/timeclock', { rateLimit: { retryAfterSeconds: 1, remaining: 2 } });
+    await core.clock.toggle('window');
+    await runFor(5 * 60);
+    expect(events()).toHaveLength(1);
+    expect(core.clock.view()).toMatchObject({ state: 'in', since: '2026-11-23T07:55:00.000Z', pending: [], stopped: [] });
+  });
+
   it('says plainly when the server already has you clocked out', async () => {
     const { core, notifications, clock, events } = await setup();
     await core.clock.toggle('window');

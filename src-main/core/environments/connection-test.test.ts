@@ -90,4 +90,53 @@ describe('test connection', () => {
         'No client secret is set for environment Mock (built-in), so the source system health check was not sent. Enter the secret in Settings.',
     });
   });
+
+  it.each([
+    ['404 for every route', 404, 'application/json', '{"message":"Not Found"}', '“not found”'],
+    [
+      'a web page for every route (a portal or a login page)',
+      200,
+      'text/html',
+      '<!DOCTYPE html><html><body>Welcome</body></html>',
+      'with a web page',
+    ],
+  ])(
+    'says once that a wrong address is not the service when it answers %s, naming what was tried',
+    async (_name, status, type, body, said) => {
+      const elsewhere = await startRawServer((_req, res) => res.writeHead(status, { 'content-type': type }).end(body));
+      try {
+        const report = await testConnection(
+          { ...environment(), timeclockBaseUrl: `${elsewhere.url}/portal`, debtorsBaseUrl: `${elsewhere.url}/portal/` },
+          MOCK_CLIENT_SECRET,
+          network,
+        );
+        expect(report.timeclock).toMatchObject({ ok: false, reachable: true, authOk: null });
+        expect(report.timeclock.message).toBe(
+          `Nothing at this address looks like the timeclock service: ${elsewhere.url}/portal/health-check, ${elsewhere.url}/portal/health, ` +
+            `${elsewhere.url}/portal/employees/E1001/lastClockedTimeEvent all answered ${said}. ` +
+            "Check the base URL: it is the address the service's own routes start from, which your IT department or the service's owner can tell you.",
+        );
+        expect(report.debtors.message).toMatch(
+          new RegExp(`^Nothing at this address looks like the debtors service: ${elsewhere.url}/portal/Debtors, `),
+        );
+      } finally {
+        await elsewhere.close();
+      }
+    },
+  );
+
+  it('waits out a short Retry-After once and reports the service as it then is; a long one is said as a wait, not a fault', async () => {
+    for (const service of ['timeclock', 'debtors'])
+      await mock.control('PUT', `/services/${service}`, { rateLimit: { retryAfterSeconds: 1, remaining: 1 } });
+    const report = await testConnection(environment(), MOCK_CLIENT_SECRET, network);
+    expect([report.timeclock.ok, report.debtors.ok]).toEqual([true, true]);
+    expect(report.timeclock.message).toBe('Connected. Employee E1001 is clocked out.');
+
+    await mock.control('PUT', '/services/debtors', { rateLimit: { retryAfterSeconds: 120, remaining: 50 } });
+    const waiting = await testConnection(environment(), MOCK_CLIENT_SECRET, network);
+    expect(waiting.debtors).toMatchObject({ ok: false, reachable: true, authOk: true });
+    expect(waiting.debtors.message).toMatch(
+      /^Debtors service of Mock \(built-in\) is limiting requests \(429\) for .*Try again in 120 s\.$/,
+    );
+  });
 });

@@ -1,23 +1,34 @@
 /**
  * "Test connection": checks both services of an environment and reports, per service, whether it
  * was reachable, whether the credentials were accepted, how long it took, and what to do if not.
- * Timeclock: a health check and the employee's last event. Debtors: a filtered list of today's changes.
+ * Timeclock: a health check and the employee's last event. Debtors: a filtered list of today's
+ * changes, and whether the whole list can be read (paging-probe.ts). A server that asks for a short
+ * wait (429, Retry-After up to 5 s) is asked again once; an address where nothing looks like the
+ * service is said once (service-signature.ts); what the answers suggest is proposed in words.
  */
-import type { OperationName } from '../../shared/domain/api-problem.ts';
+import type { OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
 import { resolveProfile } from '../../shared/api/api-profile.ts';
 import { formatInstant } from '../api/date-filters.ts';
+import { retryDelay } from '../api/retry-policy.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
+import type { ListResult } from '../api/debtors-client.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample } from './profile-proposals.ts';
 import { probePaging, type PagingFinding } from './paging-probe.ts';
+import { absenceOf, missingService } from './service-signature.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Environment, ConnectionReport, ProfileSuggestion, ServiceCheck } from '../../shared/domain/environments.ts';
 
-const noRetry = { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 };
+/** A server that asks for a short wait (429 with Retry-After up to 5 s) is asked again once; nothing else is retried. */
+const testRetry = { retries: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 5_000, onlyWhenAsked: true };
+
+/** What a check's work answers: words, or `problem` when the service answered but cannot be used as set. */
+type Said = string | { problem: string };
 
 export async function testConnection(
   environment: Environment,
@@ -26,55 +37,24 @@ export async function testConnection(
   now = Date.now,
   requestOptions: { fetch?: typeof fetch; t?: Translate } = {},
 ): Promise<ConnectionReport> {
-  const clients = createServiceClients(environment, secret, network, { retry: noRetry, ...requestOptions });
+  const clients = createServiceClients(environment, secret, network, { retry: testRetry, ...requestOptions });
   const t = requestOptions.t ?? english.t;
-  /** A check's work answers in words, or with `problem` when the service answered but cannot be used as set. */
-  const timed = async (work: () => Promise<string | { problem: string }>): Promise<ServiceCheck> => {
-    const started = performance.now();
-    try {
-      const said = await work();
-      const latencyMs = Math.round(performance.now() - started);
-      if (typeof said !== 'string') return { ok: false, reachable: true, authOk: true, latencyMs, message: said.problem };
-      return { ok: true, reachable: true, authOk: true, latencyMs, message: said };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const reachable = !['unreachable', 'timeout', 'cancelled'].includes(error.kind) && error.facts.signIn !== 'no-secret';
-      const authOk = !reachable ? null : error.kind === 'unauthorized' || error.kind === 'forbidden' ? false : true;
-      return {
-        ok: false,
-        reachable,
-        authOk,
-        latencyMs: reachable ? Math.round(performance.now() - started) : null,
-        message: error.message,
-      };
-    }
-  };
-
+  const check = (service: ServiceName, work: () => Promise<Said>) => checkService(service, work, clients, environment, t);
   const profile = resolveProfile(environment.profile);
   const paging = probePaging(clients.http.debtors, profile).catch((error: unknown) => {
     if (error instanceof ApiError) return null; // said by the debtors check itself
     throw error;
   });
   const [timeclock, debtors, sample, finding] = await Promise.all([
-    timed(async () => {
-      await clients.timeclock.health('source');
+    check('timeclock', async () => {
+      await askedToWaitOnce(() => clients.timeclock.health('source'));
       const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
       const state = last === null ? 'none' : last.clockOut === null ? 'in' : 'out';
       return t('connection.timeclockOk', { employee: environment.employeeId, state });
     }),
-    timed(async () => {
+    check('debtors', async () => {
       const changed = await clients.debtors.debtors({ startingDateTime: new Date(now() - 86_400_000) });
-      const found = await paging;
-      // "Connected" only for lists the app can read whole.
-      if (found?.kind === 'found') return { problem: t('connection.debtorsPaged', { count: found.count }) };
-      if (found?.kind === 'unknown' || changed.incomplete) {
-        const total = found?.kind === 'unknown' ? found.total : null;
-        const count = found?.kind === 'unknown' ? found.count : changed.length;
-        return {
-          problem: t('connection.debtorsIncomplete', { count, total: total ?? 0, hasTotal: total === null ? 'no' : 'yes' }),
-        };
-      }
-      return t('connection.debtorsOk', { count: changed.length });
+      return debtorsSaid(changed, await paging, t);
     }),
     sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
     paging,
@@ -82,11 +62,63 @@ export async function testConnection(
   return { timeclock, debtors, suggestions: [...proposeProfile(sample, profile, t), ...pagingSuggestions(finding, t)] };
 }
 
+/** The health route is never retried by its client (the watch has its own rhythm): here once, if asked to wait briefly. */
+async function askedToWaitOnce<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const delay =
+      error instanceof ApiError && error.kind === 'rate-limited'
+        ? retryDelay(testRetry, 1, error.retryAfterMs, Math.random)
+        : null;
+    if (delay === null) throw error;
+    await sleep(delay);
+    return work();
+  }
+}
+
+/** One service's check, timed; a failure as the user should read it (a wrong address said once). */
+async function checkService(
+  service: ServiceName,
+  work: () => Promise<Said>,
+  clients: ServiceClients,
+  environment: Environment,
+  t: Translate,
+): Promise<ServiceCheck> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  try {
+    const said = await work();
+    if (typeof said !== 'string') return { ok: false, reachable: true, authOk: true, latencyMs: took(), message: said.problem };
+    return { ok: true, reachable: true, authOk: true, latencyMs: took(), message: said };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // A 404 or a web page: if every route of the service answers so, the address is wrong.
+    const missing = absenceOf(error) && (await missingService(clients.http[service], service, environment.employeeId));
+    if (missing) {
+      const message = t('connection.notTheService', { service, tried: missing.tried.join(', '), absence: missing.absence });
+      return { ok: false, reachable: true, authOk: null, latencyMs: took(), message };
+    }
+    const reachable = !['unreachable', 'timeout', 'cancelled'].includes(error.kind) && error.facts.signIn !== 'no-secret';
+    const authOk = !reachable ? null : error.kind === 'unauthorized' || error.kind === 'forbidden' ? false : true;
+    return { ok: false, reachable, authOk, latencyMs: reachable ? took() : null, message: error.message };
+  }
+}
+
+/** The debtors check's words: "Connected" only for a list the app can read whole. */
+function debtorsSaid(changed: ListResult<unknown>, found: PagingFinding | null, t: Translate): Said {
+  if (found?.kind === 'found') return { problem: t('connection.debtorsPaged', { count: found.count }) };
+  if (found?.kind !== 'unknown' && !changed.incomplete) return t('connection.debtorsOk', { count: changed.length });
+  const total = found?.kind === 'unknown' ? found.total : null;
+  const count = found?.kind === 'unknown' ? found.count : changed.length;
+  return { problem: t('connection.debtorsIncomplete', { count, total: total ?? 0, hasTotal: total === null ? 'no' : 'yes' }) };
+}
+
 /** The answers as sent, for the proposals: one last-event read and one small debtors read. */
 async function sampleAnswers(clients: ServiceClients, employeeId: string, since: string): Promise<ServerSample> {
   const read = async (http: HttpClient, operation: OperationName, path: string, query?: Record<string, string>) => {
     try {
-      return { body: (await http.request({ method: 'GET', path, operation, query, retry: false })).body };
+      return { body: (await http.request({ method: 'GET', path, operation, query })).body };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { wantsBearer: error.facts.signIn === 'wants-oauth' };

@@ -41,7 +41,7 @@ const PAGE_SIZES = new Set([10, 20, 25, 30, 40, 50, 100, 200, 250, 500, 1000, 20
 export async function probePaging(http: HttpClient, profile: ApiProfile): Promise<PagingFinding> {
   const base = new URL(http.options.baseUrl);
   const read = async (request: PageRequest) => {
-    const response = await http.request({ method: 'GET', operation: 'debtors', retry: false, ...request });
+    const response = await http.request({ method: 'GET', operation: 'debtors', ...request });
     const listed = profile.listEnvelope ? atPath(response.body, profile.listEnvelope) : response.body;
     return { response, records: unwrapList(listed).map((record) => JSON.stringify(record)) };
   };

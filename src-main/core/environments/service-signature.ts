@@ -1,0 +1,59 @@
+/**
+ * Whether anything at a base URL looks like the service: when the connection test's first request
+ * is answered 404 or with a web page, a few of the service's routes are asked too. If every one
+ * answers so, the address is wrong, and that is said once — what was tried and what to check —
+ * instead of a "not found" per operation.
+ */
+import type { OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
+import { ApiError } from '../api/api-error.ts';
+import type { HttpClient } from '../api/http-client.ts';
+import { lastEventPath } from '../api/timeclock-client.ts';
+
+/** What answered in place of the service: 404s, or web pages (a portal, a login page, a catch-all). */
+export type Absence = 'notFound' | 'webPage';
+
+/** A failure that says the route is not there (rather than that the service failed). */
+export function absenceOf(error: unknown): Absence | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.kind === 'not-found') return 'notFound';
+  if (error.kind === 'bad-response' && /\(text\/html\b|“\s*<(!doctype|html)/i.test(error.facts.reason ?? '')) return 'webPage';
+  return null;
+}
+
+const ROUTES: Record<ServiceName, (employeeId: string) => Array<[string, OperationName]>> = {
+  timeclock: (employeeId) => [
+    ['health-check', 'sourceHealth'],
+    ['health', 'targetHealth'],
+    [lastEventPath(employeeId || 'E1'), 'lastEvent'],
+  ],
+  debtors: () => [
+    ['Debtors', 'debtors'],
+    ['Debtors/Nicknames', 'nicknames'],
+    ['Advance/Clients', 'advanceClients'],
+  ],
+};
+
+/** The routes tried, when every one answered 404 or a web page; null when any looks like the service. */
+export async function missingService(
+  http: HttpClient,
+  service: ServiceName,
+  employeeId: string,
+): Promise<{ tried: string[]; absence: Absence } | null> {
+  const routes = ROUTES[service](employeeId);
+  const answers = await Promise.all(
+    routes.map(async ([path, operation]) => {
+      try {
+        await http.request({ method: 'GET', path, operation });
+        return null;
+      } catch (error) {
+        return absenceOf(error);
+      }
+    }),
+  );
+  if (answers.some((absence) => absence === null)) return null;
+  const base = http.options.baseUrl.replace(/\/+$/, '');
+  return {
+    tried: routes.map(([path]) => `${base}/${path}`),
+    absence: answers.includes('webPage') ? 'webPage' : 'notFound',
+  };
+}
