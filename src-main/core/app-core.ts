@@ -28,7 +28,7 @@ import { outboxProblemText } from './clock/clock-words.ts';
 import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
-import { environmentFetch, UnsupportedProxyError, type KnownProxy, type NetworkRoute } from './api/network.ts';
+import { environmentFetch, resolveForWorker, type NetworkRoute } from './api/network.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
@@ -155,23 +155,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       return clients;
     };
   }
-  /** Proxies resolved so far, by URL origin, for the lookup's worker (which cannot ask the shell). */
-  const knownProxies = new Map<string, KnownProxy>();
-  const route: NetworkRoute | null = options.network
-    ? {
-        async proxyFor(url) {
-          try {
-            const proxy = await options.network!.route.proxyFor(url);
-            knownProxies.set(new URL(url).origin, proxy);
-            return proxy;
-          } catch (error) {
-            // The worker must not go around a rule the main process refused either.
-            if (error instanceof UnsupportedProxyError) knownProxies.set(new URL(url).origin, { unsupported: error.rule });
-            throw error;
-          }
-        },
-      }
-    : null;
+  const route: NetworkRoute | null = options.network?.route ?? null;
   const fetchFor = (environment: Environment) => {
     const fetch = environmentFetch(environment, route, options.network?.systemCa ?? false);
     return fetch ? { fetch } : {};
@@ -237,7 +221,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     preferences: () => settings.preferences(),
     onStatus: (status) => events.emit('lookupChanged', status),
     network: {
-      knownProxyFor: (url) => knownProxies.get(new URL(url).origin) ?? null,
+      // Resolved before the worker starts: a URL whose proxy is not known yet never goes direct.
+      proxyFor: (url) => resolveForWorker(route, url),
       systemCa: options.network?.systemCa ?? false,
     },
     start: (config, onStatus) =>
@@ -289,12 +274,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     return { id, employeeId, signIn: JSON.stringify([signIn, secretFor(id)]) };
   };
   let lastActive = activeKey();
-  /** Resolve the active environment's proxies early, so the lookup's worker starts with them known. */
-  const resolveProxies = () => {
-    const environment = environments.active().environment;
-    for (const url of [environment.timeclockBaseUrl, environment.debtorsBaseUrl]) void route?.proxyFor(url).catch(() => null);
-  };
-  resolveProxies();
 
   /** Whoever changed the active environment, its credentials or the list tells everyone through this. */
   function environmentsChanged(): void {
@@ -313,7 +292,6 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       if (current.employeeId !== lastActive.employeeId) clockService.environmentChanged();
     }
     lastActive = current;
-    resolveProxies();
     events.emit('environmentsChanged', info());
   }
 

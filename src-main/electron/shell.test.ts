@@ -16,6 +16,7 @@ import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
 import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl, loadPage } from './secure-window.ts';
 import { applicationMenuTemplate, useApplicationMenu } from './app-menu.ts';
 import { createWindowManager } from './window-manager.ts';
+import { systemProxyRoute } from './system-proxy.ts';
 import type { WebContents } from 'electron';
 
 beforeEach(() => fake.resetFakeElectron());
@@ -439,5 +440,17 @@ describe('single instance', () => {
     fake.app.locked = false;
     expect(claimSingleInstance(fake.app as never, () => {})).toBe(false);
     expect(fake.app.quits).toBe(1);
+  });
+});
+
+describe("the system's proxy", () => {
+  it('follows the rule Chromium resolves, and sends nothing when the resolver fails rather than going direct', async () => {
+    fake.session.defaultSession.proxyRule = 'PROXY proxy.corp:3128; DIRECT';
+    await expect(systemProxyRoute.proxyFor('https://api.corp/timeclock')).resolves.toBe('http://proxy.corp:3128');
+    fake.session.defaultSession.proxyRule = new Error('net::ERR_PAC_SCRIPT_FAILED');
+    await expect(systemProxyRoute.proxyFor('https://api.corp/timeclock')).rejects.toThrow(
+      "the system's proxy settings could not be read (net::ERR_PAC_SCRIPT_FAILED), and nothing is sent without them",
+    );
+    fake.session.defaultSession.proxyRule = 'DIRECT';
   });
 });

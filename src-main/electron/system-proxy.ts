@@ -3,15 +3,16 @@
  * core's requests: the core then connects through it itself (see core/api/network.ts).
  */
 import { session } from 'electron';
-import { proxyFromRule, type NetworkRoute } from '../core/api/network.ts';
+import { proxyFromRule, proxyUnknown, type NetworkRoute } from '../core/api/network.ts';
 
 export const systemProxyRoute: NetworkRoute = {
   async proxyFor(url) {
     let rule: string;
     try {
       rule = await session.defaultSession.resolveProxy(url);
-    } catch {
-      return null; // no answer from the resolver: try directly rather than not at all
+    } catch (error) {
+      // No answer from the resolver: going direct could go around a proxy the network requires.
+      throw proxyUnknown((error as Error).message);
     }
     return proxyFromRule(rule); // a rule of only SOCKS or QUIC throws: never around it
   },

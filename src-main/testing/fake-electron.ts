@@ -151,6 +151,12 @@ export const session = {
     setPermissionCheckHandler(handler: Listener) {
       this.checkHandler = handler;
     },
+    /** Chromium's proxy resolution: the rule it answers, or its failure. */
+    proxyRule: 'DIRECT' as string | Error,
+    async resolveProxy(_url: string): Promise<string> {
+      if (this.proxyRule instanceof Error) throw this.proxyRule;
+      return this.proxyRule;
+    },
   },
 };
 

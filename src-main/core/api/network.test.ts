@@ -3,6 +3,7 @@
  * through a CONNECT proxy. The app trusts the CA only when told to, goes through the proxy the
  * system names, and the lookup's worker does the same.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveProfile, defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import {
@@ -31,10 +32,17 @@ afterAll(async () => {
   await proxy?.close();
 });
 
-/** A core whose system names our proxy (or `rule`) for every URL, with an environment on the internal HTTPS server. */
-function coreBehindProxy(caPem: string | null, rule: string | null = null) {
+/**
+ * A core whose system names our proxy (or `rule`) for every URL, with an environment on the
+ * internal HTTPS server; `resolveMs`: how long the system takes to answer (a PAC script).
+ */
+function coreBehindProxy(caPem: string | null, rule: string | null = null, resolveMs = 0) {
+  const proxyFor = async () => {
+    if (resolveMs > 0) await sleep(resolveMs);
+    return rule === null ? proxy.url : proxyFromRule(rule);
+  };
   const core = createTestCore(mock.server, {
-    network: { route: { proxyFor: async () => (rule === null ? proxy.url : proxyFromRule(rule)) }, systemCa: true },
+    network: { route: { proxyFor }, systemCa: true },
     lookupWorker: true, // the worker thread goes through the proxy too
   });
   const saved = core.environments.save({
@@ -71,6 +79,15 @@ describe('the corporate network', () => {
     const loaded = await core.lookup.refresh(true);
     expect(JSON.stringify(loaded)).toMatch(/SOCKS5 127\.0\.0\.1:1080/);
     // Had either gone direct, the trusted server would have answered: the health check and the lists would have succeeded.
+  });
+
+  it('never lets the lookup’s worker go direct while the system’s proxy is still being resolved (a slow PAC script)', async () => {
+    const core = coreBehindProxy(ca.caPem, 'SOCKS5 127.0.0.1:1080', 300);
+    // Asked at once, before the 300 ms resolution is done: going direct would reach the trusted server and load.
+    const loaded = await core.lookup.refresh(true);
+    expect(loaded.counts.debtors).toBe(0);
+    expect(JSON.stringify(loaded.problems)).toMatch(/SOCKS5 127\.0\.0\.1:1080/);
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(/SOCKS5 127\.0\.0\.1:1080/);
   });
 
   it('refuses a server signed by an internal CA it was not told to trust, and says so', async () => {

@@ -46,8 +46,32 @@ export class UnsupportedProxyError extends Error {
   }
 }
 
-/** What the lookup's worker is told of a URL's proxy: its address, null for direct, or a rule it must not go around. */
-export type KnownProxy = string | null | { unsupported: string };
+/**
+ * The system could not say which proxy a URL takes (its resolver failed): nothing is sent, since
+ * going direct could go around the proxy the company's network requires.
+ */
+export class ProxyUnknownError extends Error {}
+
+/** The refusal for a resolver that failed, saying why. */
+export const proxyUnknown = (reason: string) =>
+  new ProxyUnknownError(`the system's proxy settings could not be read (${reason}), and nothing is sent without them`);
+
+/**
+ * What the lookup's worker is told of a URL's proxy, resolved before it starts: its address, null
+ * for direct, a rule it must not go around, or a resolution that failed (it sends nothing then).
+ */
+export type KnownProxy = string | null | { unsupported: string } | { unknown: string };
+
+/** The proxy for a URL as a thread without the system's resolver must be told it: resolved, or refused as such. */
+export async function resolveForWorker(route: NetworkRoute | null, url: string): Promise<KnownProxy> {
+  if (!route) return null;
+  try {
+    return await route.proxyFor(url);
+  } catch (error) {
+    if (error instanceof UnsupportedProxyError) return { unsupported: error.rule };
+    return { unknown: (error instanceof ProxyUnknownError ? error : proxyUnknown(String((error as Error).message))).message };
+  }
+}
 
 /**
  * One rule of Chromium's proxy resolution ("PROXY host:port; DIRECT") as a proxy URL, or null for
@@ -74,8 +98,9 @@ export function knownRoute(proxy: KnownProxy): NetworkRoute | null {
   if (proxy === null) return null;
   return {
     async proxyFor() {
-      if (typeof proxy === 'object') throw new UnsupportedProxyError(proxy.unsupported);
-      return proxy;
+      if (typeof proxy === 'string') return proxy;
+      if ('unsupported' in proxy) throw new UnsupportedProxyError(proxy.unsupported);
+      throw new ProxyUnknownError(proxy.unknown);
     },
   };
 }

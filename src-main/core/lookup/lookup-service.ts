@@ -17,8 +17,8 @@ export interface LookupServiceOptions {
   secretFor: (environmentId: string) => string | null;
   preferences: () => Preferences;
   start: (config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void) => LookupBackend;
-  /** The network as the main process knows it: the proxy already resolved for a URL, and whether to trust the system's store. */
-  network?: { knownProxyFor(url: string): KnownProxy; systemCa: boolean };
+  /** The network as the main process knows it: the proxy for a URL (resolved, waited for), and whether to trust the system's store. */
+  network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean };
   onStatus: (status: LookupStatus) => void;
 }
 
@@ -48,21 +48,25 @@ export function createLookupService(options: LookupServiceOptions) {
     options.onStatus(status);
   };
 
-  function current(): LookupBackend {
-    if (!backend) {
+  let starting: Promise<LookupBackend> | null = null;
+  /** The backend, started once the proxy of the debtors service is known (the worker cannot ask later). */
+  function current(): Promise<LookupBackend> {
+    if (backend) return Promise.resolve(backend);
+    starting ??= (async () => {
       const environment = options.activeEnvironment();
-      backend = options.start(
-        {
-          environment,
-          secret: options.secretFor(environment.id),
-          network: options.preferences().network,
-          proxy: options.network?.knownProxyFor(environment.debtorsBaseUrl) ?? null,
-          systemCa: options.network?.systemCa ?? false,
-        },
-        report,
-      );
-    }
-    return backend;
+      const proxy = (await options.network?.proxyFor(environment.debtorsBaseUrl)) ?? null;
+      const config = {
+        environment,
+        secret: options.secretFor(environment.id),
+        network: options.preferences().network,
+        proxy,
+        systemCa: options.network?.systemCa ?? false,
+      };
+      backend = options.start(config, report);
+      starting = null;
+      return backend;
+    })();
+    return starting;
   }
 
   let stopped = false;
@@ -72,7 +76,9 @@ export function createLookupService(options: LookupServiceOptions) {
     const minutes = options.preferences().lookup.autoRefreshMinutes;
     if (openWindows > 0 && minutes > 0) {
       timers.refresh = time.setTimeout(() => {
-        void current().sync('auto').finally(scheduleRefresh);
+        void current()
+          .then((started) => started.sync('auto'))
+          .finally(scheduleRefresh);
       }, minutes * 60_000);
     }
   }
@@ -80,8 +86,9 @@ export function createLookupService(options: LookupServiceOptions) {
   async function clear(): Promise<void> {
     cancel('refresh');
     cancel('idle');
-    const stopping = backend;
+    const stopping = backend ?? (await starting);
     backend = null;
+    starting = null;
     await stopping?.stop();
     report(empty());
     if (openWindows > 0) scheduleRefresh();
@@ -91,15 +98,17 @@ export function createLookupService(options: LookupServiceOptions) {
     status: (): LookupStatus => last ?? empty(),
     /** Loads the data if there is none yet (the first open of the window). */
     async ensureLoaded(): Promise<LookupStatus> {
-      const status = await current().status();
-      return status.state === 'empty' ? current().sync('auto') : status;
+      const started = await current();
+      const status = await started.status();
+      return status.state === 'empty' ? started.sync('auto') : status;
     },
-    refresh: (full = false) => current().sync(full ? 'full' : 'auto'),
-    search: (text: string, sort: LookupSort): Promise<LookupPage> => current().search({ text, sort }),
-    rows: (resultId: number, offset: number, limit: number): Promise<LookupPage> => current().rows(resultId, offset, limit),
-    detail: (debtorKey: string): Promise<DebtorDetail | null> => current().detail(debtorKey),
-    csv: (resultId: number, header: readonly string[], style: CsvStyle): Promise<string> =>
-      current().csv(resultId, header, style),
+    refresh: async (full = false) => (await current()).sync(full ? 'full' : 'auto'),
+    search: async (text: string, sort: LookupSort): Promise<LookupPage> => (await current()).search({ text, sort }),
+    rows: async (resultId: number, offset: number, limit: number): Promise<LookupPage> =>
+      (await current()).rows(resultId, offset, limit),
+    detail: async (debtorKey: string): Promise<DebtorDetail | null> => (await current()).detail(debtorKey),
+    csv: async (resultId: number, header: readonly string[], style: CsvStyle): Promise<string> =>
+      (await current()).csv(resultId, header, style),
     windowOpened() {
       if (stopped) return;
       openWindows++;
