@@ -6,6 +6,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createAuthSource } from './auth.ts';
+import { createHttpClient } from './http-client.ts';
 import { createLogger } from '../logging/logger.ts';
 import { liveSecrets, secretsToRedact } from '../security/live-secrets.ts';
 
@@ -91,6 +92,50 @@ describe('the OAuth token answer', () => {
       expect(written).toBeLessThan(total / 4);
     } finally {
       close();
+    }
+  });
+});
+
+describe('a revoked token met by many requests at once', () => {
+  it('is renewed once for all of them, and each is retried once with the new token', async () => {
+    let issued = 0;
+    let valid = '';
+    const server = createServer((req, res) => {
+      if (req.url === '/token') {
+        valid = `token-${++issued}`;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: valid, expires_in: 3600 }));
+        return;
+      }
+      // Slow enough that every request of a burst is in flight before any is answered.
+      setTimeout(() => {
+        if (req.headers.authorization === `Bearer ${valid}`) res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+        else res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end();
+      }, 20);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const http = createHttpClient({
+        service: 'debtors',
+        environment: 'Acme',
+        baseUrl: `${base}/debtors`,
+        auth: { kind: 'oauth-client-credentials', tokenUrl: `${base}/token`, credentialsIn: 'body' },
+        credentials: { clientId: 'c', clientSecret: 's3cret-value' },
+        retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+      });
+      const burst = () =>
+        Promise.allSettled(
+          Array.from({ length: 6 }, () => http.request({ method: 'GET', path: 'Debtors', operation: 'debtors' })),
+        );
+      expect((await burst()).every((result) => result.status === 'fulfilled')).toBe(true);
+      expect(issued).toBe(1);
+      valid = 'revoked-by-the-server';
+      const afterRevocation = await burst();
+      expect(afterRevocation.map((result) => result.status)).toEqual(Array(6).fill('fulfilled'));
+      expect(issued).toBe(2); // one renewal shared by all six
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 });

@@ -18,8 +18,12 @@ export interface Credentials {
 /** The auth headers for one request; `refresh` after a 401 gets a new token (OAuth) before the one retry. */
 export interface AuthSource {
   headers(signal?: AbortSignal): Promise<Record<string, string>>;
-  /** Forgets a cached token; true when there was one (so a retry may help). */
-  invalidate(): boolean;
+  /**
+   * A request was refused (401) with the headers it sent: forgets that token, unless another request
+   * already renewed it (or is renewing it). True when a retry may help: a token was forgotten, or a
+   * newer one is there for it.
+   */
+  invalidate(rejected?: Record<string, string>): boolean;
   /** Values that must never appear in a message or log (the secret, the current token). */
   secrets(): string[];
 }
@@ -112,7 +116,10 @@ export function createAuthSource(
       pending ??= fetchToken(signal).finally(() => (pending = null));
       return { authorization: `Bearer ${await pending}` };
     },
-    invalidate() {
+    invalidate(rejected) {
+      // Many requests in flight meet one revoked token: one renewal serves them all, each retried once.
+      if (pending) return true;
+      if (token && rejected?.authorization !== undefined && rejected.authorization !== `Bearer ${token.value}`) return true;
       const had = token !== null;
       forgetToken();
       return had;

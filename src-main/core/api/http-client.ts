@@ -37,6 +37,9 @@ export interface HttpClientOptions {
   now?: () => number;
 }
 
+/** The credentials an attempt sent, so that a 401 tells which token was refused. */
+type SentCredentials = { headers?: Record<string, string> };
+
 export interface ApiRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
@@ -131,17 +134,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       options.t,
     );
 
-  /** One attempt; a 401 with a cached OAuth token gets a fresh token and one more try. */
+  /** One attempt; a 401 with an OAuth token gets a fresh token (one renewal for all refused at once) and one more try. */
   async function attempt(request: ApiRequest): Promise<ApiResponse> {
+    const sent: SentCredentials = {};
     try {
-      return await attemptOnce(request);
+      return await attemptOnce(request, sent);
     } catch (error) {
-      if (error instanceof ApiError && error.kind === 'unauthorized' && auth?.invalidate()) return attemptOnce(request);
+      if (error instanceof ApiError && error.kind === 'unauthorized' && auth?.invalidate(sent.headers))
+        return attemptOnce(request);
       throw error;
     }
   }
 
-  async function attemptOnce(request: ApiRequest): Promise<ApiResponse> {
+  async function attemptOnce(request: ApiRequest, sent: SentCredentials = {}): Promise<ApiResponse> {
     if (!auth) throw fail(request, { kind: 'unauthorized', signIn: 'no-secret' });
     const url = request.url ? new URL(request.url) : joinUrl(options.baseUrl, request.path, request.query);
     const controller = new AbortController();
@@ -157,6 +162,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (error instanceof TokenError) throw fail(request, { kind: 'unauthorized', reason: redact(error.message, secrets()) });
         throw error;
       });
+      sent.headers = credentials;
       const response = await doFetch(url, {
         method: request.method,
         headers: {
