@@ -446,7 +446,7 @@ describe('single instance', () => {
 describe("the system's proxy", () => {
   it('follows the rule Chromium resolves, and sends nothing when the resolver fails rather than going direct', async () => {
     fake.session.defaultSession.proxyRule = 'PROXY proxy.corp:3128; DIRECT';
-    await expect(systemProxyRoute.proxyFor('https://api.corp/timeclock')).resolves.toBe('http://proxy.corp:3128');
+    await expect(systemProxyRoute.proxyFor('https://api.corp/timeclock')).resolves.toEqual(['http://proxy.corp:3128', null]);
     fake.session.defaultSession.proxyRule = new Error('net::ERR_PAC_SCRIPT_FAILED');
     await expect(systemProxyRoute.proxyFor('https://api.corp/timeclock')).rejects.toThrow(
       "the system's proxy settings could not be read (net::ERR_PAC_SCRIPT_FAILED), and nothing is sent without them",

@@ -3,7 +3,7 @@
  * core's requests: the core then connects through it itself (see core/api/network.ts).
  */
 import { session } from 'electron';
-import { proxyFromRule, proxyUnknown, type NetworkRoute } from '../core/api/network.ts';
+import { proxiesFromRule, proxyUnknown, type NetworkRoute } from '../core/api/network.ts';
 
 export const systemProxyRoute: NetworkRoute = {
   async proxyFor(url) {
@@ -14,6 +14,6 @@ export const systemProxyRoute: NetworkRoute = {
       // No answer from the resolver: going direct could go around a proxy the network requires.
       throw proxyUnknown((error as Error).message);
     }
-    return proxyFromRule(rule); // a rule of only SOCKS or QUIC throws: never around it
+    return proxiesFromRule(rule); // in order, as the browser tries them; only SOCKS or QUIC throws: never around it
   },
 };

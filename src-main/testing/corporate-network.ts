@@ -103,12 +103,48 @@ export async function startHttpsFront(ca: InternalCa, target: string): Promise<L
   return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, close: closer(server) };
 }
 
-/** An HTTP proxy that opens CONNECT tunnels (and nothing else), recording each target. */
-export async function startConnectProxy(): Promise<LoopbackServer & { tunnels: string[] }> {
+export interface ProxyBehaviour {
+  /** Wants a sign-in it never accepts (407 with this Proxy-Authenticate scheme), for tunnels and plain requests alike. */
+  signIn?: string;
+  /** Forwards plain-http requests in absolute form (as squid does), recording each URL. */
+  forwardPlain?: boolean;
+  /** Refuses a CONNECT to these "host:port" targets with 403, as a default squid refuses non-SSL ports. */
+  refuseConnectTo?: readonly string[];
+}
+
+/** An HTTP proxy that opens CONNECT tunnels (and, if asked, forwards plain requests), recording each. */
+export async function startConnectProxy(
+  behaviour: ProxyBehaviour = {},
+): Promise<LoopbackServer & { tunnels: string[]; forwarded: string[] }> {
   const tunnels: string[] = [];
+  const forwarded: string[] = [];
   const sockets = new Set<Socket>();
-  const server = createHttpServer((req, res) => res.writeHead(405).end('CONNECT only'));
+  const server = createHttpServer((req, res) => {
+    if (behaviour.signIn) return void res.writeHead(407, { 'proxy-authenticate': behaviour.signIn }).end();
+    if (!behaviour.forwardPlain || !req.url?.startsWith('http://')) return void res.writeHead(405).end('CONNECT only');
+    forwarded.push(req.url);
+    const target = new URL(req.url);
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${target.pathname}${target.search}`,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
   server.on('connect', (req, client: Socket, head: Buffer) => {
+    client.on('error', () => {});
+    if (behaviour.signIn)
+      return void client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${behaviour.signIn}\r\n\r\n`);
+    if (behaviour.refuseConnectTo?.includes(req.url ?? '')) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     tunnels.push(req.url ?? '');
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), host!, () => {
@@ -128,6 +164,7 @@ export async function startConnectProxy(): Promise<LoopbackServer & { tunnels: s
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     tunnels,
+    forwarded,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await close();

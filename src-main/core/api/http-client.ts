@@ -3,11 +3,11 @@
  * timeout and body-size cap, turns every failure into an ApiError of a known kind, and retries
  * GETs on transient failures. POST and PATCH are never retried here: the clock logic decides.
  */
-import { UnsupportedProxyError } from './network.ts';
+import { ProxyError, ProxyUnknownError, UnsupportedProxyError } from './network.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts } from './api-error.ts';
-import type { ApiErrorKind, OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
+import type { ApiErrorKind, ApiProblemFacts, OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
@@ -258,7 +258,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     // Still "unreachable" (a write's outcome is then confirmed by reading, never assumed), but answered.
     const where = answered === undefined ? '' : ` after it answered ${answered}`;
-    return fail(request, { kind: 'unreachable', ...status, reason: `${networkReason(error)}${where} at ${displayUrl(url)}` });
+    const culprit = culpritOf(error);
+    return fail(request, {
+      kind: 'unreachable',
+      ...status,
+      ...(culprit ? { culprit } : {}),
+      reason: `${networkReason(error)}${where} at ${displayUrl(url)}`,
+    });
   }
 
   return {
@@ -383,9 +389,25 @@ function wantsOf(headers: Headers): string | undefined {
   return parts.length === 0 ? undefined : parts.join('; ');
 }
 
+/** The proxy's fault (its rule, its resolver, itself), or a certificate not trusted here: not the service's. */
+function culpritOf(error: unknown): ApiProblemFacts['culprit'] {
+  if (error instanceof UnsupportedProxyError || error instanceof ProxyUnknownError || error instanceof ProxyError) return 'proxy';
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code !== undefined && UNTRUSTED_CERTIFICATE.has(code) ? 'certificate' : undefined;
+}
+
+const UNTRUSTED_CERTIFICATE = new Set([
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+]);
+
 function networkReason(error: unknown): string {
-  // Refused before any connection: the proxy rule is the culprit, and is named.
-  if (error instanceof UnsupportedProxyError) return error.message;
+  // The proxy (its rule, its resolver, itself) is the culprit, and is named.
+  if (error instanceof UnsupportedProxyError || error instanceof ProxyUnknownError || error instanceof ProxyError)
+    return error.message;
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   // fetch refuses a few well-known ports (e.g. 9, 25, 6000) outright.
   if (cause?.message === 'bad port') return 'this port is blocked for web requests; use another port';
@@ -404,13 +426,8 @@ function networkReason(error: unknown): string {
     case 'ENETUNREACH':
     case 'EHOSTUNREACH':
       return 'network unreachable';
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-      return 'TLS certificate not trusted';
     default:
+      if (cause?.code && UNTRUSTED_CERTIFICATE.has(cause.code)) return 'TLS certificate not trusted';
       return cause?.code ? `network error ${cause.code}` : 'network error';
   }
 }

@@ -15,7 +15,7 @@ import {
 } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
-import { proxyFromRule, UnsupportedProxyError } from './network.ts';
+import { proxiesFromRule, UnsupportedProxyError, type ProxyAnswer } from './network.ts';
 
 const mock = useMockServer({ debtors: 50 });
 let ca: InternalCa;
@@ -39,7 +39,7 @@ afterAll(async () => {
 function coreBehindProxy(caPem: string | null, rule: string | null = null, resolveMs = 0) {
   const proxyFor = async () => {
     if (resolveMs > 0) await sleep(resolveMs);
-    return rule === null ? proxy.url : proxyFromRule(rule);
+    return rule === null ? proxy.url : proxiesFromRule(rule);
   };
   const core = createTestCore(mock.server, {
     network: { route: { proxyFor }, systemCa: true },
@@ -62,13 +62,14 @@ function coreBehindProxy(caPem: string | null, rule: string | null = null, resol
 }
 
 describe('the corporate network', () => {
-  it('reads the proxy from Chromium’s resolution rules', () => {
-    expect(proxyFromRule('PROXY proxy.corp:8080; DIRECT')).toBe('http://proxy.corp:8080');
-    expect(proxyFromRule('HTTPS secure.corp:443')).toBe('https://secure.corp:443');
-    expect(proxyFromRule('SOCKS5 socks.corp:1080; PROXY fallback.corp:3128')).toBe('http://fallback.corp:3128');
-    expect(proxyFromRule('DIRECT')).toBeNull();
-    expect(() => proxyFromRule('SOCKS5 socks.corp:1080')).toThrow(UnsupportedProxyError);
-    expect(() => proxyFromRule('QUIC quic.corp:443; SOCKS socks.corp:1080')).toThrow(
+  it('reads the proxies from Chromium’s resolution rules, in order', () => {
+    expect(proxiesFromRule('PROXY proxy.corp:8080; DIRECT')).toEqual(['http://proxy.corp:8080', null]);
+    expect(proxiesFromRule('PROXY a.corp:3128; PROXY b.corp:3128')).toEqual(['http://a.corp:3128', 'http://b.corp:3128']);
+    expect(proxiesFromRule('HTTPS secure.corp:443')).toEqual(['https://secure.corp:443']);
+    expect(proxiesFromRule('SOCKS5 socks.corp:1080; PROXY fallback.corp:3128')).toEqual(['http://fallback.corp:3128']);
+    expect(proxiesFromRule('DIRECT')).toEqual([null]);
+    expect(() => proxiesFromRule('SOCKS5 socks.corp:1080')).toThrow(UnsupportedProxyError);
+    expect(() => proxiesFromRule('QUIC quic.corp:443; SOCKS socks.corp:1080')).toThrow(
       /"QUIC quic\.corp:443; SOCKS socks\.corp:1080"/,
     );
   });
@@ -116,5 +117,90 @@ describe('the corporate network', () => {
     expect(loaded).toMatchObject({ problems: [], counts: { debtors: 50 } });
     expect(proxy.tunnels.length).toBeGreaterThan(before);
     expect(new Set(proxy.tunnels.slice(before))).toEqual(new Set([new URL(front.url).host]));
+  });
+});
+
+/** A core whose system answers `answer` for every URL, with an environment on the mock's own (plain http) addresses or the internal HTTPS server. */
+function coreWithRoute(answer: () => ProxyAnswer, secure = false) {
+  const core = createTestCore(mock.server, { network: { route: { proxyFor: async () => answer() }, systemCa: true } });
+  const base = secure ? front.url : mock.server.url;
+  const saved = core.environments.save({
+    name: 'Acme',
+    timeclockBaseUrl: `${base}/timeclock`,
+    debtorsBaseUrl: `${base}/debtors`,
+    clientId: 'demo-client',
+    auth: defaultAuthScheme,
+    employeeId: 'E1001',
+    profile: resolveProfile({ caCertificatePem: secure ? ca.caPem : null }),
+  });
+  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+  core.vault.set(saved.value.id, 'demo-secret', core.secretBinding(saved.value.id)!);
+  core.environments.setActive(saved.value.id);
+  core.environmentsChanged();
+  return core;
+}
+
+async function closedPort(): Promise<string> {
+  const gone = await startConnectProxy();
+  await gone.close();
+  return gone.url;
+}
+
+describe('proxies as corporate networks have them', () => {
+  it('sends plain http as ordinary proxy requests, which a proxy that refuses CONNECT to plain ports forwards', async () => {
+    const squidLike = await startConnectProxy({ forwardPlain: true, refuseConnectTo: [new URL(mock.server.url).host] });
+    try {
+      const core = coreWithRoute(() => squidLike.url);
+      expect((await core.clients().timeclock.health('source')).state).toBe('up');
+      expect(squidLike.forwarded).toContain(`${mock.server.url}/timeclock/health-check`);
+      expect(squidLike.tunnels).toEqual([]);
+    } finally {
+      await squidLike.close();
+    }
+  });
+
+  it("follows a rule's list in order: a proxy that cannot be reached gives way to the next", async () => {
+    const dead = await closedPort();
+    const core = coreWithRoute(() => [dead, proxy.url], true);
+    const before = proxy.tunnels.length;
+    expect((await core.clients().timeclock.health('source')).state).toBe('up');
+    expect(proxy.tunnels.length).toBeGreaterThan(before);
+  });
+
+  it('names the proxy, not the service, when the proxy is down — in the error and in health', async () => {
+    const dead = await closedPort();
+    const core = coreWithRoute(() => dead, true);
+    const failure = core.clients().timeclock.health('source');
+    await expect(failure).rejects.toThrow(
+      new RegExp(
+        `^Timeclock service of Acme was not reached for the source system health check: the proxy ${new URL(dead).host} cannot be reached \\(ECONNREFUSED\\) at .+\\. This is the proxy of this computer's network, not the service`,
+      ),
+    );
+    const [line] = await core.checkHealthNow();
+    expect(line!.state).toBe('offline');
+    expect(JSON.stringify(core.health.status())).toContain(`the proxy ${new URL(dead).host} cannot be reached`);
+  });
+
+  it.each([
+    ['https, through a tunnel', true, /the proxy 127\.0\.0\.1:\d+ asks for a sign-in \(407\), which this app cannot give it/],
+    ['plain http', false, /the proxy 127\.0\.0\.1:\d+ asks for a sign-in \(407\), which this app cannot give it/],
+  ])('says a proxy wants a sign-in (407) over %s, naming it, instead of "network error"', async (_name, secure, said) => {
+    const guarded = await startConnectProxy({ signIn: 'Negotiate' });
+    try {
+      const core = coreWithRoute(() => guarded.url, secure);
+      await expect(core.clients().timeclock.health('source')).rejects.toThrow(said);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('says an untrusted certificate is the certificate, and where to set the CA', async () => {
+    const core = coreWithRoute(() => proxy.url, true);
+    const environment = core.activeEnvironment();
+    core.environments.save({ ...environment, profile: resolveProfile({}) });
+    core.vault.set(environment.id, 'demo-secret', core.secretBinding(environment.id)!); // a changed CA asks for it again
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(
+      /its TLS certificate is not trusted on this computer .*add its CA certificate to the API settings of environment Acme\./,
+    );
   });
 });

@@ -8,9 +8,12 @@
 import * as tls from 'node:tls';
 import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 
+/** A proxy ("http://host:port"), null for a direct connection, or such entries to try in order (a PAC rule's list). */
+export type ProxyAnswer = string | null | ReadonlyArray<string | null>;
+
 export interface NetworkRoute {
-  /** The proxy to use for a URL ("http://host:port"), or null for a direct connection. */
-  proxyFor(url: string): Promise<string | null>;
+  /** The proxy, or proxies in order, to use for a URL. */
+  proxyFor(url: string): Promise<ProxyAnswer>;
 }
 
 export interface TrustOptions {
@@ -57,10 +60,28 @@ export const proxyUnknown = (reason: string) =>
   new ProxyUnknownError(`the system's proxy settings could not be read (${reason}), and nothing is sent without them`);
 
 /**
- * What the lookup's worker is told of a URL's proxy, resolved before it starts: its address, null
- * for direct, a rule it must not go around, or a resolution that failed (it sends nothing then).
+ * What the lookup's worker is told of a URL's proxy, resolved before it starts: its address (or
+ * addresses in order), null for direct, a rule it must not go around, or a resolution that failed
+ * (it sends nothing then).
  */
-export type KnownProxy = string | null | { unsupported: string } | { unknown: string };
+export type KnownProxy = ProxyAnswer | { unsupported: string } | { unknown: string };
+
+/** Why a request did not get past the proxy, naming it: the app's words for the proxy's fault, not the service's. */
+export class ProxyError extends Error {
+  constructor(
+    readonly problem: 'unreachable' | 'sign-in' | 'refused',
+    readonly proxy: string,
+    detail: string,
+  ) {
+    super(
+      problem === 'unreachable'
+        ? `the proxy ${proxy} cannot be reached (${detail})`
+        : problem === 'sign-in'
+          ? `the proxy ${proxy} asks for a sign-in (407${detail ? `, ${detail}` : ''}), which this app cannot give it`
+          : `the proxy ${proxy} refused to connect to the service (${detail})`,
+    );
+  }
+}
 
 /** The proxy for a URL as a thread without the system's resolver must be told it: resolved, or refused as such. */
 export async function resolveForWorker(route: NetworkRoute | null, url: string): Promise<KnownProxy> {
@@ -74,23 +95,25 @@ export async function resolveForWorker(route: NetworkRoute | null, url: string):
 }
 
 /**
- * One rule of Chromium's proxy resolution ("PROXY host:port; DIRECT") as a proxy URL, or null for
- * direct, taking its entries in order as the browser does. SOCKS and QUIC are not supported by
- * the app's HTTP engine: such an entry is skipped for the next one, and a rule of nothing else
- * throws UnsupportedProxyError rather than going direct.
+ * One rule of Chromium's proxy resolution ("PROXY a:3128; PROXY b:3128; DIRECT") as the proxies
+ * to try in order (null: direct), as the browser does. SOCKS and QUIC are not supported by the
+ * app's HTTP engine: such an entry is skipped, and a rule of nothing else throws
+ * UnsupportedProxyError rather than going direct.
  */
-export function proxyFromRule(rule: string): string | null {
+export function proxiesFromRule(rule: string): Array<string | null> {
   const entries = rule
     .split(';')
     .map((part) => part.trim())
     .filter((entry) => entry !== '');
+  const usable: Array<string | null> = [];
   for (const entry of entries) {
     const [kind, address] = entry.split(/\s+/);
-    if (kind === 'DIRECT') return null;
-    if ((kind === 'PROXY' || kind === 'HTTPS') && address) return `${kind === 'HTTPS' ? 'https' : 'http'}://${address}`;
+    if (kind === 'DIRECT') usable.push(null);
+    else if ((kind === 'PROXY' || kind === 'HTTPS') && address)
+      usable.push(`${kind === 'HTTPS' ? 'https' : 'http'}://${address}`);
   }
-  if (entries.length > 0) throw new UnsupportedProxyError(rule.trim());
-  return null;
+  if (entries.length > 0 && usable.length === 0) throw new UnsupportedProxyError(rule.trim());
+  return usable.length === 0 ? [null] : usable;
 }
 
 /** The route a thread without the system's resolver takes, from what the main process learnt. */
@@ -98,9 +121,9 @@ export function knownRoute(proxy: KnownProxy): NetworkRoute | null {
   if (proxy === null) return null;
   return {
     async proxyFor() {
-      if (typeof proxy === 'string') return proxy;
+      if (typeof proxy === 'string' || Array.isArray(proxy)) return proxy as ProxyAnswer;
       if ('unsupported' in proxy) throw new UnsupportedProxyError(proxy.unsupported);
-      throw new ProxyUnknownError(proxy.unknown);
+      throw new ProxyUnknownError((proxy as { unknown: string }).unknown);
     },
   };
 }
@@ -115,18 +138,74 @@ export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptio
     if (proxy === null) return direct;
     let agent = viaProxy.get(proxy);
     if (!agent) {
-      agent = new ProxyAgent({ uri: proxy, requestTls: connect, proxyTls: connect });
+      // Plain http goes as ordinary proxy requests (a default squid refuses CONNECT to port 80); https tunnels.
+      agent = new ProxyAgent({ uri: proxy, requestTls: connect, proxyTls: connect, proxyTunnel: false });
       viaProxy.set(proxy, agent);
     }
     return agent;
   };
   const networkFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
-    const proxy = route ? await route.proxyFor(url) : null;
-    // undici's own fetch with its own dispatcher: the two always match, whatever Node bundles.
-    return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy) })) as unknown as Response;
+    const answer = route ? await route.proxyFor(url) : null;
+    const candidates: ReadonlyArray<string | null> = Array.isArray(answer) ? answer : [answer as string | null];
+    let unreachable: ProxyError | null = null;
+    for (const proxy of candidates.length > 0 ? candidates : [null]) {
+      try {
+        // undici's own fetch with its own dispatcher: the two always match, whatever Node bundles.
+        return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy) })) as unknown as Response;
+      } catch (error) {
+        const fault = proxy === null ? null : proxyFault(proxy, error);
+        if (!fault) throw error;
+        // A proxy that cannot be reached gives way to the rule's next entry, as in the browser; one that answered does not.
+        if (fault.problem !== 'unreachable') throw fault;
+        unreachable = fault;
+      }
+    }
+    throw unreachable!;
   };
   return networkFetch as typeof fetch;
+}
+
+/** A proxy as it is named to people: its host and port. */
+const proxyName = (proxy: string) => {
+  try {
+    return new URL(proxy).host;
+  } catch {
+    return proxy;
+  }
+};
+
+/** Connection failures to the proxy itself (with a proxy, the app connects to nothing else). */
+const PROXY_CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/** The proxy's part in a failed request through it, or null when the failure is beyond it (the service's, its certificate). */
+function proxyFault(proxy: string, error: unknown): ProxyError | null {
+  if (error instanceof ProxyError) return error;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  // undici says what the proxy answered only in words, somewhere along the chain of causes.
+  const said = causeChain(error).join(' ');
+  if (/Proxy response \(407\)|Proxy Authentication Required \(407\)/.test(said))
+    return new ProxyError('sign-in', proxyName(proxy), '');
+  const tunnel = /Proxy response \((\d{3})\) !== 200/.exec(said);
+  if (tunnel) return new ProxyError('refused', proxyName(proxy), tunnel[1]!);
+  if (cause?.code && PROXY_CONNECT_CODES.has(cause.code)) return new ProxyError('unreachable', proxyName(proxy), cause.code);
+  return null;
+}
+
+/** The messages of an error and its causes, outermost first (a few levels at most). */
+function causeChain(error: unknown): string[] {
+  const messages: string[] = [];
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++)
+    messages.push(current.message);
+  return messages;
 }
 
 /** The fetch for one environment's requests: its route, the system's store if wanted, its own CA if it has one. */

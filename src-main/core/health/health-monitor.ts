@@ -135,8 +135,10 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
         options.isOnline?.() === false || (probes.some(isTransportFailure) && !(await networkWorks(systems, probes, signal)));
       if (signal.aborted) return;
       if (offline) {
-        // Our network, not theirs: both systems are offline, whichever was due.
-        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', message: t('health.noNetwork') });
+        // Our network, not theirs: both systems are offline, whichever was due — the proxy or a certificate named when at fault.
+        const named = probes.find((probe): probe is Probe & { kind: 'network' } => probe.kind === 'network' && !!probe.culprit);
+        const message = named?.message ?? t('health.noNetwork');
+        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', message });
         return;
       }
       systems.forEach((system, index) => apply(system, asServerFailure(probes[index]!)));

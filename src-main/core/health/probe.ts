@@ -15,7 +15,8 @@ export type Probe =
   | { kind: 'ok'; latencyMs: number; degraded?: string }
   /** `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be told apart. */
   | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean }
-  | { kind: 'network'; message: string }
+  /** `culprit`: the proxy or a certificate not trusted here, named in the message (said instead of "no network"). */
+  | { kind: 'network'; message: string; culprit?: 'proxy' | 'certificate' }
   | { kind: 'auth'; message: string }
   | { kind: 'rate-limited'; message: string; retryAfterMs?: number };
 
@@ -28,6 +29,8 @@ export function classifyError(error: unknown): Probe {
   const retryAfter = error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs };
   if (kind === 'unauthorized' || kind === 'forbidden') return { kind: 'auth', message };
   if (kind === 'rate-limited') return { kind: 'rate-limited', message, ...retryAfter };
+  // The proxy or an untrusted certificate stops every request alike: not an outage of the service, and named.
+  if (kind === 'unreachable' && error.facts.culprit) return { kind: 'network', message, culprit: error.facts.culprit };
   if (kind === 'unreachable' && OUR_NETWORK.test(error.facts.reason ?? '')) return { kind: 'network', message };
   // A refused connection is an answer from the server's machine: the network works, the service does not.
   // So is a status line whose body then stalled or broke off (an error that carries a status).

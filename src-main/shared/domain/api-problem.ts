@@ -61,6 +61,11 @@ export interface ApiProblemFacts {
   signIn?: SignInReason;
   /** The technical detail for unreachable / timeout / bad-response / a token failure (the network's or parser's words). */
   reason?: string;
+  /**
+   * Who is at fault when the service was not reached, when it is not the service: the proxy (named in
+   * `reason`) or the service's TLS certificate (not trusted here). Absent: the service or the network.
+   */
+  culprit?: 'proxy' | 'certificate';
   /** Where a redirect pointed. */
   location?: string;
   /** What the server says it accepts (Allow, Accept, Accept-Patch headers), for not-supported. */

@@ -23,6 +23,9 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
   const status = String(facts.status ?? '');
   switch (facts.kind) {
     case 'unreachable':
+      if (facts.culprit === 'proxy') return t('apiError.proxyFault', { where, op, reason: facts.reason ?? '' });
+      if (facts.culprit === 'certificate')
+        return t('apiError.untrustedCertificate', { where, op, reason: inParentheses, environment });
       return t('apiError.unreachable', { where, op, reason: inParentheses, environment });
     case 'timeout':
       return t('apiError.timeout', { where, op, reason: inParentheses });
