@@ -153,7 +153,9 @@ describe('a punch refused before it is sent is said where the employee acted', (
   it('in the panel: the request fails with the reason (the panel shows it as an alert), and no notification is shown', async () => {
     const { core, shown, events } = await clockedInThenClockWentBack();
     const handlers = createWindowHandlers(core, recordingShell());
-    await expect(handlers.toggleClock()).rejects.toThrow(/^Check this computer's date and time, then try again: it says 07:02, before your last punch/);
+    await expect(handlers.toggleClock()).rejects.toThrow(
+      /^Check this computer's date and time, then try again: it says 07:02, before your last punch/,
+    );
     expect(shown()).toEqual([]);
     expect(events()).toEqual([expect.objectContaining({ clockOut: null })]);
     core.clock.stop();

@@ -182,7 +182,7 @@ describe('reconciling with the server', () => {
     expect(core.clock.view()).toMatchObject({ state: 'in', headline: 'Clocked in since 07:55 · 7 min' });
   });
 
-  it('after a 429 on a clock-in, shows the service\'s state once it answers: another device had clocked in', async () => {
+  it("after a 429 on a clock-in, shows the service's state once it answers: another device had clocked in", async () => {
     const { core, events, runFor } = await setup();
     await otherDevice('/clockedTimeEvents', 'POST', { employeeId: 'E1002', clockIn: '2026-11-23T07:55:00Z' });
     await mock.control('PUT', '/services/timeclock', { rateLimit: { retryAfterSeconds: 1, remaining: 2 } });
@@ -270,9 +270,7 @@ describe('reminders and sleep', () => {
       question: 'This computer slept from 12:02 to 14:02 while you were clocked in.',
       evidence: null,
     });
-    expect(notifications.at(-1)).toMatch(
-      /^You were away for 2 h \| Still clocked in\. Clock out at 12:02/,
-    );
+    expect(notifications.at(-1)).toMatch(/^You were away for 2 h \| Still clocked in\. Clock out at 12:02/);
     expect(events()[0]!.clockOut).toBeNull();
     await core.clock.answerSleepPrompt('clock-out-at-sleep');
     expect(events()[0]!.clockOut).toBe('2026-11-23T12:02:00.000Z');

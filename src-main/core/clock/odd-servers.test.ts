@@ -169,7 +169,11 @@ describe('servers that want another method, content type or address', () => {
     await s.runFor(24 * 3600);
     expect(s.odd.requests.filter((line) => line.startsWith('PATCH'))).toHaveLength(1);
     await s.truthful();
-    expect(s.notifications).toContainEqual(expect.stringMatching(/^Clock-out at 09:02 was not recorded \| Open the panel to try again or discard it\. Timeclock service of Acme does not accept clock-out/));
+    expect(s.notifications).toContainEqual(
+      expect.stringMatching(
+        /^Clock-out at 09:02 was not recorded \| Open the panel to try again or discard it\. Timeclock service of Acme does not accept clock-out/,
+      ),
+    );
   });
 
   it('stops a clock-in answered 415 and names the content type the server accepts', async () => {
