@@ -72,7 +72,7 @@ describe('every error kind, with a message that says what to do', () => {
     [
       'unauthorized',
       () => timeclock(as({ clientId: 'demo-client', clientSecret: 'wrong-secret' })).lastClockedTimeEvent('E1001'),
-      /refused the credentials .* \(401\)\. Check the client id and client secret for environment QA\./,
+      /refused the credentials .* \(401\)\. The server said: “The client id or client secret is wrong\.” Check the client id and client secret for environment QA\./,
     ],
     [
       'forbidden',

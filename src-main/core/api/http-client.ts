@@ -7,7 +7,7 @@ import { ProxyError, ProxyUnknownError, UnsupportedProxyError } from './network.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts } from './api-error.ts';
-import type { ApiErrorKind, ApiProblemFacts, OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
+import type { ApiErrorKind, ApiProblemFacts, OperationName, ServiceName, SignInReason } from '../../shared/domain/api-problem.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
@@ -237,7 +237,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ...common,
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
       reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
-      signIn: kind === 'unauthorized' ? wantsOtherAuth(response.headers) : undefined,
+      signIn: kind === 'unauthorized' ? signInReason(options.auth, response.headers, message) : undefined,
+      // A challenge's own words (error_description) when the body had none.
+      ...(kind === 'unauthorized' && common.serverMessage === undefined ? challengeWords(response.headers, secrets()) : {}),
     });
   }
 
@@ -369,10 +371,23 @@ function resolveLocation(location: string | null, from: URL): string | undefined
   }
 }
 
-/** A 401 whose WWW-Authenticate asks for bearer tokens while we send something else. */
-function wantsOtherAuth(headers: Headers): 'wants-oauth' | undefined {
+/**
+ * What a 401 says of the sign-in: bearer tokens wanted while we send something else (never when we
+ * already send tokens: then the gateway refused a token, and its words say why), or credentials
+ * "missing" while they go in underscore headers, which gateways drop on the way.
+ */
+function signInReason(auth: AuthScheme, headers: Headers, message: string | undefined): SignInReason | undefined {
   const challenge = headers.get('www-authenticate') ?? '';
-  return /^\s*bearer\b/i.test(challenge) ? 'wants-oauth' : undefined;
+  if (auth.kind !== 'oauth-client-credentials' && /^\s*bearer\b/i.test(challenge)) return 'wants-oauth';
+  const underscores = auth.kind === 'headers' && `${auth.clientIdHeader}${auth.clientSecretHeader}`.includes('_');
+  const missing = /\b(missing|not (provided|present|supplied|found)|required|no (client|credentials?|api ?key))\b/i;
+  return underscores && missing.test(`${message ?? ''} ${challenge}`) ? 'headers-dropped' : undefined;
+}
+
+/** A WWW-Authenticate challenge's error_description, as the server's words. */
+function challengeWords(headers: Headers, secrets: string[]): { serverMessage?: string } {
+  const described = /error_description="([^"]{1,300})"/i.exec(headers.get('www-authenticate') ?? '')?.[1];
+  return described ? { serverMessage: redact(described, secrets) } : {};
 }
 
 /** What a 405/415 answer says it accepts, in words. */

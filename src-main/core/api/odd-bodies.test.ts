@@ -126,3 +126,44 @@ describe('what an unreadable answer shows', () => {
     expect(JSON.stringify(error)).not.toMatch(/secret echoed: secret\b/);
   });
 });
+
+describe('a 401 as gateways send it', () => {
+  it('with a Bearer challenge while OAuth is in use: the gateway refused a token, in its own words, with no OAuth advice', async () => {
+    raw = await startRawServer((req, res) => {
+      if (req.url === '/token')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t1"}');
+      res
+        .writeHead(401, {
+          'www-authenticate': 'Bearer error="invalid_token", error_description="The audience api://other is not allowed"',
+        })
+        .end();
+    });
+    const environment: Environment = {
+      id: 'qa',
+      name: 'QA',
+      timeclockBaseUrl: raw.url,
+      debtorsBaseUrl: raw.url,
+      clientId: 'c',
+      auth: { kind: 'oauth-client-credentials', tokenUrl: `${raw.url}/token`, credentialsIn: 'body' },
+      employeeId: 'E1',
+    };
+    const client = createServiceClients(environment, 'secret', defaultPreferences().network, {
+      retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+    }).timeclock;
+    const error = await failure(client.lastClockedTimeEvent('E1'));
+    expect(error.facts.signIn).toBeUndefined();
+    expect(error.message).toBe(
+      'Timeclock service of QA refused the credentials for reading the last clocked time event of employee E1 (401). The server said: “The audience api://other is not allowed” Check the client id and client secret for environment QA.',
+    );
+  });
+
+  it('says "missing credentials" behind a gateway that drops underscore headers: the headers may have been dropped', async () => {
+    const client = await timeclockAnswering((req, res) =>
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Missing client credentials"}'),
+    );
+    const error = await failure(client.lastClockedTimeEvent('E1'));
+    expect(error.message).toBe(
+      'Timeclock service of QA says the credentials for reading the last clocked time event of employee E1 are missing (401). The server said: “Missing client credentials” They go in headers whose names have underscores, which nginx and many gateways drop on the way: set hyphenated header names in the sign-in of environment QA (for example client-id, client-secret), or have the gateway allow underscores.',
+    );
+  });
+});

@@ -43,7 +43,11 @@ export type OperationName =
   | 'transactionDetails';
 
 /** Why a sign-in failed when the app, not the server, knows (the other reasons are the server's or network's words). */
-export type SignInReason = 'no-secret' | 'wants-oauth';
+/**
+ * `headers-dropped`: a gateway said the credentials were missing while they go in headers whose names
+ * have underscores, which nginx and many gateways drop by default.
+ */
+export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped';
 
 export interface ApiProblemFacts {
   kind: ApiErrorKind;

@@ -33,9 +33,10 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
       return t('apiError.cancelled', { where, op });
     case 'unauthorized':
       if (facts.signIn === 'no-secret') return t('apiError.noSecret', { op, environment });
-      if (facts.signIn === 'wants-oauth') return t('apiError.wantsOAuth', { where, op });
+      if (facts.signIn === 'wants-oauth') return t('apiError.wantsOAuth', { where, op, said });
+      if (facts.signIn === 'headers-dropped') return t('apiError.headersDropped', { where, op, said, environment });
       if (facts.reason) return t('apiError.signInFailed', { where, op, reason: facts.reason, environment });
-      return t('apiError.unauthorized', { where, op, environment });
+      return t('apiError.unauthorized', { where, op, environment, said });
     case 'forbidden':
       return t('apiError.forbidden', { where, op, service: facts.service });
     case 'rate-limited':
