@@ -13,8 +13,11 @@ afterEach(async () => {
   raw = undefined;
 });
 
-/** The timeclock client of an environment on a raw server of the test's (with `changes` to the environment). */
-async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0], changes: Partial<Environment> = {}) {
+/** The timeclock client of an environment on a raw server of the test's (with `changes` to the environment, given its URL). */
+async function timeclockAnswering(
+  handler: Parameters<typeof startRawServer>[0],
+  changes: Partial<Environment> | ((url: string) => Partial<Environment>) = {},
+) {
   raw = await startRawServer(handler);
   const environment: Environment = {
     id: 'qa',
@@ -24,7 +27,7 @@ async function timeclockAnswering(handler: Parameters<typeof startRawServer>[0],
     clientId: 'c',
     auth: defaultAuthScheme,
     employeeId: 'E1',
-    ...changes,
+    ...(typeof changes === 'function' ? changes(raw.url) : changes),
   };
   return createServiceClients(environment, 'secret', defaultPreferences().network, {
     retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
@@ -129,27 +132,15 @@ describe('what an unreadable answer shows', () => {
 
 describe('a 401 as gateways send it', () => {
   it('with a Bearer challenge while OAuth is in use: the gateway refused a token, in its own words, with no OAuth advice', async () => {
-    raw = await startRawServer((req, res) => {
-      if (req.url === '/token')
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t1"}');
-      res
-        .writeHead(401, {
-          'www-authenticate': 'Bearer error="invalid_token", error_description="The audience api://other is not allowed"',
-        })
-        .end();
-    });
-    const environment: Environment = {
-      id: 'qa',
-      name: 'QA',
-      timeclockBaseUrl: raw.url,
-      debtorsBaseUrl: raw.url,
-      clientId: 'c',
-      auth: { kind: 'oauth-client-credentials', tokenUrl: `${raw.url}/token`, credentialsIn: 'body' },
-      employeeId: 'E1',
-    };
-    const client = createServiceClients(environment, 'secret', defaultPreferences().network, {
-      retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
-    }).timeclock;
+    const client = await timeclockAnswering(
+      (req, res) => {
+        if (req.url === '/token')
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"t1"}');
+        const challenge = 'Bearer error="invalid_token", error_description="The audience api://other is not allowed"';
+        res.writeHead(401, { 'www-authenticate': challenge }).end();
+      },
+      (url) => ({ auth: { kind: 'oauth-client-credentials', tokenUrl: `${url}/token`, credentialsIn: 'body' } }),
+    );
     const error = await failure(client.lastClockedTimeEvent('E1'));
     expect(error.facts.signIn).toBeUndefined();
     expect(error.message).toBe(
