@@ -19,7 +19,7 @@ export interface Dialect {
   pascal: boolean;
   /** The time event's field names as this server writes them (after PascalCase). */
   timeEventFields: Partial<Record<EventField, string>>;
-  /** Debtor-side fields renamed: our name → theirs (after PascalCase). */
+  /** Debtor-side fields renamed: our name → theirs, as written (a dot path nests it: "rating.value"). */
   debtorFields: Record<string, string>;
   /** A single object is wrapped as { [singleEnvelope]: … }. */
   singleEnvelope: string | null;
@@ -90,6 +90,15 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     }
     const out: Record<string, Json> = {};
     for (const [key, inner] of Object.entries(value)) {
+      const theirs = !isEvent ? dialect.debtorFields[key] : undefined;
+      // A debtor-side field under another name, or nested ("rating.value" puts it in an object).
+      if (theirs) {
+        const path = theirs.split('.');
+        let target = out;
+        for (const part of path.slice(0, -1)) target = (target[part] ??= {}) as Record<string, Json>;
+        target[path.at(-1)!] = present(inner, isEvent);
+        continue;
+      }
       const renamed =
         isEvent && key in { id: 1, employeeId: 1, clockIn: 1, clockOut: 1 }
           ? eventNames(key as EventField)

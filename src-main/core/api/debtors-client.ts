@@ -17,8 +17,7 @@ import { ApiError } from './api-error.ts';
 import { formatDay, formatInstant } from './date-filters.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
 import { firstPage, nextPage, totalOf } from './paging.ts';
-import { atPath } from './time-event-shape.ts';
-import { readList, ShapeError, type RecordSpec } from './tolerant-read.ts';
+import { atPath, readList, ShapeError, type RecordSpec } from './tolerant-read.ts';
 import type { Tolerant } from '../../shared/domain/lookup.ts';
 import { timePhase } from '../util/phase-timings.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
-import { readInstant, ShapeError } from './tolerant-read.ts';
+import { atPath, readInstant, ShapeError } from './tolerant-read.ts';
 import type { Tolerant } from '../../shared/domain/lookup.ts';
 import { isRecord } from '../../shared/is-record.ts';
 
@@ -18,16 +18,6 @@ const contractReading: EventReading = {
   singleEnvelope: null,
   serverTimeZone: 'UTC',
 };
-
-/** The value at a dot path ("data.item"), or undefined. */
-export function atPath(body: unknown, path: string): unknown {
-  let current = body;
-  for (const part of path.split('.')) {
-    if (typeof current !== 'object' || current === null) return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
 
 /** Field names tried for each of the event's fields, compared without regard to letter case. */
 export const TIME_EVENT_ALIASES = {

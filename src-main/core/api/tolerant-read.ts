@@ -82,6 +82,16 @@ export function readNumber(value: unknown): number | null {
   return null;
 }
 
+/** The value at a dot path ("data.item"), or undefined. */
+export function atPath(body: unknown, path: string): unknown {
+  let current = body;
+  for (const part of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
 /** Our field name → the server's, for servers that name fields otherwise (from the API profile). */
 export type FieldRenames = Readonly<Record<string, string | null | undefined>>;
 
@@ -110,7 +120,14 @@ function readRecord<T>(
     throw new ShapeError(`record ${index + 1} of ${what} is ${describe(raw)}, not an object`);
   const source = raw as Record<string, unknown>;
   const record = camelKeys(source);
-  for (const [ours, theirs] of renames) if (theirs in source) record[ours] = source[theirs];
+  for (const [ours, theirs] of renames) {
+    if (theirs in source) record[ours] = source[theirs];
+    else if (theirs.includes('.')) {
+      // A field nested in an object ("rating.value"): the API profile names its path.
+      const nested = atPath(source, theirs);
+      if (nested !== undefined) record[ours] = nested;
+    }
+  }
   const key = record[spec.key];
   if (typeof key === 'number') record[spec.key] = String(key);
   else if (typeof key !== 'string' || key === '') throw new ShapeError(`record ${index + 1} of ${what} has no ${spec.key}`);

@@ -236,6 +236,35 @@ describe('the connection test proposes the profile', () => {
     expect((await core.lookup.refresh(true)).counts.debtors).toBe(120);
   });
 
+  it("proposes debtor fields under other names, nested ones too, beside the analyst's words; applied, names are found and scores shown", async () => {
+    const renamed: Case = {
+      name: 'a legal name and a nested score',
+      dialect: { debtorFields: { name: 'legalName', score: 'rating.value' }, auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: {},
+    };
+    const { call, core } = await connect(renamed, 'E1001');
+    await mock.control('POST', '/debtors/changes', { count: 30 }); // scores changed today, for the sample
+    const id = core.activeEnvironment().id;
+    const tested = await call('testConnection', { environmentId: id });
+    if (!tested.ok) throw new Error('not tested');
+    const fields = tested.report.suggestions.find((suggestion) => suggestion.change?.debtorFields);
+    expect(fields?.text).toBe(
+      'Debtor data comes under other field names: Name is “legalName”, Calculated score is “rating.value”. Applied, names are searchable and scores shown.',
+    );
+    expect(fields?.change?.debtorFields).toMatchObject({ name: 'legalName', score: 'rating.value', debtorKey: null });
+
+    const environment = core.activeEnvironment();
+    await call('saveEnvironment', { ...environment, profile: resolveProfile({ ...environment.profile, ...fields!.change }) });
+    await call('lookupOpen');
+    expect((await core.lookup.refresh(true)).problems).toEqual([]);
+    const someone = mock.server.control.dataset.debtors[3]!;
+    const found = await call('lookupSearch', someone.name, { key: 'relevance', descending: false });
+    expect(found.rows.map((row) => row.debtorKey)).toContain(someone.debtorKey);
+    const detail = await call('lookupDetail', someone.debtorKey);
+    expect(detail?.creditScore?.score).toEqual(expect.any(Number));
+  });
+
   it('says when the server wants OAuth tokens', async () => {
     const { call, core } = await connect({ ...cases[0]!, auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }) });
     const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });

@@ -19,7 +19,8 @@ import { createServiceClients, type ServiceClients } from '../api/service-client
 import type { ListResult } from '../api/debtors-client.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample } from './profile-proposals.ts';
-import { probePaging, type PagingFinding } from './paging-probe.ts';
+import { probePaging, recordsOf, type PagingFinding } from './paging-probe.ts';
+import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService } from './service-signature.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Environment, ConnectionReport, ProfileSuggestion, ServiceCheck } from '../../shared/domain/environments.ts';
@@ -59,7 +60,17 @@ export async function testConnection(
     sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
     paging,
   ]);
-  return { timeclock, debtors, suggestions: [...proposeProfile(sample, profile, t), ...pagingSuggestions(finding, t)] };
+  const samples: DebtorSamples = {
+    debtors: finding?.firstRecords,
+    creditScores: recordsOf(sample.scoreLists?.creditScores, profile),
+    bureauScores: recordsOf(sample.scoreLists?.bureauScores, profile),
+  };
+  const suggestions = [
+    ...proposeProfile(sample, profile, t),
+    ...debtorFieldSuggestions(samples, profile, t),
+    ...pagingSuggestions(finding, t),
+  ];
+  return { timeclock, debtors, suggestions };
 }
 
 /** The health route is never retried by its client (the watch has its own rhythm): here once, if asked to wait briefly. */
@@ -124,13 +135,17 @@ async function sampleAnswers(clients: ServiceClients, employeeId: string, since:
       return { wantsBearer: error.facts.signIn === 'wants-oauth' };
     }
   };
-  const [event, list] = await Promise.all([
+  const [event, list, creditScores, bureauScores] = await Promise.all([
     read(clients.http.timeclock, 'lastEvent', lastEventPath(employeeId)),
     read(clients.http.debtors, 'debtors', 'Debtors', { startingDateTime: since }),
+    read(clients.http.debtors, 'creditScores', 'Debtors/CreditScore', { startingDateTime: since }),
+    read(clients.http.debtors, 'bureauScores', 'Debtors/CreditBureau', { startingDateTime: since }),
   ]);
+  const bodyOf = (answer: Awaited<ReturnType<typeof read>>) => ('body' in answer ? answer.body : undefined);
   return {
-    ...('body' in event && event.body !== undefined ? { event: event.body } : {}),
-    ...('body' in list && list.body !== undefined ? { list: list.body } : {}),
+    ...(bodyOf(event) !== undefined ? { event: bodyOf(event) } : {}),
+    ...(bodyOf(list) !== undefined ? { list: bodyOf(list) } : {}),
+    scoreLists: { creditScores: bodyOf(creditScores), bureauScores: bodyOf(bureauScores) },
     wantsBearer: ('wantsBearer' in event && event.wantsBearer) || ('wantsBearer' in list && list.wantsBearer),
   };
 }

@@ -8,10 +8,9 @@
  */
 import type { Paging, ApiProfile } from '../../shared/api/api-profile.ts';
 import { ApiError } from '../api/api-error.ts';
-import type { HttpClient } from '../api/http-client.ts';
+import type { ApiResponse, HttpClient } from '../api/http-client.ts';
 import { firstPage, nextPage, totalOf, type PageRequest } from '../api/paging.ts';
-import { atPath } from '../api/time-event-shape.ts';
-import { unwrapList } from '../api/tolerant-read.ts';
+import { atPath, unwrapList } from '../api/tolerant-read.ts';
 
 export type PagingFinding =
   /** The list is read whole as the profile stands (one page, or paging the app follows). */
@@ -38,15 +37,30 @@ const PATH = 'Debtors';
 /** Page sizes servers default to: a list of exactly so many records that says nothing more is tried further. */
 const PAGE_SIZES = new Set([10, 20, 25, 30, 40, 50, 100, 200, 250, 500, 1000, 2000, 5000]);
 
-export async function probePaging(http: HttpClient, profile: ApiProfile): Promise<PagingFinding> {
+/** What the probe found, with the first records of the whole list (for the field-name proposals). */
+export async function probePaging(http: HttpClient, profile: ApiProfile): Promise<PagingFinding & { firstRecords: unknown[] }> {
   const base = new URL(http.options.baseUrl);
-  const read = async (request: PageRequest) => {
-    const response = await http.request({ method: 'GET', operation: 'debtors', ...request });
-    const listed = profile.listEnvelope ? atPath(response.body, profile.listEnvelope) : response.body;
-    return { response, records: unwrapList(listed).map((record) => JSON.stringify(record)) };
-  };
   const first = firstPage(PATH, {}, profile.paging);
-  const { response, records } = await read(first);
+  const response = await http.request({ method: 'GET', operation: 'debtors', ...first });
+  const listed = recordsOf(response.body, profile);
+  const finding = await pagingOf(http, profile, { first, response, base, listed });
+  return { ...finding, firstRecords: listed.slice(0, 5) };
+}
+
+/** The records of a list's answer, in the profile's envelope. */
+export const recordsOf = (body: unknown, profile: ApiProfile): unknown[] =>
+  unwrapList(profile.listEnvelope ? atPath(body, profile.listEnvelope) : body);
+
+async function pagingOf(
+  http: HttpClient,
+  profile: ApiProfile,
+  { first, response, base, listed }: { first: PageRequest; response: ApiResponse; base: URL; listed: unknown[] },
+): Promise<PagingFinding> {
+  const read = async (request: PageRequest) => {
+    const answer = await http.request({ method: 'GET', operation: 'debtors', ...request });
+    return recordsOf(answer.body, profile).map((record) => JSON.stringify(record));
+  };
+  const records = listed.map((record) => JSON.stringify(record));
   const count = records.length;
   const total = totalOf(response.body, response.headers);
   const next = nextPage(
@@ -64,7 +78,7 @@ export async function probePaging(http: HttpClient, profile: ApiProfile): Promis
   const seen = new Set(records);
   const bringsNew = async (query: Record<string, string>) => {
     try {
-      return (await read({ path: PATH, query })).records.some((record) => !seen.has(record));
+      return (await read({ path: PATH, query })).some((record) => !seen.has(record));
     } catch (error) {
       if (error instanceof ApiError) return false; // a parameter the server refuses is not its paging
       throw error;

@@ -18,6 +18,8 @@ export interface ServerSample {
   list?: unknown;
   /** A 401 that asked for bearer tokens while the profile sends something else. */
   wantsBearer?: boolean;
+  /** The bodies of small score lists, for the debtor-side field names (debtor-field-proposals.ts). */
+  scoreLists?: { creditScores?: unknown; bureauScores?: unknown };
 }
 
 type Fields = Record<string, unknown>;

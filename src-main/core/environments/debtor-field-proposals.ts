@@ -1,0 +1,93 @@
+/**
+ * What the connection test learns of the debtor-side field names from the first records it read:
+ * for each field the lookup relies on (the key, the name, the score…) that the server does not send
+ * under our name, the server's field that most likely holds it — a usual other name ("legalName"),
+ * or a number nested in an object ("rating.value") — proposed as the API profile's `debtorFields`,
+ * each shown as the analyst's field beside the server's. Pure: it reads records, it sends nothing.
+ */
+import type { ApiProfile } from '../../shared/api/api-profile.ts';
+import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
+import { isRecord } from '../../shared/is-record.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
+
+type DebtorField = keyof ApiProfile['debtorFields'];
+
+/** The first records of each list, as the server sent them. */
+export interface DebtorSamples {
+  debtors?: readonly unknown[];
+  creditScores?: readonly unknown[];
+  bureauScores?: readonly unknown[];
+  nicknames?: readonly unknown[];
+}
+
+/** Which list holds each field, and the other names servers give it (compared without regard to case or separators). */
+const FIELDS: Record<DebtorField, { list: keyof DebtorSamples; names: string[]; number?: true }> = {
+  debtorKey: {
+    list: 'debtors',
+    names: ['debtorId', 'debtorNo', 'debtorNumber', 'debtorCode', 'customerKey', 'customerId', 'accountKey', 'key'],
+  },
+  clientKey: { list: 'debtors', names: ['clientId', 'clientNo', 'clientNumber', 'clientCode'] },
+  name: {
+    list: 'debtors',
+    names: ['legalName', 'companyName', 'debtorName', 'businessName', 'customerName', 'displayName', 'fullName', 'name1'],
+  },
+  modifiedAt: {
+    list: 'debtors',
+    names: ['updatedAt', 'lastModified', 'modifiedDate', 'lastUpdated', 'changedAt', 'modifiedOn', 'updatedOn'],
+  },
+  score: { list: 'creditScores', names: ['creditScore', 'scoreValue', 'calculatedScore', 'value', 'rating'], number: true },
+  bureauScore: { list: 'bureauScores', names: ['score', 'bureauScoreValue', 'externalScore', 'value', 'rating'], number: true },
+  nickname: { list: 'nicknames', names: ['alias', 'aka', 'tradeName', 'dba', 'nickName'] },
+};
+
+const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
+
+/** The server's field for one of ours in a record: a usual other name, or for a number one nested in an object. */
+function serverFieldFor(field: DebtorField, record: Record<string, unknown>): string | null {
+  const keys = Object.keys(record);
+  if (keys.some((key) => fold(key) === fold(field))) {
+    const value = record[keys.find((key) => fold(key) === fold(field))!];
+    // Our name holding an object: the number inside it is the value ("score": { "value": 78 }).
+    if (!(FIELDS[field].number && isRecord(value))) return null;
+  }
+  for (const name of FIELDS[field].names) {
+    const key = keys.find((candidate) => fold(candidate) === fold(name));
+    if (key === undefined) continue;
+    const value = record[key];
+    if (!FIELDS[field].number || typeof value === 'number') return key;
+    if (isRecord(value)) return nestedNumber(key, value);
+  }
+  if (FIELDS[field].number) {
+    const holder = keys.find((key) => fold(key) === fold(field) || fold(key).includes('score'));
+    if (holder && isRecord(record[holder])) return nestedNumber(holder, record[holder]);
+  }
+  return null;
+}
+
+/** "rating.value": the one number of a nested object that looks like a score. */
+function nestedNumber(key: string, value: Record<string, unknown>): string | null {
+  const numbers = Object.keys(value).filter((inner) => typeof value[inner] === 'number');
+  const best =
+    numbers.find((inner) => /^(value|score|points|amount)$/i.test(inner)) ?? (numbers.length === 1 ? numbers[0] : undefined);
+  return best === undefined ? null : `${key}.${best}`;
+}
+
+export function debtorFieldSuggestions(samples: DebtorSamples, profile: ApiProfile, t: Translate): ProfileSuggestion[] {
+  const mapping: Partial<Record<DebtorField, string>> = {};
+  for (const field of Object.keys(FIELDS) as DebtorField[]) {
+    if (profile.debtorFields[field]) continue;
+    const first = samples[FIELDS[field].list]?.find(isRecord);
+    const theirs = first ? serverFieldFor(field, first) : null;
+    if (theirs) mapping[field] = theirs;
+  }
+  if (Object.keys(mapping).length === 0) return [];
+  const pairs = Object.entries(mapping).map(([field, theirs]) =>
+    t('profile.debtorFieldIs', { label: t('lookup.field', { field }), field: theirs }),
+  );
+  return [
+    {
+      text: t('profile.debtorFields', { pairs: pairs.join(', ') }),
+      change: { debtorFields: { ...profile.debtorFields, ...mapping } },
+    },
+  ];
+}
