@@ -152,6 +152,18 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
   function clockOutBody(req: IncomingMessage, raw: Buffer): { body: Json } | { status: number; headers: Record<string, string> } {
     const type = req.headers['content-type'] ?? '';
     const wanted = { put: 'PUT', 'patch-json': 'PATCH', 'patch-merge': 'PATCH', 'json-patch': 'PATCH' }[dialect.clockOut];
+    const patchTypes = {
+      put: null,
+      'patch-json': 'application/json',
+      'patch-merge': 'application/merge-patch+json',
+      'json-patch': 'application/json-patch+json',
+    }[dialect.clockOut];
+    // What it allows, as a server says it to OPTIONS.
+    if (req.method === 'OPTIONS')
+      return {
+        status: 204,
+        headers: { allow: `GET, ${wanted}, OPTIONS`, ...(patchTypes ? { 'accept-patch': patchTypes } : {}) },
+      };
     if (req.method !== wanted) return { status: 405, headers: { allow: `GET, ${wanted}` } };
     const parsed = JSON.parse(raw.toString('utf8') || 'null') as Json;
     if (dialect.clockOut === 'patch-merge' && !type.startsWith('application/merge-patch+json'))

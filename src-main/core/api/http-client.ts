@@ -41,7 +41,7 @@ export interface HttpClientOptions {
 type SentCredentials = { headers?: Record<string, string> };
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'OPTIONS';
   path: string;
   /** A whole URL instead of base URL + path (a next-page link, already checked to be on the base URL's origin). */
   url?: string;

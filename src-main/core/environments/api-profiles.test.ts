@@ -265,6 +265,16 @@ describe('the connection test proposes the profile', () => {
     expect(detail?.creditScore?.score).toEqual(expect.any(Number));
   });
 
+  it('proposes the clock-out method a PUT-only server allows, from what it answers to OPTIONS', async () => {
+    const { call, core } = await connect({ ...cases[0]!, profile: {} }, 'E1001');
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    expect(tested.report.suggestions).toContainEqual({
+      text: 'The server allows “GET, PUT, OPTIONS” for a time event: send the clock-out as PUT of the whole event.',
+      change: { clockOutMethod: 'put' },
+    });
+  });
+
   it('says when the server wants OAuth tokens', async () => {
     const { call, core } = await connect({ ...cases[0]!, auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }) });
     const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });

@@ -139,4 +139,43 @@ describe('test connection', () => {
       /^Debtors service of Mock \(built-in\) is limiting requests \(429\) for .*Try again in 120 s\.$/,
     );
   });
+
+  it("proposes a gateway's own sign-in headers when its 401 names them, and a moved service's new address (never followed)", async () => {
+    const gateway = await startRawServer((req, res) => {
+      if (req.url?.startsWith('/tc/')) {
+        const moved = `https://timeclock.new.example${req.url.slice('/tc'.length)}`;
+        return void res.writeHead(308, { location: moved }).end();
+      }
+      res.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          httpCode: '401',
+          httpMessage: 'Unauthorized',
+          moreInformation:
+            'Cannot find valid subscription for the incoming API request. Provide X-IBM-Client-Id and X-IBM-Client-Secret.',
+        }),
+      );
+    });
+    try {
+      const report = await testConnection(
+        { ...environment(), timeclockBaseUrl: `${gateway.url}/tc`, debtorsBaseUrl: `${gateway.url}/debtors` },
+        MOCK_CLIENT_SECRET,
+        network,
+      );
+      expect(report.suggestions).toEqual(
+        expect.arrayContaining([
+          {
+            text: 'The timeclock service has moved to https://timeclock.new.example (the app does not follow a move by itself).',
+            addresses: { timeclockBaseUrl: 'https://timeclock.new.example' },
+          },
+          {
+            text: 'The server asks for the credentials in “X-IBM-Client-Id” and “X-IBM-Client-Secret”: send them in those headers.',
+            signIn: { kind: 'headers', clientIdHeader: 'X-IBM-Client-Id', clientSecretHeader: 'X-IBM-Client-Secret' },
+          },
+        ]),
+      );
+      expect(gateway.requests.filter((request) => request.headers.host?.includes('new.example'))).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
 });

@@ -21,7 +21,8 @@ import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample } from './profile-proposals.ts';
 import { probePaging, recordsOf, type PagingFinding } from './paging-probe.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
-import { absenceOf, missingService } from './service-signature.ts';
+import { absenceOf, missingService, routeOf } from './service-signature.ts';
+import { clockOutProposal, movedProposal, signInHeadersProposal } from './server-hints.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Environment, ConnectionReport, ProfileSuggestion, ServiceCheck } from '../../shared/domain/environments.ts';
 
@@ -40,7 +41,9 @@ export async function testConnection(
 ): Promise<ConnectionReport> {
   const clients = createServiceClients(environment, secret, network, { retry: testRetry, ...requestOptions });
   const t = requestOptions.t ?? english.t;
-  const check = (service: ServiceName, work: () => Promise<Said>) => checkService(service, work, clients, environment, t);
+  /** What the servers' refusals propose (a move, other sign-in headers, another clock-out method). */
+  const hints: ProfileSuggestion[] = [];
+  const check = (service: ServiceName, work: () => Promise<Said>) => checkService(service, work, clients, environment, t, hints);
   const profile = resolveProfile(environment.profile);
   const paging = probePaging(clients.http.debtors, profile).catch((error: unknown) => {
     if (error instanceof ApiError) return null; // said by the debtors check itself
@@ -50,6 +53,7 @@ export async function testConnection(
     check('timeclock', async () => {
       await askedToWaitOnce(() => clients.timeclock.health('source'));
       const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
+      if (last?.id) hints.push(...(await clockOutProposal(clients.http.timeclock, String(last.id), profile, t)));
       const state = last === null ? 'none' : last.clockOut === null ? 'in' : 'out';
       return t('connection.timeclockOk', { employee: environment.employeeId, state });
     }),
@@ -66,11 +70,17 @@ export async function testConnection(
     bureauScores: recordsOf(sample.scoreLists?.bureauScores, profile),
   };
   const suggestions = [
+    ...hints,
     ...proposeProfile(sample, profile, t),
     ...debtorFieldSuggestions(samples, profile, t),
     ...pagingSuggestions(finding, t),
   ];
-  return { timeclock, debtors, suggestions };
+  // Both services may say the same (one gateway): each proposal once.
+  return {
+    timeclock,
+    debtors,
+    suggestions: suggestions.filter((one, index) => suggestions.findIndex((other) => other.text === one.text) === index),
+  };
 }
 
 /** The health route is never retried by its client (the watch has its own rhythm): here once, if asked to wait briefly. */
@@ -95,6 +105,7 @@ async function checkService(
   clients: ServiceClients,
   environment: Environment,
   t: Translate,
+  hints: ProfileSuggestion[],
 ): Promise<ServiceCheck> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
@@ -104,6 +115,10 @@ async function checkService(
     return { ok: true, reachable: true, authOk: true, latencyMs: took(), message: said };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    hints.push(
+      ...movedProposal(error, service, routeOf(error.facts.operation, environment.employeeId), t),
+      ...signInHeadersProposal(error, t),
+    );
     // A 404 or a web page: if every route of the service answers so, the address is wrong.
     const missing = absenceOf(error) && (await missingService(clients.http[service], service, environment.employeeId));
     if (missing) {

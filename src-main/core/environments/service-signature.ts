@@ -33,6 +33,12 @@ const ROUTES: Record<ServiceName, (employeeId: string) => Array<[string, Operati
   ],
 };
 
+/** The route an operation of the connection test asks (for the address a moved service gives). */
+export function routeOf(operation: OperationName, employeeId: string): string {
+  const route = [...ROUTES.timeclock(employeeId), ...ROUTES.debtors(employeeId)].find(([, named]) => named === operation);
+  return route?.[0] ?? '';
+}
+
 /** The routes tried, when every one answered 404 or a web page; null when any looks like the service. */
 export async function missingService(
   http: HttpClient,

@@ -56,6 +56,10 @@ export interface ProfileSuggestion {
   change?: ApiProfileInput;
   /** The sign-in should change (OAuth): said in words, set in the sign-in fields. */
   auth?: 'oauth-client-credentials';
+  /** A sign-in to set as it is (other header names a gateway asked for). */
+  signIn?: AuthScheme;
+  /** New base addresses (a service that moved): proposed, never followed by themselves. */
+  addresses?: { timeclockBaseUrl?: string; debtorsBaseUrl?: string };
 }
 
 export interface ConnectionReport {

@@ -10,7 +10,14 @@ import type { HealthSystem } from '../api/types.ts';
 import { apiProfileSchema, authSchemeSchema, type ApiProfileInput, type AuthScheme } from '../api/api-profile.ts';
 import type { Preferences } from '../settings-schema.ts';
 import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
-import type { ConnectionReport, Environment, EnvironmentOrigin, FieldErrors, SecretStatus } from '../domain/environments.ts';
+import type {
+  ConnectionReport,
+  Environment,
+  EnvironmentOrigin,
+  FieldErrors,
+  ProfileSuggestion,
+  SecretStatus,
+} from '../domain/environments.ts';
 import type { HealthBadge, SystemState } from '../domain/health.ts';
 import type { LookupProblem, Tolerant, TransactionsView } from '../domain/lookup.ts';
 import type { AppLocale } from '../i18n/locales.ts';
@@ -22,7 +29,16 @@ export interface WindowMessages {
   messages: Catalogue;
 }
 
-export type { ApiProfileInput, AuthScheme, ConnectionReport, EnvironmentOrigin, FieldErrors, Preferences, SecretStatus };
+export type {
+  ApiProfileInput,
+  AuthScheme,
+  ConnectionReport,
+  EnvironmentOrigin,
+  FieldErrors,
+  Preferences,
+  ProfileSuggestion,
+  SecretStatus,
+};
 
 export interface EnvironmentSummary {
   id: string;
