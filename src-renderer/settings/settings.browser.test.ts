@@ -102,6 +102,40 @@ describe('settings window: environments', () => {
     }
   });
 
+  it('shows what the connection test learnt of an unusual server — paging, field names, the clock-out method — and applies each', async () => {
+    const proxy = await startShapeProxy(builtin.url, {
+      ...contractDialect,
+      auth: 'api-key',
+      paging: { style: 'silent-page', size: 10 },
+      debtorFields: { name: 'legalName' },
+      clockOut: 'put',
+    });
+    try {
+      const view = await open('settings');
+      const { page } = view;
+      await fillNewEnvironment(view, SECRET, { name: 'Acme', server: proxy, employeeId: 'E1001' });
+      await page.getByText('Advanced: sign-in and API profile').click();
+      await page.getByLabel('Sign-in').selectOption('api-key');
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      const suggestions = page.locator('.suggestions li');
+      await expect.poll(() => suggestions.count()).toBe(3);
+      await expect.poll(() => page.locator('.report').textContent()).toContain('only the first 10 debtors arrive');
+      await view.screenshot('settings-connection-proposals');
+      for (let left = 3; left > 0; left--) {
+        await suggestions.first().getByRole('button', { name: 'Apply' }).click();
+        await expect.poll(() => suggestions.count()).toBe(left - 1);
+      }
+      const profile = JSON.parse(await page.getByLabel('API profile (JSON)').inputValue()) as Record<string, unknown>;
+      expect(profile).toMatchObject({
+        clockOutMethod: 'put',
+        debtorFields: { name: 'legalName' },
+        paging: { style: 'page', pageParam: 'page', pageSize: 10 },
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('adds an environment on another server, tests it, saves it and switches to it; the secret never comes back', async () => {
     const view = await open('settings');
     const { page } = view;

@@ -205,7 +205,7 @@ describe('the connection test proposes the profile', () => {
     });
     const paging = tested.report.suggestions.find((suggestion) => suggestion.change?.paging);
     expect(paging).toEqual({
-      text: 'Lists come in pages of 25 only when asked by page number: set paging to pages “page” (from 1) of “pageSize”.',
+      text: 'Lists come in pages of 25 only when asked by page number: set paging to “page” (from 1) and “pageSize”.',
       change: { paging: { style: 'page', pageParam: 'page', sizeParam: 'pageSize', firstPage: 1, pageSize: 25 } },
     });
 
