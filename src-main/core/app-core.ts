@@ -53,6 +53,8 @@ export interface AppCoreOptions {
   formatTime?: TimeFormatter;
   /** The operating system's preferred languages, most wanted first (Electron's app.getPreferredSystemLanguages()). */
   systemLanguages?: () => readonly string[];
+  /** This computer's time zone (the connection test's first guess for a server's zoneless times); the system's by default. */
+  localZone?: string;
   /**
    * The corporate network: the proxy the system names for a URL (the shell asks Chromium), and
    * whether to trust the OS certificate store. Without it requests go direct with Node's CA list.
@@ -104,6 +106,8 @@ export interface AppCore {
   checkHealthNow(): Promise<HealthLine[]>;
   /** How requests to an environment travel (proxy, trusted CAs): for clients built outside the core (the connection test). */
   requestOptionsFor(environment: Environment): { fetch?: typeof fetch };
+  /** This computer's time zone. */
+  localZone(): string;
 }
 
 const builtinSecretStatus: SecretStatus = {
@@ -335,6 +339,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     environmentsChanged,
     checkHealthNow: (): Promise<HealthLine[]> => health.checkNow(),
     requestOptionsFor: fetchFor,
+    localZone: () => options.localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     deleteWarning(environmentId) {
       const environment = environments.get(environmentId)?.environment;
       const unsent = outbox.all().filter((punch) => punch.environmentId === environmentId).length;

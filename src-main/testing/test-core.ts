@@ -37,6 +37,8 @@ export interface TestCoreOptions {
    * at once, as before undo existed (the app's default is 10 s, tested in the undo tests).
    */
   undoSeconds?: number;
+  /** This computer's time zone as the core sees it (UTC unless a test is about it: results the same in every zone). */
+  localZone?: string;
 }
 
 export function createTestCore(
@@ -72,6 +74,7 @@ export function createTestCore(
     startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,
     network: options.network,
     systemLanguages: options.systemLanguages,
+    localZone: options.localZone ?? 'UTC',
     random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });

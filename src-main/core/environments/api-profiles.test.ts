@@ -72,9 +72,9 @@ const cases: Case[] = [
   },
 ];
 
-async function connect(testCase: Case, employeeId = 'E1002') {
+async function connect(testCase: Case, employeeId = 'E1002', coreOptions: Parameters<typeof createTestCore>[1] = {}) {
   const proxy = await startProxy(testCase.dialect);
-  const core = createTestCore(mock.server);
+  const core = createTestCore(mock.server, coreOptions);
   const handlers = createWindowHandlers(core, recordingShell());
   const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {
     const envelope = await dispatchInvoke(handlers, name, args);
@@ -273,6 +273,43 @@ describe('the connection test proposes the profile', () => {
       text: 'The server allows “GET, PUT, OPTIONS” for a time event: send the clock-out as PUT of the whole event.',
       change: { clockOutMethod: 'put' },
     });
+  });
+
+  it("proposes the server's zone for zoneless times when its clock bears it out, and applied, the clock reads the true moment", async () => {
+    const newYork = cases[1]!;
+    const { call, core } = await connect(
+      { ...newYork, profile: { ...newYork.profile, serverTimeZone: 'UTC', dateFilterFormat: 'contract' } },
+      'E1001',
+      {
+        localZone: 'America/New_York',
+      },
+    );
+    await mock.control('POST', '/debtors/changes', { count: 5 }); // records written just now, in the server's wall time
+    const id = core.activeEnvironment().id;
+    const tested = await call('testConnection', { environmentId: id });
+    if (!tested.ok) throw new Error('not tested');
+    const zone = tested.report.suggestions.find((suggestion) => suggestion.change?.serverTimeZone);
+    expect(zone?.change).toEqual({ dateFilterFormat: 'iso-local', serverTimeZone: 'America/New_York' });
+
+    const environment = core.activeEnvironment();
+    await call('saveEnvironment', { ...environment, profile: resolveProfile({ ...environment.profile, ...zone!.change }) });
+    const clockedIn = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000).toISOString();
+    await otherDeviceClocksIn('E1001', clockedIn);
+    await core.clock.refresh();
+    expect(core.clock.view()).toMatchObject({ state: 'in', since: clockedIn });
+  });
+
+  it('does not propose a zone the evidence rules out (this computer far west of the server: its times would lie in the future)', async () => {
+    const { call, core } = await connect({ ...cases[1]!, profile: { serverTimeZone: 'UTC' } }, 'E1001', {
+      localZone: 'Pacific/Honolulu',
+    });
+    await mock.control('POST', '/debtors/changes', { count: 5 });
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    expect(tested.report.suggestions.filter((suggestion) => suggestion.change?.serverTimeZone)).toEqual([]);
+    expect(tested.report.suggestions.map((suggestion) => suggestion.text)).toContain(
+      'Times come without a time zone and are read as UTC. If the server writes local time, set its time zone (for example Europe/Berlin) and write date filters the same way.',
+    );
   });
 
   it('says when the server wants OAuth tokens', async () => {

@@ -18,7 +18,7 @@ import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
 import type { ListResult } from '../api/debtors-client.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
-import { proposeProfile, type ServerSample } from './profile-proposals.ts';
+import { proposeProfile, type ServerSample, type ZoneEvidence } from './profile-proposals.ts';
 import { probePaging, recordsOf, type PagingFinding } from './paging-probe.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService, routeOf } from './service-signature.ts';
@@ -37,7 +37,7 @@ export async function testConnection(
   secret: string | null,
   network: Preferences['network'],
   now = Date.now,
-  requestOptions: { fetch?: typeof fetch; t?: Translate } = {},
+  requestOptions: { fetch?: typeof fetch; t?: Translate; localZone?: string } = {},
 ): Promise<ConnectionReport> {
   const clients = createServiceClients(environment, secret, network, { retry: testRetry, ...requestOptions });
   const t = requestOptions.t ?? english.t;
@@ -71,7 +71,7 @@ export async function testConnection(
   };
   const suggestions = [
     ...hints,
-    ...proposeProfile(sample, profile, t),
+    ...proposeProfile(sample, profile, t, zoneEvidence(clients, now(), requestOptions.localZone)),
     ...debtorFieldSuggestions(samples, profile, t),
     ...pagingSuggestions(finding, t),
   ];
@@ -138,6 +138,15 @@ function debtorsSaid(changed: ListResult<unknown>, found: PagingFinding | null, 
   const total = found?.kind === 'unknown' ? found.total : null;
   const count = found?.kind === 'unknown' ? found.count : changed.length;
   return { problem: t('connection.debtorsIncomplete', { count, total: total ?? 0, hasTotal: total === null ? 'no' : 'yes' }) };
+}
+
+/** What tells the zone of a server's zoneless times: this computer's zone, and the server's time now (its Date header). */
+function zoneEvidence(clients: ServiceClients, now: number, localZone?: string): ZoneEvidence {
+  const offset = clients.http.timeclock.serverClockOffsetMs() ?? clients.http.debtors.serverClockOffsetMs();
+  return {
+    localZone: localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(offset === null ? {} : { serverNow: now + offset }),
+  };
 }
 
 /** The answers as sent, for the proposals: one last-event read and one small debtors read. */

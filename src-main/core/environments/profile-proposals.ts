@@ -6,6 +6,7 @@
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
 import { isRecord } from '../../shared/is-record.ts';
+import { wallTimeToInstant } from '../api/time-zone.ts';
 
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -69,12 +70,27 @@ function eventFieldSuggestions(event: unknown, profile: ApiProfile, t: Translate
   return suggestions;
 }
 
-/** Whether any string in the first records looks like a date and time without a zone. */
-function hasZonelessInstant(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return ZONELESS.test(value);
-  if (depth > 3) return false;
-  if (Array.isArray(value)) return value.slice(0, 5).some((item) => hasZonelessInstant(item, depth + 1));
-  return isRecord(value) && Object.values(value).some((item) => hasZonelessInstant(item, depth + 1));
+/** The dates and times without a zone among the first records (a few levels deep). */
+function zonelessInstants(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return ZONELESS.test(value) ? [value] : [];
+  if (depth > 3) return [];
+  if (Array.isArray(value)) return value.slice(0, 5).flatMap((item) => zonelessInstants(item, depth + 1));
+  return isRecord(value) ? Object.values(value).flatMap((item) => zonelessInstants(item, depth + 1)) : [];
+}
+
+/** A server's own clock may run a little ahead of the times it wrote; beyond this a time is in its future. */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/**
+ * The server's time zone, from evidence: a zone (this computer's, the likeliest for a company's
+ * server) in which no time the server wrote lies in the server's future (its Date header), and the
+ * latest lies within the last day. Null when the evidence does not fit it.
+ */
+function zoneFromEvidence(wallTimes: string[], zone: string | undefined, serverNow: number | undefined): string | null {
+  if (!zone || serverNow === undefined || zone === 'UTC' || wallTimes.length === 0) return null;
+  const instants = wallTimes.map((wall) => wallTimeToInstant(Date.parse(`${wall.replace(' ', 'T')}Z`), zone));
+  const latest = Math.max(...instants);
+  return latest <= serverNow + CLOCK_SLACK_MS && latest >= serverNow - 86_400_000 ? zone : null;
 }
 
 function listSuggestions(list: unknown, profile: ApiProfile, t: Translate): ProfileSuggestion[] {
@@ -93,8 +109,19 @@ function listSuggestions(list: unknown, profile: ApiProfile, t: Translate): Prof
   return suggestions;
 }
 
+/** Where the zone of zoneless times is looked for: this computer's zone, and the server's time now (its Date header). */
+export interface ZoneEvidence {
+  localZone?: string;
+  serverNow?: number;
+}
+
 /** `t`: the user's words (English by default). */
-export function proposeProfile(sample: ServerSample, profile: ApiProfile, t: Translate = english.t): ProfileSuggestion[] {
+export function proposeProfile(
+  sample: ServerSample,
+  profile: ApiProfile,
+  t: Translate = english.t,
+  evidence: ZoneEvidence = {},
+): ProfileSuggestion[] {
   const suggestions: ProfileSuggestion[] = [];
   if (sample.wantsBearer)
     suggestions.push({
@@ -103,10 +130,14 @@ export function proposeProfile(sample: ServerSample, profile: ApiProfile, t: Tra
     });
   if (sample.event !== undefined) suggestions.push(...eventFieldSuggestions(sample.event, profile, t));
   if (sample.list !== undefined) suggestions.push(...listSuggestions(sample.list, profile, t));
-  if ((hasZonelessInstant(sample.event) || hasZonelessInstant(sample.list)) && profile.serverTimeZone === 'UTC')
-    suggestions.push({
-      text: t('profile.zoneless'),
-      change: { dateFilterFormat: 'iso-local' },
-    });
+  const zoneless = [...zonelessInstants(sample.event), ...zonelessInstants(sample.list)];
+  if (zoneless.length > 0 && profile.serverTimeZone === 'UTC') {
+    const zone = zoneFromEvidence(zoneless, evidence.localZone, evidence.serverNow);
+    suggestions.push(
+      zone
+        ? { text: t('profile.zonelessIn', { zone }), change: { dateFilterFormat: 'iso-local', serverTimeZone: zone } }
+        : { text: t('profile.zoneless'), change: { dateFilterFormat: 'iso-local' } },
+    );
+  }
   return suggestions;
 }

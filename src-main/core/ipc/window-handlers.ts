@@ -159,6 +159,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       const report = await testConnection(tested, useSecret, core.settings.preferences().network, Date.now, {
         ...core.requestOptionsFor(tested),
         t,
+        localZone: core.localZone(),
       });
       return { ok: true, report };
     },
