@@ -35,6 +35,8 @@ export interface Dialect {
     style: 'odata' | 'cursor' | 'header-cursor' | 'page' | 'page-total' | 'page0-total' | 'offset' | 'silent-page';
     size: number;
   } | null;
+  /** Date filters refused with 400 unless written so: the instant filter with Z, without a zone, or as a date; the days as dates or with a time. */
+  strictDates?: { instant?: 'zulu' | 'local' | 'date'; day?: 'date' | 'datetime' };
   /** Instants written as this zone's wall clock, without offset; date filters expected the same way. */
   zone: string | null;
   auth: 'headers' | 'api-key' | 'oauth';
@@ -195,6 +197,8 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
       method = 'PATCH';
       body = translated.body;
     } else if (isEventWrite && body) body = understand(body as Record<string, Json>);
+    const refused = strictDateProblem(url.searchParams);
+    if (refused) return fail(res, 400, 'Bad Request', refused);
     const { query, window } = forwardQuery(url);
     const upstream = await fetch(`${mockUrl}${url.pathname}${query}`, {
       method,
@@ -213,6 +217,26 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     if (Array.isArray(answer)) return void json(res, upstream.status, pageOf(present(answer, false) as Json[], window, url, res));
     const shown = present(answer, isEvent);
     json(res, upstream.status, isEvent && dialect.singleEnvelope ? { success: true, [dialect.singleEnvelope]: shown } : shown);
+  }
+
+  /** Why a strict server refuses the request's date filters, or null. */
+  function strictDateProblem(params: URLSearchParams): string | null {
+    const strict = dialect.strictDates;
+    if (!strict) return null;
+    const instants = {
+      zulu: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/,
+      local: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+      date: /^\d{4}-\d{2}-\d{2}$/,
+    };
+    const days = { date: /^\d{4}-\d{2}-\d{2}$/, datetime: /^\d{4}-\d{2}-\d{2}T/ };
+    const since = params.get('startingDateTime');
+    if (since !== null && strict.instant && !instants[strict.instant].test(since))
+      return `startingDateTime "${since}" is not valid.`;
+    for (const name of ['startDate', 'endDate']) {
+      const value = params.get(name);
+      if (value !== null && strict.day && !days[strict.day].test(value)) return `${name} "${value}" is not valid.`;
+    }
+    return null;
   }
 
   /** The query for the mock: date filters back in our contract's form, paging parameters kept for us. */

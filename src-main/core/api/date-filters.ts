@@ -2,7 +2,7 @@
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { instantToWallIso, wallTimeToInstant } from './time-zone.ts';
 
-type Format = Pick<ApiProfile, 'dateFilterFormat' | 'serverTimeZone'>;
+type Format = Pick<ApiProfile, 'dateFilterFormat' | 'serverTimeZone'> & Partial<Pick<ApiProfile, 'dayFilterFormat'>>;
 
 /** An instant filter: ISO with Z (contract, iso-zone), the server's wall clock (iso-local), or its date. */
 export function formatInstant(ms: number, { dateFilterFormat, serverTimeZone }: Format): string {
@@ -18,9 +18,9 @@ export function formatInstant(ms: number, { dateFilterFormat, serverTimeZone }: 
 }
 
 /** A calendar-day filter (YYYY-MM-DD, inclusive): as a date, or the day's first or last second. */
-export function formatDay(date: string, end: boolean, { dateFilterFormat, serverTimeZone }: Format): string {
+export function formatDay(date: string, end: boolean, { dateFilterFormat, dayFilterFormat, serverTimeZone }: Format): string {
   const time = end ? 'T23:59:59' : 'T00:00:00';
-  switch (dateFilterFormat) {
+  switch (dayFilterFormat ?? dateFilterFormat) {
     case 'contract':
     case 'date':
       return date;

@@ -312,6 +312,37 @@ describe('the connection test proposes the profile', () => {
     );
   });
 
+  it('finds the form a strict server takes its day filters in, and applied, the Advance transactions load', async () => {
+    const strict: Case = {
+      name: 'zoneless instants, dates only for days',
+      dialect: { zone: 'America/New_York', strictDates: { instant: 'local', day: 'date' }, auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: { serverTimeZone: 'America/New_York', dateFilterFormat: 'iso-local' },
+    };
+    const { call, core } = await connect(strict, 'E1001');
+    const clients = await call('advanceClients', null);
+    const range = {
+      clientKey: String(clients[0]!.clientKey),
+      startDate: new Date(mock.server.control.now() - 600 * 86_400_000).toISOString().slice(0, 10),
+      endDate: new Date(mock.server.control.now() + 86_400_000).toISOString().slice(0, 10),
+    };
+    await expect(call('advanceTransactions', range)).rejects.toThrow(/malformed \(400\)/);
+
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    const days = tested.report.suggestions.find((suggestion) => suggestion.change?.dayFilterFormat);
+    expect(days?.change).toEqual({ dayFilterFormat: 'date' });
+    expect(days?.text).toMatch(
+      /^The server refuses startDate and endDate as written and takes them like \d{4}-\d{2}-\d{2}: write the day filters that way\.$/,
+    );
+    expect(tested.report.suggestions.filter((suggestion) => suggestion.change?.dateFilterFormat)).toEqual([]); // its instants were right
+
+    const environment = core.activeEnvironment();
+    await call('saveEnvironment', { ...environment, profile: resolveProfile({ ...environment.profile, ...days!.change }) });
+    const transactions = await call('advanceTransactions', range);
+    expect(transactions.ok && transactions.view.count).toBeGreaterThan(0);
+  });
+
   it('says when the server wants OAuth tokens', async () => {
     const { call, core } = await connect({ ...cases[0]!, auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }) });
     const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });

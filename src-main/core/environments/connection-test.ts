@@ -23,6 +23,7 @@ import { probePaging, recordsOf, type PagingFinding } from './paging-probe.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService, routeOf } from './service-signature.ts';
 import { clockOutProposal, movedProposal, signInHeadersProposal } from './server-hints.ts';
+import { dateFilterProposals } from './date-filter-probe.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Environment, ConnectionReport, ProfileSuggestion, ServiceCheck } from '../../shared/domain/environments.ts';
 
@@ -49,7 +50,11 @@ export async function testConnection(
     if (error instanceof ApiError) return null; // said by the debtors check itself
     throw error;
   });
-  const [timeclock, debtors, sample, finding] = await Promise.all([
+  const dateFilters = dateFilterProposals(clients.http.debtors, profile, now(), t).catch((error: unknown) => {
+    if (error instanceof ApiError) return []; // said by the debtors check itself
+    throw error;
+  });
+  const [timeclock, debtors, sample, finding, dateHints] = await Promise.all([
     check('timeclock', async () => {
       await askedToWaitOnce(() => clients.timeclock.health('source'));
       const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
@@ -63,6 +68,7 @@ export async function testConnection(
     }),
     sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
     paging,
+    dateFilters,
   ]);
   const samples: DebtorSamples = {
     debtors: finding?.firstRecords,
@@ -74,6 +80,7 @@ export async function testConnection(
     ...proposeProfile(sample, profile, t, zoneEvidence(clients, now(), requestOptions.localZone)),
     ...debtorFieldSuggestions(samples, profile, t),
     ...pagingSuggestions(finding, t),
+    ...dateHints,
   ];
   // Both services may say the same (one gateway): each proposal once.
   return {

@@ -95,6 +95,12 @@ export const apiProfileSchema = v.strictObject({
    * dates), `iso-zone`, `iso-local` (the server's time zone, no offset), or `date` (dates only).
    */
   dateFilterFormat: v.optional(v.picklist(['contract', 'iso-zone', 'iso-local', 'date']), 'contract'),
+  /**
+   * How the day filters (startDate, endDate) are written when they differ from the instant filter:
+   * `date` (YYYY-MM-DD), `iso-local` or `iso-zone` (the day's first or last second); null: as
+   * `dateFilterFormat` says.
+   */
+  dayFilterFormat: v.optional(v.nullable(v.picklist(['date', 'iso-local', 'iso-zone'])), null),
   /** How a clock-out is sent: PATCH with JSON, PATCH merge-patch, JSON Patch, or PUT of the whole event. */
   clockOutMethod: v.optional(v.picklist(['patch-json', 'patch-merge', 'json-patch', 'put']), 'patch-json'),
   /** An extra CA certificate (PEM) to trust for this environment's servers, beside the system's store. */
