@@ -12,6 +12,7 @@ import type { Environment, SecretStatus } from '../shared/domain/environments.ts
 import { createEnvironmentRegistry, type EnvironmentRegistry, type MockUrls } from './environments/environment-registry.ts';
 import { createHealthService, type HealthService } from './health/health-service.ts';
 import { environmentAnswers, probeSystem } from './health/probe.ts';
+import { isDirect, tcpConnects, witnessAnswers } from './health/network-evidence.ts';
 import { systemLabel } from './health/health-view.ts';
 import type { TimeFormatter } from '../shared/moments.ts';
 import type { SecretVault } from './security/vault.ts';
@@ -250,6 +251,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     };
   };
 
+  /** Evidence that our network works when a check got no answer (core/health/network-evidence.ts). */
+  async function networkWorks(signal: AbortSignal): Promise<boolean> {
+    const environment = environments.active().environment;
+    if (await environmentAnswers(healthClientsFor(environment.id)!, signal)) return true;
+    const witness = settings.preferences().monitoring.witnessUrl;
+    if (witness && (await witnessAnswers(witness, fetchFor(environment).fetch ?? fetch, signal))) return true;
+    const url = environment.timeclockBaseUrl;
+    const direct = route ? isDirect(await route.proxyFor(url).catch(() => 'unknown')) : true;
+    return direct && tcpConnects(url, signal);
+  }
+
   const health = createHealthService({
     time,
     preferences: () => settings.preferences(),
@@ -259,7 +271,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
       const words = { t: language.t, label: systemLabel(system, language.t, environment.systemNames) };
       return probeSystem(healthClientsFor(environment.id)!.timeclock, system, signal, words);
     },
-    reachable: (signal) => environmentAnswers(healthClientsFor(environments.active().environment.id)!, signal),
+    reachable: (signal) => networkWorks(signal),
     isOnline: options.isOnline,
     random: options.random,
     formatTime,

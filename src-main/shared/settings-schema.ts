@@ -49,6 +49,11 @@ export const monitoringSchema = v.object({
     v.object({ enabled: v.optional(v.boolean(), false), start: clockTime('19:00'), end: clockTime('07:00') }),
     {},
   ),
+  /**
+   * An address IT names whose answer proves this computer's network works (an intranet page),
+   * when nothing of the environment answers: empty, none. Any HTTP answer counts.
+   */
+  witnessUrl: v.optional(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(|https?:\/\/\S+)$/)), ''),
 });
 
 /** An optional global shortcut in Electron's accelerator syntax; none by default. */

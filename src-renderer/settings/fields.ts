@@ -69,6 +69,13 @@ export const preferenceSections: SectionDef[] = [
         kind: 'time',
         when: 'monitoring.quietHours.enabled',
       },
+      {
+        path: 'monitoring.witnessUrl',
+        label: 'settings.field.witnessUrl',
+        kind: 'text',
+        advanced: true,
+        help: (t) => t('settings.field.witnessUrlHelp'),
+      },
     ],
   },
   {
