@@ -16,6 +16,7 @@ import { PRIVATE_FILE } from '../core/util/text-file.ts';
 import type { MockServer } from '../mock/mock-server.ts';
 import { fakeEncryptor } from './fake-encryptor.ts';
 import { startTestLookupWorker } from './lookup-worker.ts';
+import { defaultAuthScheme, resolveProfile } from '../shared/api/api-profile.ts';
 
 export interface TestCoreOptions {
   admin?: Partial<AdminPolicy>;
@@ -78,4 +79,24 @@ export function createTestCore(
     random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });
+}
+
+/**
+ * Saves "Acme" on `base` (its /timeclock and /debtors) with the demo secret and makes it the active
+ * environment, as a user would in Settings; `caCertificatePem` for a server signed by an internal CA.
+ */
+export function activateAcme(core: AppCore, base: string, caCertificatePem: string | null = null): void {
+  const saved = core.environments.save({
+    name: 'Acme',
+    timeclockBaseUrl: `${base}/timeclock`,
+    debtorsBaseUrl: `${base}/debtors`,
+    clientId: 'demo-client',
+    auth: defaultAuthScheme,
+    employeeId: 'E1001',
+    profile: resolveProfile({ caCertificatePem }),
+  });
+  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+  core.vault.set(saved.value.id, 'demo-secret', core.secretBinding(saved.value.id)!);
+  core.environments.setActive(saved.value.id);
+  core.environmentsChanged();
 }

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveProfile, defaultAuthScheme } from '../../shared/api/api-profile.ts';
+import { resolveProfile } from '../../shared/api/api-profile.ts';
 import {
   makeInternalCa,
   startConnectProxy,
@@ -14,7 +14,7 @@ import {
   type LoopbackServer,
 } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
-import { createTestCore } from '../../testing/test-core.ts';
+import { activateAcme, createTestCore } from '../../testing/test-core.ts';
 import { proxiesFromRule, UnsupportedProxyError, type ProxyAnswer } from './network.ts';
 
 const mock = useMockServer({ debtors: 50 });
@@ -45,19 +45,7 @@ function coreBehindProxy(caPem: string | null, rule: string | null = null, resol
     network: { route: { proxyFor }, systemCa: true },
     lookupWorker: true, // the worker thread goes through the proxy too
   });
-  const saved = core.environments.save({
-    name: 'Acme',
-    timeclockBaseUrl: `${front.url}/timeclock`,
-    debtorsBaseUrl: `${front.url}/debtors`,
-    clientId: 'demo-client',
-    auth: defaultAuthScheme,
-    employeeId: 'E1001',
-    profile: resolveProfile({ caCertificatePem: caPem }),
-  });
-  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-  core.vault.set(saved.value.id, 'demo-secret', core.secretBinding(saved.value.id)!);
-  core.environments.setActive(saved.value.id);
-  core.environmentsChanged();
+  activateAcme(core, front.url, caPem);
   return core;
 }
 
@@ -124,19 +112,7 @@ describe('the corporate network', () => {
 function coreWithRoute(answer: () => ProxyAnswer, secure = false) {
   const core = createTestCore(mock.server, { network: { route: { proxyFor: async () => answer() }, systemCa: true } });
   const base = secure ? front.url : mock.server.url;
-  const saved = core.environments.save({
-    name: 'Acme',
-    timeclockBaseUrl: `${base}/timeclock`,
-    debtorsBaseUrl: `${base}/debtors`,
-    clientId: 'demo-client',
-    auth: defaultAuthScheme,
-    employeeId: 'E1001',
-    profile: resolveProfile({ caCertificatePem: secure ? ca.caPem : null }),
-  });
-  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-  core.vault.set(saved.value.id, 'demo-secret', core.secretBinding(saved.value.id)!);
-  core.environments.setActive(saved.value.id);
-  core.environmentsChanged();
+  activateAcme(core, base, secure ? ca.caPem : null);
   return core;
 }
 

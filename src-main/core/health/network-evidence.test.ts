@@ -6,10 +6,9 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { startConnectProxy } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
-import { createTestCore } from '../../testing/test-core.ts';
+import { activateAcme, createTestCore } from '../../testing/test-core.ts';
 import type { NetworkRoute } from '../api/network.ts';
 
 const mock = useMockServer({ debtors: 10 });
@@ -38,18 +37,7 @@ function coreOn(gateway: string, options: { route?: NetworkRoute; witnessUrl?: s
   core.settings.updatePreferences({
     monitoring: { timeoutSeconds: 2, ...(options.witnessUrl ? { witnessUrl: options.witnessUrl } : {}) },
   });
-  const saved = core.environments.save({
-    name: 'Acme',
-    timeclockBaseUrl: `${gateway}/timeclock`,
-    debtorsBaseUrl: `${gateway}/debtors`,
-    clientId: 'demo-client',
-    auth: defaultAuthScheme,
-    employeeId: 'E1001',
-  });
-  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-  core.vault.set(saved.value.id, 'demo-secret', core.secretBinding(saved.value.id)!);
-  core.environments.setActive(saved.value.id);
-  core.environmentsChanged();
+  activateAcme(core, gateway);
   return core;
 }
 
