@@ -74,6 +74,15 @@ describe('status window', () => {
     expect(await page.locator('[data-system="source"] rect.failure').count()).toBe(0);
     const changes = await page.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(changes.slice(0, 3)).toEqual(['down → up', 'not answering → down', 'up → not answering']);
+    // At a glance: one line for both, uptime over the three hours watched (not "24 h"), latency in words, a heartbeat bar.
+    expect(await page.locator('.summary').textContent()).toBe(core.health.summary());
+    expect(await target.locator('[data-uptime="day"]').locator('xpath=preceding-sibling::dt').textContent()).toBe(
+      'Uptime · last 3 h',
+    );
+    expect(await target.locator('[data-uptime="hour"]').locator('xpath=preceding-sibling::dt').textContent()).toBe('Uptime 1 h');
+    expect(await target.locator('.speed').textContent()).toBe('fast');
+    expect(await target.locator('.beat').count()).toBe(40);
+    expect(await target.locator('.beats').getAttribute('aria-label')).toBe('Last 40 checks: all answered');
     await view.screenshot('status-light');
     expect(view.problems).toEqual([]);
   });

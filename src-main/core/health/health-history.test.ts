@@ -16,7 +16,7 @@ describe('health history', () => {
     const history = createHealthHistory();
     for (let i = 1; i <= 100; i++) history.recordCheck('source', i * 1000, i);
     history.recordCheck('source', 101_000, null);
-    expect(history.stats('source', HOUR, 101_000)).toEqual({ p50: 50, p95: 95, uptime: null, checks: 101 });
+    expect(history.stats('source', HOUR, 101_000)).toEqual({ p50: 50, p95: 95, uptime: null, checks: 101, watchedMs: 0 });
     expect(history.stats('source', 10_500, 101_000).p50).toBe(95); // checks 91–100
   });
 
@@ -67,6 +67,21 @@ describe('health history', () => {
     expect(series[23]).toBe(90);
     expect(series[12]).toBe(300);
     expect(series.filter((value) => value !== null)).toHaveLength(2);
+  });
+
+  it('says how much of the window was watched, and gives the last checks for the heartbeat bar', () => {
+    const history = createHealthHistory();
+    const start = 10 * HOUR;
+    history.recordChange(change(start, 'unknown', 'up'));
+    for (let i = 0; i < 6; i++) history.recordCheck('source', start + i * 30_000, i === 4 ? null : 100 + i);
+    const now = start + 3 * MIN;
+    expect(history.stats('source', 24 * HOUR, now)).toMatchObject({ uptime: 1, watchedMs: 3 * MIN });
+    expect(history.stats('source', MIN, now).watchedMs).toBe(MIN); // watched longer than a window of one minute
+    expect(history.beats('source', 3)).toEqual([
+      { at: start + 90_000, latencyMs: 103 },
+      { at: start + 120_000, latencyMs: null },
+      { at: start + 150_000, latencyMs: 105 },
+    ]);
   });
 
   it('lists changes newest first', () => {

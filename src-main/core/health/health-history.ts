@@ -14,6 +14,14 @@ export interface HealthStats {
   /** Share of counted time the system was up (0–1); null when nothing could be counted. */
   uptime: number | null;
   checks: number;
+  /** How much of the window was watched (since the first state known in it): "94 % over the last 3 min". */
+  watchedMs: number;
+}
+
+/** One check as the heartbeat bar shows it: when, and its latency (null: it failed). */
+export interface Beat {
+  at: number;
+  latencyMs: number | null;
 }
 
 export interface HealthLogEntry {
@@ -32,6 +40,8 @@ export interface HealthHistory {
   series(system: HealthSystem, now: number, buckets: number): Array<number | null>;
   /** Which buckets had a failed check. */
   failures(system: HealthSystem, now: number, buckets: number): boolean[];
+  /** The last `count` checks, oldest first. */
+  beats(system: HealthSystem, count: number): Beat[];
   log(limit: number): HealthLogEntry[];
   serialize(now: number): string;
 }
@@ -113,7 +123,9 @@ export function createHealthHistory(saved: string | null = null): HealthHistory 
         else if (DOWN.has(state)) down += end - start;
       });
       const checks = data.checks[system].filter(([at]) => at >= from).length;
-      return { p50: rank(0.5), p95: rank(0.95), uptime: up + down === 0 ? null : up / (up + down), checks };
+      const firstKnown = states[0]?.[0];
+      const watchedMs = firstKnown === undefined ? 0 : Math.max(0, now - Math.max(from, firstKnown));
+      return { p50: rank(0.5), p95: rank(0.95), uptime: up + down === 0 ? null : up / (up + down), checks, watchedMs };
     },
     series(system, now, buckets) {
       const from = now - HISTORY_RETENTION_MS;
@@ -136,6 +148,8 @@ export function createHealthHistory(saved: string | null = null): HealthHistory 
       }
       return out;
     },
+    beats: (system, count) =>
+      data.checks[system].slice(-count).map(([at, latency]) => ({ at, latencyMs: latency < 0 ? null : latency })),
     log: (limit) => data.log.slice(-limit).reverse(),
     serialize(now) {
       prune(now);

@@ -5,13 +5,13 @@
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
+import type { HealthLine, HealthStatsView, HealthStatusView } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
 import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
-import { createHealthHistory, type HealthHistory } from './health-history.ts';
+import { createHealthHistory, type HealthHistory, type HealthStats } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
 import { healthLine, healthSummary, stateLabel, systemLabel, trayBadge } from './health-view.ts';
@@ -65,6 +65,8 @@ export interface HealthService {
 const TICK_MS = 5_000;
 const SAVE_EVERY_MS = 5 * 60_000;
 const SERIES_BUCKETS = 96;
+/** Checks in the heartbeat bar (one cell each, as Uptime Kuma shows them). */
+const BEATS = 40;
 
 // Over 80 lines on purpose: the watch of both systems wired to its monitor, policy and history, one
 // short function each (the longest 21 lines).
@@ -131,6 +133,13 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     ticker = time.setTimeout(tick, TICK_MS);
   }
 
+  /** Latency in words against the slow threshold of the settings. */
+  const statsView = (stats: HealthStats): HealthStatsView => {
+    const slow = options.preferences().monitoring.latencyThresholdMs;
+    const speed = stats.p95 === null ? null : stats.p95 >= slow ? 'slow' : stats.p95 < slow / 2 ? 'fast' : 'fine';
+    return { ...stats, speed };
+  };
+
   const lines = () =>
     HEALTH_SYSTEMS.map((system) =>
       healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
@@ -183,12 +192,14 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       return {
         environmentName: options.environment().name,
         notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),
+        summary: healthSummary(monitor.snapshot(), now, formatTime, t, names()),
         systems: lines().map((line) => ({
           ...line,
-          hour: history.stats(line.system, 3_600_000, now),
-          day: history.stats(line.system, 24 * 3_600_000, now),
+          hour: statsView(history.stats(line.system, 3_600_000, now)),
+          day: statsView(history.stats(line.system, 24 * 3_600_000, now)),
           series: history.series(line.system, now, SERIES_BUCKETS),
           failures: history.failures(line.system, now, SERIES_BUCKETS),
+          beats: history.beats(line.system, BEATS).map((beat) => ({ ...beat, at: new Date(beat.at).toISOString() })),
         })),
         log: history.log(50).map((entry) => ({
           ...entry,

@@ -80,6 +80,10 @@ export interface HealthStatsView {
   p95: number | null;
   uptime: number | null;
   checks: number;
+  /** How much of the window was watched: uptime is over this ("94 % over the last 3 min"). */
+  watchedMs: number;
+  /** The p95 latency in words against the slow threshold: fast (under half of it), fine, slow; null with no answer. */
+  speed: 'fast' | 'fine' | 'slow' | null;
 }
 
 export interface SystemStatusView extends HealthLine {
@@ -89,10 +93,14 @@ export interface SystemStatusView extends HealthLine {
   series: Array<number | null>;
   /** Per the same 15 minutes: whether any check failed. */
   failures: boolean[];
+  /** The last checks, oldest first, for the heartbeat bar (latencyMs null: it failed). */
+  beats: Array<{ at: string; latencyMs: number | null }>;
 }
 
 export interface HealthStatusView {
   environmentName: string;
+  /** Both systems in one line, as the tray's tooltip says it. */
+  summary: string;
   /** ISO instant notifications resume, when paused. */
   notificationsPausedUntil: string | null;
   systems: SystemStatusView[];
