@@ -20,6 +20,15 @@ export class StatusState {
     }
   };
 
+  /** Mutes health notifications for an hour (they resume by themselves), or resumes them (null). */
+  mute = async (minutes: number | null) => {
+    try {
+      this.status = await api.muteNotifications(minutes);
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
   checkNow = async () => {
     this.checking = true;
     this.problem = null;

@@ -117,13 +117,16 @@ describe('status window', () => {
     mock.control.setSystem('source', { status: 'up' });
   });
 
-  it('says when notifications are paused', async () => {
-    core.health.pauseNotifications(clock.now() + 60 * MIN);
+  it('mutes notifications for an hour, which end by themselves, says so, and resumes them on request', async () => {
     const view = await open();
+    await view.page.getByRole('button', { name: 'Mute notifications for 1 hour' }).click();
     await expect
       .poll(() => view.page.locator('.notice').textContent())
-      .toMatch(/^Notifications are paused until .+\. The tray still shows every change\.$/);
-    core.health.pauseNotifications(null);
+      .toMatch(/^Notifications are paused until .+\. The tray still shows every change\./);
+    expect(core.health.notificationsPausedUntil()).toBe(clock.now() + 60 * MIN);
+    await view.page.getByRole('button', { name: 'Resume notifications' }).click();
+    await expect.poll(() => view.page.locator('.notice').count()).toBe(0);
+    expect(core.health.notificationsPausedUntil()).toBeNull();
   });
 });
 

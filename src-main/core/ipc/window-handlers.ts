@@ -72,6 +72,10 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     getMessages: async () => core.messages(),
     checkHealthNow: () => core.checkHealthNow(),
     getHealthStatus: async () => core.health.status(),
+    muteNotifications: async (minutes) => {
+      core.health.pauseNotifications(minutes === null ? null : core.now() + minutes * 60_000);
+      return core.health.status();
+    },
     getClock: async () => core.clock.view(),
     async toggleClock() {
       refusedOrDone(await core.clock.toggle('window'));

@@ -314,6 +314,8 @@ export interface InvokeApi {
   getMessages(): Promise<WindowMessages>;
   checkHealthNow(): Promise<HealthLine[]>;
   getHealthStatus(): Promise<HealthStatusView>;
+  /** Health notifications muted for `minutes` (they resume by themselves), or resumed now (null). */
+  muteNotifications(minutes: number | null): Promise<HealthStatusView>;
   getClock(): Promise<ClockView>;
   /** Clock in or out, whichever is next. */
   toggleClock(): Promise<ClockView>;
@@ -402,6 +404,7 @@ export const invokeArgs = {
   getMessages: v.strictTuple([]),
   checkHealthNow: v.strictTuple([]),
   getHealthStatus: v.strictTuple([]),
+  muteNotifications: v.strictTuple([v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)))]),
   getClock: v.strictTuple([]),
   toggleClock: v.strictTuple([]),
   discardPunch: v.strictTuple([text(100)]),
