@@ -12,6 +12,7 @@ import {
   startOfLocalDay,
   startOfLocalWeek,
   weekdayNames,
+  weeklyWindowEnd,
 } from './moments.ts';
 
 const at = (year: number, month: number, day: number, hours: number, minutes = 0) =>
@@ -114,5 +115,22 @@ describe('a running timer', () => {
       '0:00:00',
     ]);
     expect(timerText(3_600_000 * 3 + 12 * 60_000 + 59_000, false)).toBe('3:12');
+  });
+});
+
+describe('a weekly window (maintenance)', () => {
+  /** Local times, the same in every zone: Monday 23 Nov 2026. */
+  const on = (day: number, hours: number, minutes = 0) => at(2026, 11, day, hours, minutes);
+  const nightly = [{ from: '22:00', until: '06:00', weekdays: [1] }]; // Monday night only
+
+  it('ends where its end falls, the next morning for a window over midnight, on its own weekdays only', () => {
+    expect(weeklyWindowEnd(on(23, 23), nightly)).toBe(on(24, 6));
+    expect(weeklyWindowEnd(on(24, 5, 59), nightly)).toBe(on(24, 6)); // Tuesday morning: Monday's window
+    expect(weeklyWindowEnd(on(24, 6), nightly)).toBeNull();
+    expect(weeklyWindowEnd(on(24, 23), nightly)).toBeNull(); // Tuesday night: not one of its days
+    expect(weeklyWindowEnd(on(23, 21, 59), nightly)).toBeNull();
+    expect(weeklyWindowEnd(on(23, 10), [{ from: '09:00', until: '11:30', weekdays: [0, 1, 2, 3, 4, 5, 6] }])).toBe(
+      on(23, 11, 30),
+    );
   });
 });

@@ -197,6 +197,34 @@ export const insideDailyWindow = (minute: number, from: string, until: string): 
   return start <= end ? minute >= start && minute < end : minute >= start || minute < end;
 };
 
+/** A weekly window: "from"–"until" (HH:MM) on these weekdays (0 = Sunday); one over midnight ends the next day. */
+export interface WeeklyWindow {
+  from: string;
+  until: string;
+  weekdays: readonly number[];
+}
+
+/**
+ * The end (ms) of the window `at` falls in, or null: the part of a window over midnight belongs to
+ * the weekday it began on.
+ */
+export function weeklyWindowEnd(at: number, windows: readonly WeeklyWindow[]): number | null {
+  const date = new Date(at);
+  const minute = date.getHours() * 60 + date.getMinutes();
+  for (const window of windows) {
+    if (!insideDailyWindow(minute, window.from, window.until)) continue;
+    const [start, end] = [minutesOfClockTime(window.from), minutesOfClockTime(window.until)];
+    const afterMidnight = start > end && minute < end;
+    const weekday = (date.getDay() + (afterMidnight ? 6 : 0)) % 7;
+    if (!window.weekdays.includes(weekday)) continue;
+    const endDay = start > end && !afterMidnight ? addLocalDays(at, 1) : at;
+    const ending = new Date(endDay);
+    ending.setHours(Math.floor(end / 60), end % 60, 0, 0);
+    return ending.getTime();
+  }
+  return null;
+}
+
 /**
  * A running timer's "3:07:45" (hours, minutes, seconds), or "3:07" without seconds (the macOS menu
  * bar); never negative.

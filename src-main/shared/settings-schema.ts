@@ -54,6 +54,24 @@ export const monitoringSchema = v.object({
    * when nothing of the environment answers: empty, none. Any HTTP answer counts.
    */
   witnessUrl: v.optional(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(|https?:\/\/\S+)$/)), ''),
+  /**
+   * Maintenance windows IT sets (local time, on the weekdays given, 0 = Sunday; a window may run over
+   * midnight): no health notifications then, and the status window says so. An outage still going
+   * on after a window is told then.
+   */
+  maintenance: v.optional(
+    v.pipe(
+      v.array(
+        v.object({
+          from: clockTime('22:00'),
+          until: clockTime('23:00'),
+          weekdays: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), [0, 1, 2, 3, 4, 5, 6]),
+        }),
+      ),
+      v.maxLength(10),
+    ),
+    [],
+  ),
 });
 
 /** An optional global shortcut in Electron's accelerator syntax; none by default. */

@@ -267,6 +267,27 @@ describe('health scenarios against the real mock', () => {
     expect(h.titles()).toEqual(['Time recording is down']);
   });
 
+  it('tells nothing in a maintenance window IT set, says so in the status window, and tells an outage still going on after it', async () => {
+    const local = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
+    const window = { from: '00:00', until: '00:00', weekdays: [0, 1, 2, 3, 4, 5, 6] };
+    const h = setup({
+      preferences: ({ monitoring }) => {
+        monitoring.maintenance = [window];
+        monitoring.reminderMinutes = 0;
+      },
+    });
+    // The window in this computer's local time, whatever its zone: from now for 30 minutes.
+    Object.assign(window, { from: local(h.clock.now()), until: local(h.clock.now() + 30 * MIN * S) });
+    expect(h.health.status().maintenanceUntil).not.toBeNull();
+    await h.at(5 * 60, () => down('source'));
+    await h.runUntil(20 * MIN);
+    expect(h.health.badge()).toBe('down');
+    expect(h.notifications).toEqual([]);
+    await h.runUntil(32 * MIN);
+    expect(h.health.status().maintenanceUntil).toBeNull();
+    expect(h.titles()).toEqual(['Time recording is down']);
+  });
+
   it('stays silent while notifications are paused', async () => {
     const h = setup();
     h.health.pauseNotifications(h.clock.now() + 3600 * S);

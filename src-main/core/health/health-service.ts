@@ -10,7 +10,9 @@ import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
-import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
+import { localTimeAt, weeklyWindowEnd, type TimeFormatter } from '../../shared/moments.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 import { createHealthHistory, type HealthHistory, type HealthStats } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
@@ -100,6 +102,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         reminderMinutes: monitoring.reminderMinutes,
         sound: monitoring.sound,
         quietHours: monitoring.quietHours,
+        maintenance: monitoring.maintenance,
       };
     },
   });
@@ -192,6 +195,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       return {
         environmentName: options.environment().name,
         notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),
+        maintenanceUntil: iso(weeklyWindowEnd(now, options.preferences().monitoring.maintenance)),
         summary: healthSummary(monitor.snapshot(), now, formatTime, t, names()),
         systems: lines().map((line) => ({
           ...line,

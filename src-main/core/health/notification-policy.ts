@@ -9,7 +9,14 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { fitNotification } from '../util/shorten.ts';
-import { formatDuration, insideDailyWindow, localMinutesOfDay, type TimeFormatter } from '../../shared/moments.ts';
+import {
+  formatDuration,
+  insideDailyWindow,
+  localMinutesOfDay,
+  weeklyWindowEnd,
+  type TimeFormatter,
+  type WeeklyWindow,
+} from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import { systemLabel } from './health-view.ts';
 import type { HealthChange } from './health-machine.ts';
@@ -36,6 +43,8 @@ export interface NotificationSettings {
   reminderMinutes: number;
   sound: boolean;
   quietHours: { enabled: boolean; start: string; end: string };
+  /** IT's maintenance windows: nothing is told inside one; an outage still going on after it is told then. */
+  maintenance?: readonly WeeklyWindow[];
 }
 
 export interface NotificationPolicyOptions {
@@ -133,6 +142,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   function silenced(now: number): boolean {
     const settings = options.settings();
     if (!settings.enabled || (paused !== null && now < paused)) return true;
+    if (settings.maintenance && weeklyWindowEnd(now, settings.maintenance) !== null) return true;
     if (!settings.quietHours.enabled) return false;
     return insideDailyWindow(localMinutes(now), settings.quietHours.start, settings.quietHours.end);
   }

@@ -103,6 +103,8 @@ export interface HealthStatusView {
   summary: string;
   /** ISO instant notifications resume, when paused. */
   notificationsPausedUntil: string | null;
+  /** ISO instant the maintenance window IT set ends, while in one (no alarms meanwhile). */
+  maintenanceUntil: string | null;
   systems: SystemStatusView[];
   log: Array<{
     at: string;
