@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEnvironment } from '../../shared/settings-schema.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
-import { createTestCore } from '../../testing/test-core.ts';
+import { activateAcme, createTestCore } from '../../testing/test-core.ts';
 import { vaultNotes } from './vault.ts';
 
 const mock = useMockServer({ debtors: 10 });
@@ -30,18 +30,10 @@ afterEach(() => elsewhere.close());
 async function savedWithSecret(): Promise<{ settingsDir: string; id: string; file: string }> {
   const settingsDir = mkdtempSync(join(tmpdir(), 'binding-'));
   const first = createTestCore(mock.server, { settingsDir });
-  const saved = first.environments.save({
-    name: 'Local QA',
-    timeclockBaseUrl: mock.server.timeclockBaseUrl,
-    debtorsBaseUrl: mock.server.debtorsBaseUrl,
-    clientId: 'demo-client',
-    auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
-    employeeId: 'E1001',
-  });
-  if (!saved.ok) throw new Error('not saved');
-  first.vault.set(saved.value.id, SECRET, first.secretBinding(saved.value.id)!);
+  activateAcme(first, mock.server.url); // saved with the demo secret, bound to its addresses
+  const id = first.activeEnvironment().id;
   await first.vault.flush();
-  return { settingsDir, id: saved.value.id, file: join(settingsDir, 'settings.json') };
+  return { settingsDir, id, file: join(settingsDir, 'settings.json') };
 }
 
 type SettingsOnDisk = { environments: StoredEnvironment[]; vault: Record<string, { binding?: string }> };
