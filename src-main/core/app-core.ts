@@ -139,8 +139,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   // Secrets an older version stored, bound to nothing yet: bound to the environments as they are now.
   for (const { environment } of environments.list()) vault.adopt(environment.id, secretBinding(environment));
   const secretFor = (id: string) => {
+    if (id === 'mock') return MOCK_CLIENT_SECRET;
     const binding = bindingOf(id);
-    return id === 'mock' ? MOCK_CLIENT_SECRET : binding && vault.get(id, binding);
+    return binding && vault.get(id, binding);
   };
 
   /** Memoised clients per environment, rebuilt whenever the environment, its settings or its secret change. */
