@@ -7,6 +7,7 @@ import { contractDialect, startShapeProxy } from '../../src-main/testing/shape-p
 import { createTestCore, type TestCoreOptions } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
+import { makeInternalCa } from '../../src-main/testing/corporate-network.ts';
 
 let builtin: MockServer;
 let other: MockServer;
@@ -134,6 +135,35 @@ describe('settings window: environments', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('takes a CA certificate pasted or from a file, says whose it is and until when, and refuses one cut short', async () => {
+    const ca = makeInternalCa();
+    const view = await open('settings');
+    const { page } = view;
+    await fillNewEnvironment(view, SECRET, { name: 'Acme' });
+    await page.getByText('Advanced: sign-in and API profile').click();
+    const field = page.getByLabel('CA certificate (PEM)');
+    const said = page.locator('#env-ca-said');
+    await field.fill(ca.caPem.slice(0, 120) + '\n-----END CERTIFICATE-----');
+    await expect.poll(() => said.textContent()).toMatch(/cannot be read; it may be cut short/);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill('');
+    await page
+      .getByLabel('Load from a file…')
+      .setInputFiles({ name: 'acme-ca.pem', mimeType: 'text/plain', buffer: Buffer.from(ca.caPem) });
+    await expect.poll(() => said.textContent()).toMatch(/^\s*CN=Test Internal CA · valid until .+\s*$/);
+    expect(await field.inputValue()).toBe(ca.caPem);
+    expect(await page.getByLabel('API profile (JSON)').inputValue()).not.toContain('BEGIN CERTIFICATE');
+    await view.screenshot('settings-ca-certificate');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(
+        () =>
+          view.core.environments.list().find(({ environment }) => environment.name === 'Acme')?.environment.profile
+            ?.caCertificatePem,
+      )
+      .toBe(ca.caPem.trim());
   });
 
   it('adds an environment on another server, tests it, saves it and switches to it; the secret never comes back', async () => {

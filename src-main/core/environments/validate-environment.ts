@@ -6,6 +6,7 @@
 import type { ApiProfile, AuthScheme, Paging } from '../../shared/api/api-profile.ts';
 import type { Environment, FieldErrors } from '../../shared/domain/environments.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
+import { describeCaCertificate } from './ca-certificate.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
 export type EnvironmentDraft = Omit<Environment, 'id'> & { id?: string };
@@ -152,7 +153,8 @@ export function validateProfile(profile: ApiProfile, t: Translate = english.t): 
   if (listEnvelope !== null && !PATH.test(listEnvelope))
     errors['profile.listEnvelope'] = t('invalid.profile.envelope', { kind: 'list', example: 'data.items' });
   const caCertificatePem = trimmed(profile.caCertificatePem);
-  if (caCertificatePem !== null && !/^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/.test(caCertificatePem))
+  // Read as a certificate, not only shaped like one: a pasted PEM cut short is said at once.
+  if (caCertificatePem !== null && !describeCaCertificate(caCertificatePem, 0).ok)
     errors['profile.caCertificatePem'] = t('invalid.profile.caCertificate');
   const paging = pagingOf(profile.paging, errors, t);
   const serverTimeZone = profile.serverTimeZone.trim() || 'UTC';

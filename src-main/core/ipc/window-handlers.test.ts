@@ -7,6 +7,7 @@ import { startRawServer } from '../../testing/raw-server.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { dispatchInvoke } from './dispatch.ts';
 import { resolveProfile } from '../../shared/api/api-profile.ts';
+import { makeInternalCa } from '../../testing/corporate-network.ts';
 import { createWindowHandlers } from './window-handlers.ts';
 
 const mock = useMockServer({ debtors: 200 });
@@ -135,17 +136,17 @@ describe('environments through the window API', () => {
 
   it("counts the profile's CA certificate as part of where a secret goes: changed, the secret must be typed again", async () => {
     const { call, core } = setup();
-    const pem = (body: string) => `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
-    const withCa = (body: string) => ({ ...draft(), profile: resolveProfile({ caCertificatePem: pem(body) }) });
-    const saved = await call('saveEnvironment', withCa('TRUSTEDCA'));
+    const [trusted, other] = [makeInternalCa().caPem, makeInternalCa().caPem];
+    const withCa = (pem: string) => ({ ...draft(), profile: resolveProfile({ caCertificatePem: pem }) });
+    const saved = await call('saveEnvironment', withCa(trusted));
     if (!saved.ok) throw new Error('not saved');
     const id = saved.environment.id;
     await call('setEnvironmentSecret', id, SECRET);
-    expect(await call('testConnection', { environmentId: id, draft: { ...withCa('OTHERCA'), id } })).toEqual({
+    expect(await call('testConnection', { environmentId: id, draft: { ...withCa(other), id } })).toEqual({
       ok: false,
       errors: { secret: expect.stringContaining('type the client secret again') },
     });
-    expect(await call('saveEnvironment', { ...withCa('OTHERCA'), id })).toMatchObject({
+    expect(await call('saveEnvironment', { ...withCa(other), id })).toMatchObject({
       ok: true,
       environment: { secret: { set: false } },
     });

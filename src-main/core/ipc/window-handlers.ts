@@ -9,6 +9,7 @@ import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
 import { secretBinding } from '../security/secret-binding.ts';
 import { testConnection } from '../environments/connection-test.ts';
+import { describeCaCertificate } from '../environments/ca-certificate.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import { checkTransactionRange, summarise, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../lookup/advance.ts';
@@ -138,6 +139,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       core.vault.set(id, secret, core.secretBinding(id)!, t);
       return changed(core.secretStatus(id));
     },
+    describeCaCertificate: async (pem) => describeCaCertificate(pem, core.now()),
     clearEnvironmentSecret: async (id) => {
       core.vault.clear(id);
       return changed(core.secretStatus(id));

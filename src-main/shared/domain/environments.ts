@@ -68,3 +68,8 @@ export interface ConnectionReport {
   /** What the servers' answers suggest setting in the environment's API profile, in words. */
   suggestions: ProfileSuggestion[];
 }
+
+/** A pasted or loaded CA certificate, as the environment editor describes it. */
+export type CaCertificateView =
+  | { ok: true; subject: string; validTo: string; expired: boolean; isCa: boolean }
+  | { ok: false; problem: 'notPem' | 'unreadable' };

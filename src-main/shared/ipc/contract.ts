@@ -11,6 +11,7 @@ import { apiProfileSchema, authSchemeSchema, type ApiProfileInput, type AuthSche
 import type { Preferences } from '../settings-schema.ts';
 import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
 import type {
+  CaCertificateView,
   ConnectionReport,
   Environment,
   EnvironmentOrigin,
@@ -32,6 +33,7 @@ export interface WindowMessages {
 export type {
   ApiProfileInput,
   AuthScheme,
+  CaCertificateView,
   ConnectionReport,
   EnvironmentOrigin,
   FieldErrors,
@@ -345,6 +347,8 @@ export interface InvokeApi {
   validateEnvironment(draft: EnvironmentDraftInput): Promise<FieldErrors>;
   /** Write-only: the secret goes in, only its status comes back. */
   setEnvironmentSecret(environmentId: string, secret: string): Promise<SecretStatus>;
+  /** Whose a pasted or loaded CA certificate (PEM) is and until when it is valid, or why it cannot be used. */
+  describeCaCertificate(pem: string): Promise<CaCertificateView>;
   clearEnvironmentSecret(environmentId: string): Promise<SecretStatus>;
   /** Tests a saved environment, or an unsaved draft (with a secret typed but not yet saved). */
   testConnection(request: {
@@ -427,6 +431,7 @@ export const invokeArgs = {
   setActiveEnvironment: v.strictTuple([environmentId, v.optional(v.boolean())]),
   validateEnvironment: v.strictTuple([draftArg]),
   setEnvironmentSecret: v.strictTuple([environmentId, text(4096)]),
+  describeCaCertificate: v.strictTuple([v.pipe(v.string(), v.maxLength(50_000))]),
   clearEnvironmentSecret: v.strictTuple([environmentId]),
   testConnection: v.strictTuple([
     v.strictObject({ environmentId: v.optional(environmentId), draft: v.optional(draftArg), secret: v.optional(text(4096)) }),
