@@ -126,6 +126,28 @@ describe('debtor lookup', () => {
     await view.screenshot('lookup-detail-dark');
   });
 
+  it('says what the scores mean: a band in words and colour on a scale, a legend, and a flag when the two disagree', async () => {
+    const { creditScores, bureauScores } = mock.control.dataset;
+    const bureauOf = new Map(bureauScores.map((bureau) => [bureau.debtorKey, bureau.bureauScore]));
+    const split = creditScores.find((score) => Math.abs(score.score - (bureauOf.get(score.debtorKey) ?? score.score)) >= 30)!;
+    const view = await open();
+    const { page } = view;
+    await page.locator('.search').fill(split.debtorKey.toLowerCase());
+    await expect.poll(() => page.locator('.row').first().getAttribute('data-key')).toBe(split.debtorKey);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.detail .key').textContent()).toBe(split.debtorKey);
+    const bands = await page.locator('.detail .band .risk').allTextContents();
+    const inWords = (score: number) =>
+      score >= 80 ? 'low risk' : score >= 60 ? 'moderate risk' : score >= 40 ? 'elevated risk' : 'high risk';
+    expect(bands).toEqual([inWords(split.score), inWords(bureauOf.get(split.debtorKey)!)]);
+    const apart = Math.round(Math.abs(split.score - bureauOf.get(split.debtorKey)!));
+    expect(await page.locator('.detail .disagree').textContent()).toBe(
+      `The calculated score and the bureau's are ${apart} points apart: check both before relying on either.`,
+    );
+    expect(await page.locator('.detail .legend').textContent()).toMatch(/^Scores from 0 \(worst\) to 100 \(best\)/);
+    await view.screenshot('lookup-detail-scores');
+  });
+
   it('sorts by a column', async () => {
     const view = await open();
     await view.page.getByRole('button', { name: 'Score', exact: true }).click();
