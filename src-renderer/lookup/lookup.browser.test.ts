@@ -235,7 +235,14 @@ describe('Advance', () => {
     const firstClient = page.locator('.client-list button').first();
     await expect.poll(() => firstClient.count()).toBe(1);
     await firstClient.click();
-    await expect.poll(() => page.locator('.totals').textContent()).toMatch(/^\d+ transactions · total/);
+    await expect.poll(() => page.locator('.totals').textContent()).toMatch(/^\d+ transactions? · total/);
+    // The client by name, and the last 30 days unless said otherwise.
+    const name = await firstClient.locator('strong').textContent();
+    expect(await page.locator('#tx-title').textContent()).toMatch(
+      new RegExp(`^Transactions of ${name!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(C\\d+\\)$`),
+    );
+    const from = await page.getByLabel('From').inputValue();
+    expect(Date.parse(await page.getByLabel('to', { exact: true }).inputValue()) - Date.parse(from)).toBe(30 * 86_400_000);
     await page.getByLabel('From').fill('2026-06-01');
     await page.getByLabel('to', { exact: true }).fill('2026-01-01');
     await page.getByRole('button', { name: 'Show', exact: true }).last().click();
@@ -246,6 +253,8 @@ describe('Advance', () => {
     await page.getByLabel('From').fill('');
     await page.getByRole('button', { name: 'Show', exact: true }).last().click();
     await expect.poll(() => page.locator('.transactions tbody tr').count()).toBeGreaterThan(0);
+    const types = new Set(await page.locator('.transactions tbody tr td:nth-child(3)').allTextContents());
+    expect([...types].every((type) => ['Advance', 'Fee', 'Repayment', 'Adjustment'].includes(type))).toBe(true);
     await page.locator('.transactions tbody tr').first().click();
     await expect.poll(() => page.locator('table.lines tbody tr').count()).toBeGreaterThan(0);
     await view.screenshot('lookup-advance');
