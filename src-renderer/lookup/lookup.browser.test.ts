@@ -209,6 +209,10 @@ describe('debtor lookup', () => {
     await page.locator('.search').fill('zzzzqqqq');
     await expect.poll(() => page.locator('aside.detail .empty').textContent()).toBe('No debtor selected.');
     expect(await page.locator('article.detail').count()).toBe(0);
+    // Nothing found says what to try, rather than an empty table alone.
+    expect(await page.locator('.no-match').textContent()).toMatch(/^Check the spelling, or search for a part of the name/);
+    await page.locator('.search').fill('');
+    await expect.poll(() => page.locator('.no-match').count()).toBe(0);
   });
 
   it('names an endpoint that failed, and works with the rest', async () => {
