@@ -259,7 +259,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     const witness = settings.preferences().monitoring.witnessUrl;
     if (witness && (await witnessAnswers(witness, fetchFor(environment).fetch ?? fetch, signal))) return true;
     const url = environment.timeclockBaseUrl;
-    const direct = route ? isDirect(await route.proxyFor(url).catch(() => 'unknown')) : true;
+    // A route that cannot be resolved is not direct: no TCP connection of the app's own then.
+    const direct = route ? await route.proxyFor(url).then(isDirect, () => false) : true;
     return direct && tcpConnects(url, signal);
   }
 

@@ -17,7 +17,7 @@ import { ApiError } from './api-error.ts';
 import { formatDay, formatInstant } from './date-filters.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
 import { firstPage, nextPage, totalOf } from './paging.ts';
-import { atPath, readList, ShapeError, type RecordSpec } from './tolerant-read.ts';
+import { readList, recordsOf, ShapeError, type RecordSpec } from './tolerant-read.ts';
 import type { Tolerant } from '../../shared/domain/lookup.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
@@ -87,8 +87,7 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
   /** `path` names the list in the technical detail of a problem ("Debtors/CreditScore: record 3 …"). */
   function read<T>(body: unknown, spec: RecordSpec, path: string, request: Operation): Array<Tolerant<T>> {
     try {
-      const listed = profile.listEnvelope ? atPath(body, profile.listEnvelope) : body;
-      return readList<T>(listed, spec, path, profile.serverTimeZone, profile.debtorFields);
+      return readList<T>(recordsOf(body, profile.listEnvelope), spec, path, profile.serverTimeZone, profile.debtorFields);
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
       throw new ApiError({ kind: 'bad-response', service, environment, ...request, reason: error.message }, http.options.t);

@@ -11,6 +11,10 @@ import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici
 /** A proxy ("http://host:port"), null for a direct connection, or such entries to try in order (a PAC rule's list). */
 export type ProxyAnswer = string | null | ReadonlyArray<string | null>;
 
+/** A route's answer as the proxies to try in order (null: direct). */
+export const proxyList = (answer: ProxyAnswer): ReadonlyArray<string | null> =>
+  Array.isArray(answer) ? answer : [answer as string | null];
+
 export interface NetworkRoute {
   /** The proxy, or proxies in order, to use for a URL. */
   proxyFor(url: string): Promise<ProxyAnswer>;
@@ -147,7 +151,7 @@ export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptio
   const networkFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input);
     const answer = route ? await route.proxyFor(url) : null;
-    const candidates: ReadonlyArray<string | null> = Array.isArray(answer) ? answer : [answer as string | null];
+    const candidates = proxyList(answer);
     let unreachable: ProxyError | null = null;
     for (const proxy of candidates.length > 0 ? candidates : [null]) {
       try {

@@ -92,6 +92,10 @@ export function atPath(body: unknown, path: string): unknown {
   return current;
 }
 
+/** The records of a list's answer, found in the API profile's list envelope when it names one. */
+export const recordsOf = (body: unknown, listEnvelope: string | null): unknown[] =>
+  unwrapList(listEnvelope ? atPath(body, listEnvelope) : body);
+
 /** Our field name → the server's, for servers that name fields otherwise (from the API profile). */
 export type FieldRenames = Readonly<Record<string, string | null | undefined>>;
 

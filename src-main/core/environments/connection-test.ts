@@ -19,7 +19,8 @@ import { createServiceClients, type ServiceClients } from '../api/service-client
 import type { ListResult } from '../api/debtors-client.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample, type ZoneEvidence } from './profile-proposals.ts';
-import { probePaging, recordsOf, type PagingFinding } from './paging-probe.ts';
+import { probePaging, type PagingFinding } from './paging-probe.ts';
+import { recordsOf } from '../api/tolerant-read.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService, routeOf } from './service-signature.ts';
 import { clockOutProposal, movedProposal, signInHeadersProposal } from './server-hints.ts';
@@ -72,8 +73,8 @@ export async function testConnection(
   ]);
   const samples: DebtorSamples = {
     debtors: finding?.firstRecords,
-    creditScores: recordsOf(sample.scoreLists?.creditScores, profile),
-    bureauScores: recordsOf(sample.scoreLists?.bureauScores, profile),
+    creditScores: recordsOf(sample.scoreLists?.creditScores, profile.listEnvelope),
+    bureauScores: recordsOf(sample.scoreLists?.bureauScores, profile.listEnvelope),
   };
   const suggestions = [
     ...hints,

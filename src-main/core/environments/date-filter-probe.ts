@@ -11,7 +11,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
 import { formatDay, formatInstant } from '../api/date-filters.ts';
 import type { HttpClient } from '../api/http-client.ts';
-import { recordsOf } from './paging-probe.ts';
+import { recordsOf } from '../api/tolerant-read.ts';
 import { isRecord } from '../../shared/is-record.ts';
 
 type InstantFormat = ApiProfile['dateFilterFormat'];
@@ -51,7 +51,7 @@ export async function dateFilterProposals(
   }
   const client = recordsOf(
     (await http.request({ method: 'GET', path: 'Advance/Clients', operation: 'advanceClients' }).catch(() => null))?.body,
-    profile,
+    profile.listEnvelope,
   ).find(isRecord);
   const clientKey = client?.clientKey ?? client?.ClientKey;
   if (clientKey === undefined) return suggestions;

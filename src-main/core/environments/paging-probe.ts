@@ -10,7 +10,7 @@ import type { Paging, ApiProfile } from '../../shared/api/api-profile.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ApiResponse, HttpClient } from '../api/http-client.ts';
 import { firstPage, nextPage, totalOf, type PageRequest } from '../api/paging.ts';
-import { atPath, unwrapList } from '../api/tolerant-read.ts';
+import { recordsOf } from '../api/tolerant-read.ts';
 
 export type PagingFinding =
   /** The list is read whole as the profile stands (one page, or paging the app follows). */
@@ -42,14 +42,10 @@ export async function probePaging(http: HttpClient, profile: ApiProfile): Promis
   const base = new URL(http.options.baseUrl);
   const first = firstPage(PATH, {}, profile.paging);
   const response = await http.request({ method: 'GET', operation: 'debtors', ...first });
-  const listed = recordsOf(response.body, profile);
+  const listed = recordsOf(response.body, profile.listEnvelope);
   const finding = await pagingOf(http, profile, { first, response, base, listed });
   return { ...finding, firstRecords: listed.slice(0, 5) };
 }
-
-/** The records of a list's answer, in the profile's envelope. */
-export const recordsOf = (body: unknown, profile: ApiProfile): unknown[] =>
-  unwrapList(profile.listEnvelope ? atPath(body, profile.listEnvelope) : body);
 
 async function pagingOf(
   http: HttpClient,
@@ -58,7 +54,7 @@ async function pagingOf(
 ): Promise<PagingFinding> {
   const read = async (request: PageRequest) => {
     const answer = await http.request({ method: 'GET', operation: 'debtors', ...request });
-    return recordsOf(answer.body, profile).map((record) => JSON.stringify(record));
+    return recordsOf(answer.body, profile.listEnvelope).map((record) => JSON.stringify(record));
   };
   const records = listed.map((record) => JSON.stringify(record));
   const count = records.length;

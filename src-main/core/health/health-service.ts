@@ -11,12 +11,10 @@ import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
 import { localTimeAt, weeklyWindowEnd, type TimeFormatter } from '../../shared/moments.ts';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 import { createHealthHistory, type HealthHistory, type HealthStats } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
-import { healthLine, healthSummary, stateLabel, systemLabel, trayBadge } from './health-view.ts';
+import { healthLine, healthSummary, iso, stateLabel, systemLabel, trayBadge } from './health-view.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';

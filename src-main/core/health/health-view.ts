@@ -29,7 +29,8 @@ export const stateLabel = (state: SystemState, t: Translate = english.t) => t(st
 export const systemLabel = (system: HealthSystem, t: Translate = english.t, names?: SystemNames) =>
   names?.[system]?.trim() || t(`health.system.${system}`);
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** A moment of the core as the wire writes it (ISO), or null. */
+export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** What to say beside the state: the latency and when it was checked, each when known and wanted. */
 interface StateDetail {

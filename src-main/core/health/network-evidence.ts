@@ -8,7 +8,7 @@
  * app opens no connection by another route than those settings give.
  */
 import { connect } from 'node:net';
-import type { ProxyAnswer } from '../api/network.ts';
+import { proxyList, type ProxyAnswer } from '../api/network.ts';
 
 /** Any HTTP answer from the witness address (a redirect, a 401, a 404 all prove the network). */
 export async function witnessAnswers(url: string, fetch: typeof globalThis.fetch, signal: AbortSignal): Promise<boolean> {
@@ -23,7 +23,7 @@ export async function witnessAnswers(url: string, fetch: typeof globalThis.fetch
 }
 
 /** Whether the route the system gives a URL is direct (only then is a TCP connection to its host the app's own route). */
-export const isDirect = (answer: ProxyAnswer): boolean => (Array.isArray(answer) ? answer[0] === null : answer === null);
+export const isDirect = (answer: ProxyAnswer): boolean => proxyList(answer)[0] === null;
 
 /** A TCP connection to the URL's host and port completes within `timeoutMs` (it is closed at once, nothing sent). */
 export function tcpConnects(url: string, signal: AbortSignal, timeoutMs = 5_000): Promise<boolean> {
