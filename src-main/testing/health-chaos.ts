@@ -1,7 +1,9 @@
 /**
  * Seeded chaos for the health watch: random 8-hour timelines of what really happened (outages,
  * blips, flapping, 429s, slow answers, grey-zone failures, network losses the OS may not notice,
- * sleep), a simulated world the real health service checks on a fake clock, and the figures that
+ * sleep, outages that answer 503 with a Retry-After, hangs of one system or of the gateway both sit
+ * behind), a simulated world the real health service checks on a fake clock (slow answers and
+ * hangs take their time on it), and the figures that
  * say whether its notifications told the truth: false alarms, missed outages, latency, recoveries
  * told while still failing, downs told after the failure had ended. Used by the test suite (which
  * asserts the goals) and by `npm run bench` (which reports the distribution).
@@ -18,8 +20,12 @@ import { createFakeClock, runClockUntil } from './fake-clock.ts';
 const S = 1000;
 const MIN = 60 * S;
 const HOURS = 8;
+/** A hung request ends at the app's request timeout (the default setting); a slow answer takes this long. */
+const TIMEOUT_MS = 10 * S;
+const SLOW_MS = 5 * S;
+const RETRY_AFTERS_MS = [30 * S, 120 * S, 300 * S, 900 * S, 3_600 * S];
 
-export type FailureKind = 'outage' | 'blip' | 'flap' | 'grey';
+export type FailureKind = 'outage' | 'blip' | 'flap' | 'grey' | 'hang';
 export interface Interval {
   start: number;
   end: number;
@@ -27,6 +33,8 @@ export interface Interval {
 export interface Failure extends Interval {
   system: HealthSystem;
   kind: FailureKind;
+  /** The 503 says when to come back (a maintenance page, a gateway's own answer). */
+  retryAfterMs?: number;
 }
 export interface Timeline {
   start: number;
@@ -96,20 +104,75 @@ export function generateTimeline(seed: number, start = Date.parse('2026-11-23T08
     const interval = place(random, span, random.int(10 * MIN, 2 * 60 * MIN), [...everything, ...timeline.networkLosses], 5 * MIN);
     if (interval) timeline.sleeps.push(interval);
   }
+  addHardships(random, timeline, taken);
   return timeline;
 }
 
-/** What a check of a system at `at` would answer in this world. */
-export function worldProbe(timeline: Timeline, system: HealthSystem, at: number): Probe {
-  if (timeline.networkLosses.some((loss) => inside(at, loss)))
-    return { kind: 'fail', message: 'Timeclock service can’t be reached (host name not found).', transport: true };
-  if (timeline.failures.some((failure) => failure.system === system && inside(at, failure)))
-    return { kind: 'fail', message: 'The system reports that it is down.' };
-  const limited = timeline.rateLimits.find((limit) => limit.system === system && inside(at, limit));
-  if (limited) return { kind: 'rate-limited', message: 'Rate limited.', retryAfterMs: limited.retryAfterMs };
-  const slow = timeline.slow.some((period) => period.system === system && inside(at, period));
-  return { kind: 'ok', latencyMs: slow ? 5_000 : 60 };
+/**
+ * What real services add (drawn after the rest, so that a seed's older timeline stays as it was):
+ * outages whose 503 carries a Retry-After of 30 s to an hour, a system that hangs (accepts the
+ * connection, never answers), the gateway both systems sit behind hanging, and rate limits whose
+ * Retry-After asks for far longer than the limit lasts.
+ */
+function addHardships(random: Random, timeline: Timeline, taken: Record<HealthSystem, Interval[]>): void {
+  const span = { start: timeline.start, end: timeline.end };
+  for (const failure of timeline.failures)
+    if (failure.kind !== 'blip' && random.chance(0.35)) failure.retryAfterMs = random.pick(RETRY_AFTERS_MS);
+  const free = (interval: Interval | null, systems: readonly HealthSystem[]) =>
+    interval !== null &&
+    !timeline.networkLosses.some((loss) => overlaps(loss, { start: interval.start - 5 * MIN, end: interval.end + 5 * MIN })) &&
+    !timeline.sleeps.some((sleep) => overlaps(sleep, { start: interval.start - 5 * MIN, end: interval.end + 5 * MIN })) &&
+    systems.every(
+      (system) =>
+        !taken[system].some((other) => overlaps(other, { start: interval.start - 10 * MIN, end: interval.end + 10 * MIN })),
+    );
+  const hang = (systems: readonly HealthSystem[]) => {
+    const interval = place(random, span, random.int(2 * MIN + 10 * S, 20 * MIN), [], 0);
+    if (!free(interval, systems)) return;
+    for (const system of systems) {
+      taken[system].push(interval!);
+      timeline.failures.push({ ...interval!, system, kind: 'hang' });
+    }
+  };
+  if (random.chance(0.3)) hang([random.pick(HEALTH_SYSTEMS)]);
+  if (random.chance(0.2)) hang(HEALTH_SYSTEMS);
+  for (const system of HEALTH_SYSTEMS)
+    if (random.chance(0.3)) {
+      const interval = place(random, span, random.int(30 * S, 3 * MIN), taken[system], 2 * MIN);
+      if (interval) timeline.rateLimits.push({ ...interval, system, retryAfterMs: random.pick(RETRY_AFTERS_MS) });
+    }
 }
+
+/** What a check of a system begun at `at` would answer in this world, and how long the answer takes. */
+export function worldAnswer(timeline: Timeline, system: HealthSystem, at: number): { probe: Probe; takesMs: number } {
+  if (timeline.networkLosses.some((loss) => inside(at, loss)))
+    return {
+      probe: { kind: 'fail', message: 'Timeclock service can’t be reached (host name not found).', transport: true },
+      takesMs: 0,
+    };
+  const failure = timeline.failures.find((candidate) => candidate.system === system && inside(at, candidate));
+  if (failure?.kind === 'hang')
+    return { probe: { kind: 'fail', message: 'No answer within 10 s.', transport: true }, takesMs: TIMEOUT_MS };
+  if (failure) {
+    const retryAfter = failure.retryAfterMs === undefined ? {} : { retryAfterMs: failure.retryAfterMs };
+    return { probe: { kind: 'fail', message: 'The system reports that it is down.', ...retryAfter }, takesMs: 0 };
+  }
+  const limited = timeline.rateLimits.find((limit) => limit.system === system && inside(at, limit));
+  if (limited)
+    return { probe: { kind: 'rate-limited', message: 'Rate limited.', retryAfterMs: limited.retryAfterMs }, takesMs: 0 };
+  const slow = timeline.slow.some((period) => period.system === system && inside(at, period));
+  return { probe: { kind: 'ok', latencyMs: slow ? SLOW_MS : 60 }, takesMs: slow ? SLOW_MS : 0 };
+}
+
+/** The answer alone (for tests that look at one moment). */
+export const worldProbe = (timeline: Timeline, system: HealthSystem, at: number): Probe =>
+  worldAnswer(timeline, system, at).probe;
+
+/**
+ * Whether this computer's network works, as the evidence says: nothing answers while it is lost;
+ * a hanging gateway still completes the TCP connection (network-evidence.ts).
+ */
+const networkWorksAt = (timeline: Timeline, at: number) => !timeline.networkLosses.some((loss) => inside(at, loss));
 
 export interface ChaosResult {
   notifications: HealthNotification[];
@@ -130,8 +193,12 @@ export async function runTimeline(timeline: Timeline, seed: number): Promise<Cha
     time: clock,
     preferences: () => preferences,
     environment: () => ({ id: 'chaos', name: 'Chaos' }),
-    probe: async (system) => worldProbe(timeline, system, clock.now()),
-    reachable: async () => !timeline.networkLosses.some((loss) => inside(clock.now(), loss)),
+    probe: async (system) => {
+      const { probe, takesMs } = worldAnswer(timeline, system, clock.now());
+      if (takesMs > 0) await new Promise<void>((resolve) => clock.setTimeout(() => resolve(), takesMs));
+      return probe;
+    },
+    reachable: async () => networkWorksAt(timeline, clock.now()),
     isOnline: () => !offline(),
     random: () => random.next(),
     formatTime: (ms) => new Date(ms).toISOString().slice(11, 19),
@@ -139,7 +206,8 @@ export async function runTimeline(timeline: Timeline, seed: number): Promise<Cha
   const notifications: HealthNotification[] = [];
   service.onNotification((notification) => notifications.push(notification));
   service.start();
-  const settle = () => service.flush();
+  // A turn of the event loop: every check's own work is done, a check that takes time waits on the clock.
+  const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
   for (const sleep of timeline.sleeps) {
     await runClockUntil(clock, sleep.start, settle);
     clock.jump(sleep.end - sleep.start); // asleep: no timer fires; the late timer says so on waking

@@ -111,11 +111,31 @@ describe('pacing', () => {
     expect(steps.map((step) => step.next?.delayMs)).toEqual([60 * S, 120 * S, 300 * S, 300 * S]);
   });
 
-  it('waits as Retry-After says, at least, and at most 15 minutes', () => {
-    const [step] = run([[100, { kind: 'fail', message: 'busy', retryAfterMs: 90 * S }]], upAt0());
-    expect(step!.next).toEqual({ delayMs: 90 * S, atLeast: true });
+  it('confirms a suspicion on its own schedule whatever a 503 Retry-After says, and honours it once down (at most 5 minutes)', () => {
+    const busy: HealthEvent = { kind: 'fail', message: 'busy', retryAfterMs: 3_600 * S };
+    const steps = run(
+      [
+        [100, busy],
+        [110, busy],
+        [130, busy],
+        [430, { kind: 'fail', message: 'busy', retryAfterMs: 90 * S }],
+      ],
+      upAt0(),
+    );
+    expect(states(steps)).toEqual(['suspect', 'suspect', 'down', 'down']);
+    expect(steps.map((step) => step.next)).toEqual([
+      { delayMs: 10 * S, atLeast: false, exact: true },
+      { delayMs: 20 * S, atLeast: false, exact: true },
+      { delayMs: 300 * S, atLeast: true },
+      { delayMs: 90 * S, atLeast: true },
+    ]);
+  });
+
+  it('waits out a 429 on a system not known down for at most 2 minutes, and calls it rate limited', () => {
+    const [short] = run([[100, { kind: 'rate-limited', message: 'slow down', retryAfterMs: 45 * S }]], upAt0());
+    expect(short!.next).toEqual({ delayMs: 45 * S, atLeast: true });
     const [capped] = run([[100, { kind: 'rate-limited', message: 'slow down', retryAfterMs: 3_600 * S }]], upAt0());
-    expect(capped!.next).toEqual({ delayMs: 900 * S, atLeast: true });
+    expect(capped!.next).toEqual({ delayMs: 120 * S, atLeast: true });
     expect(capped!.health.state).toBe('rate-limited');
   });
 

@@ -99,10 +99,6 @@ export function stepHealth(
     moveTo(health, to, now, fields, next, rules);
   const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
   const backoff = () => rules.downBackoffMs[Math.min(health.downStep, rules.downBackoffMs.length - 1)]!;
-  const waitFor = (retryAfterMs: number | undefined, fallbackMs: number): NextCheck =>
-    retryAfterMs === undefined
-      ? { delayMs: fallbackMs, atLeast: false }
-      : { delayMs: Math.min(retryAfterMs, rules.maxRetryAfterMs), atLeast: true };
 
   switch (event.kind) {
     case 'reset':
@@ -118,8 +114,13 @@ export function stepHealth(
       return move('auth-error', { message: event.message, failures: 0, firstFailureAt: null }, null);
     case 'rate-limited':
       if (health.state === 'down')
-        return stay(health, { recoveries: 0, downStep: health.downStep + 1 }, waitFor(event.retryAfterMs, backoff()));
-      return move('rate-limited', { message: event.message }, waitFor(event.retryAfterMs, backoff()));
+        return stay(health, { recoveries: 0, downStep: health.downStep + 1 }, waitFor(event.retryAfterMs, backoff(), rules));
+      // Not known down: a long Retry-After would leave an outage untold that long (the 429 said nothing of one).
+      return move(
+        'rate-limited',
+        { message: event.message },
+        waitFor(event.retryAfterMs, backoff(), rules, rules.maxRateLimitWaitMs),
+      );
     case 'ok':
       return onSuccess(health, event.latencyMs, rules, move, t, event.degraded);
     case 'fail':
@@ -129,12 +130,23 @@ export function stepHealth(
         return stay(
           health,
           { recoveries: 0, message: event.message, downStep: health.downStep + 1 },
-          waitFor(retryAfterMs, backoff()),
+          waitFor(retryAfterMs, backoff(), rules),
         );
-      return onFailure(health, event.message, now, rules, move, (fallbackMs) => waitFor(retryAfterMs, fallbackMs));
+      return onFailure(health, event.message, now, rules, move, retryAfterMs);
     }
   }
 }
+
+/** The server's Retry-After, at least (jitter only upwards) and at most `capMs`; else the fallback. */
+const waitFor = (
+  retryAfterMs: number | undefined,
+  fallbackMs: number,
+  rules: HealthRules,
+  capMs = rules.maxRetryAfterMs,
+): NextCheck =>
+  retryAfterMs === undefined
+    ? { delayMs: fallbackMs, atLeast: false }
+    : { delayMs: Math.min(retryAfterMs, capMs), atLeast: true };
 
 type Move = (to: SystemState, fields: Partial<SystemHealth>, next: NextCheck | null) => Step;
 
@@ -194,13 +206,18 @@ function onSuccess(
   return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);
 }
 
+/**
+ * A failure while not down. The re-checks that confirm or clear the suspicion keep their own
+ * schedule whatever a Retry-After says: a 503 asking for an hour is no reason to take an hour
+ * to tell an outage (it made the p99 four minutes and the worst case 37). Once down, it is honoured.
+ */
 function onFailure(
   health: SystemHealth,
   message: string,
   now: number,
   rules: HealthRules,
   move: Move,
-  waitFor: (fallbackMs: number) => NextCheck,
+  retryAfterMs: number | undefined,
 ): Step {
   const failures = health.failures + 1;
   const firstFailureAt = health.firstFailureAt ?? now;
@@ -210,13 +227,12 @@ function onFailure(
     return move(
       'down',
       { failures, firstFailureAt, message, outageStartedAt, recoveries: 0, downStep: 1 },
-      waitFor(rules.downBackoffMs[0]!),
+      waitFor(retryAfterMs, rules.downBackoffMs[0]!, rules),
     );
   }
   const untilSpan = firstFailureAt + rules.confirmSpanMs - now;
   const recheck = failures >= rules.failuresToConfirm ? untilSpan : (rules.recheckDelaysMs[failures - 1] ?? untilSpan);
-  const wait = waitFor(Math.max(1000, recheck));
-  const next = wait.atLeast ? wait : { ...wait, exact: true };
+  const next: NextCheck = { delayMs: Math.max(1000, recheck), atLeast: false, exact: true };
   if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message }, next);
   return move('suspect', { failures, firstFailureAt, message }, next);
 }

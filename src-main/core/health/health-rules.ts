@@ -15,7 +15,13 @@ export interface HealthRules {
   fastChecksToClearDegraded: number;
   /** Waits between checks while down (the last repeats), unless the server sent Retry-After. */
   downBackoffMs: readonly number[];
+  /** While down, a Retry-After is honoured up to this (the longest backoff: a recovery is told within it). */
   maxRetryAfterMs: number;
+  /**
+   * A 429 on a system not known down is honoured up to this: the longest the watch looks away from
+   * it, so that an outage beginning meanwhile is still told within about three minutes.
+   */
+  maxRateLimitWaitMs: number;
   flapWindowMs: number;
   flapChanges: number;
   /** After sleep, unlock or a switch: check again this soon. */
@@ -39,7 +45,8 @@ export function healthRules(monitoring: Preferences['monitoring']): HealthRules 
     slowChecksForDegraded: 3,
     fastChecksToClearDegraded: 2,
     downBackoffMs: [30 * SECOND, 60 * SECOND, 120 * SECOND, 300 * SECOND],
-    maxRetryAfterMs: 15 * MINUTE,
+    maxRetryAfterMs: 5 * MINUTE,
+    maxRateLimitWaitMs: 2 * MINUTE,
     flapWindowMs: 30 * MINUTE,
     flapChanges: 4,
     resumeRecheckMs: 5 * SECOND,
