@@ -30,6 +30,7 @@ import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
 import { environmentFetch, resolveForWorker, type NetworkRoute } from './api/network.ts';
+import { proxyCredentials } from './security/proxy-sign-in.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
@@ -162,8 +163,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     };
   }
   const route: NetworkRoute | null = options.network?.route ?? null;
+  /** The proxy's user name and password (Basic), read at each request: Settings may change them. */
+  const proxySignIn = () => proxyCredentials(vault, settings.preferences().network.proxyUser);
   const fetchFor = (environment: Environment) => {
-    const fetch = environmentFetch(environment, route, options.network?.systemCa ?? false);
+    const fetch = environmentFetch(environment, route, options.network?.systemCa ?? false, proxySignIn);
     return fetch ? { fetch } : {};
   };
   const clientsFor = memoised((environment, secret) =>
@@ -229,6 +232,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     network: {
       // Resolved before the worker starts: a URL whose proxy is not known yet never goes direct.
       proxyFor: (url) => resolveForWorker(route, url),
+      proxySignIn,
       systemCa: options.network?.systemCa ?? false,
     },
     start: (config, onStatus) =>
@@ -289,7 +293,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
    */
   const activeKey = () => {
     const { id, name: _shownOnly, employeeId, ...signIn } = environments.active().environment;
-    return { id, employeeId, signIn: JSON.stringify([signIn, secretFor(id)]) };
+    // The proxy's sign-in too: saved after a 407, the health watch and the lookup try again with it.
+    return { id, employeeId, signIn: JSON.stringify([signIn, secretFor(id), proxySignIn()]) };
   };
   let lastActive = activeKey();
 

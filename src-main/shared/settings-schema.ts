@@ -157,6 +157,8 @@ export const generalSchema = v.object({
 export const networkSchema = v.object({
   requestTimeoutSeconds: seconds(1, 120, 10),
   maxResponseMegabytes: seconds(1, 2000, 200),
+  /** The proxy's user name, for a proxy that wants Basic sign-in (its password is kept in the vault); empty: none. */
+  proxyUser: v.optional(v.pipe(v.string(), v.maxLength(200), v.excludes(':')), ''),
 });
 
 export const securitySchema = v.object({

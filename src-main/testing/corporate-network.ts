@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer, request } from 'node:http';
+import { createServer as createHttpServer, request, type IncomingHttpHeaders } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -104,8 +104,12 @@ export async function startHttpsFront(ca: InternalCa, target: string): Promise<L
 }
 
 export interface ProxyBehaviour {
-  /** Wants a sign-in it never accepts (407 with this Proxy-Authenticate scheme), for tunnels and plain requests alike. */
+  /**
+   * Wants a sign-in (407 with this Proxy-Authenticate value), for tunnels and plain requests alike;
+   * accepted only as Basic with `acceptBasic` ("user:password").
+   */
   signIn?: string;
+  acceptBasic?: string;
   /** Forwards plain-http requests in absolute form (as squid does), recording each URL. */
   forwardPlain?: boolean;
   /** Refuses a CONNECT to these "host:port" targets with 403, as a default squid refuses non-SSL ports. */
@@ -115,12 +119,22 @@ export interface ProxyBehaviour {
 /** An HTTP proxy that opens CONNECT tunnels (and, if asked, forwards plain requests), recording each. */
 export async function startConnectProxy(
   behaviour: ProxyBehaviour = {},
-): Promise<LoopbackServer & { tunnels: string[]; forwarded: string[] }> {
+): Promise<LoopbackServer & { tunnels: string[]; forwarded: string[]; authorizations: string[] }> {
+  const authorizations: string[] = [];
   const tunnels: string[] = [];
   const forwarded: string[] = [];
   const sockets = new Set<Socket>();
+  /** Whether a request gets past the proxy's sign-in (recording each Proxy-Authorization it was sent). */
+  const signedIn = (headers: IncomingHttpHeaders) => {
+    authorizations.push(headers['proxy-authorization'] ?? '');
+    return (
+      !behaviour.signIn ||
+      (behaviour.acceptBasic !== undefined &&
+        headers['proxy-authorization'] === `Basic ${Buffer.from(behaviour.acceptBasic).toString('base64')}`)
+    );
+  };
   const server = createHttpServer((req, res) => {
-    if (behaviour.signIn) return void res.writeHead(407, { 'proxy-authenticate': behaviour.signIn }).end();
+    if (!signedIn(req.headers)) return void res.writeHead(407, { 'proxy-authenticate': behaviour.signIn! }).end();
     if (!behaviour.forwardPlain || !req.url?.startsWith('http://')) return void res.writeHead(405).end('CONNECT only');
     forwarded.push(req.url);
     const target = new URL(req.url);
@@ -142,7 +156,7 @@ export async function startConnectProxy(
   });
   server.on('connect', (req, client: Socket, head: Buffer) => {
     client.on('error', () => {});
-    if (behaviour.signIn)
+    if (!signedIn(req.headers))
       return void client.end(`HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: ${behaviour.signIn}\r\n\r\n`);
     if (behaviour.refuseConnectTo?.includes(req.url ?? '')) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
     tunnels.push(req.url ?? '');
@@ -165,6 +179,7 @@ export async function startConnectProxy(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     tunnels,
     forwarded,
+    authorizations,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await close();

@@ -294,6 +294,25 @@ describe('settings window: preferences', () => {
     await expect.poll(() => page.locator('[data-path="network.maxResponseMegabytes"] .error').count()).toBe(1);
   });
 
+  it('keeps a proxy sign-in: a user name Basic cannot carry is refused in words, the password never comes back', async () => {
+    const view = await open('settings', {}, 'light', 'section=general');
+    const { page, core } = view;
+    await page.getByLabel('Proxy user name').fill('corp:anna');
+    await page.getByLabel('Proxy password').fill('Winter 2026!');
+    await page.getByRole('button', { name: 'Save proxy sign-in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Proxy user name: enter the name without a colon');
+    await page.getByLabel('Proxy user name').fill('anna.berg');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.proxy [role="status"]').textContent()).toBe('Proxy sign-in saved.');
+    expect(await page.getByLabel('Proxy password').inputValue()).toBe('');
+    expect(await page.locator('.proxy').textContent()).toContain('A password is saved for anna.berg.');
+    expect(core.settings.preferences().network.proxyUser).toBe('anna.berg');
+    expect(await page.content()).not.toContain('Winter 2026!');
+    await view.screenshot('settings-proxy-sign-in');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.locator('.proxy').textContent()).toContain('No proxy sign-in is saved.');
+  });
+
   it('asks before leaving a section with changes not saved, keeping them unless told to discard', async () => {
     const view = await open('settings', {}, 'light', 'section=monitoring');
     const { page, core } = view;

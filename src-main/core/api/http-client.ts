@@ -261,10 +261,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // Still "unreachable" (a write's outcome is then confirmed by reading, never assumed), but answered.
     const where = answered === undefined ? '' : ` after it answered ${answered}`;
     const culprit = culpritOf(error);
+    const signIn = error instanceof ProxyError && error.signIn ? { proxySignIn: { ...error.signIn, proxy: error.proxy } } : {};
     return fail(request, {
       kind: 'unreachable',
       ...status,
       ...(culprit ? { culprit } : {}),
+      ...signIn,
       reason: `${networkReason(error)}${where} at ${displayUrl(url)}`,
     });
   }

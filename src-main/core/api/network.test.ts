@@ -157,18 +157,7 @@ describe('proxies as corporate networks have them', () => {
     expect(JSON.stringify(core.health.status())).toContain(`the proxy ${new URL(dead).host} cannot be reached`);
   });
 
-  it.each([
-    ['https, through a tunnel', true, /the proxy 127\.0\.0\.1:\d+ asks for a sign-in \(407\), which this app cannot give it/],
-    ['plain http', false, /the proxy 127\.0\.0\.1:\d+ asks for a sign-in \(407\), which this app cannot give it/],
-  ])('says a proxy wants a sign-in (407) over %s, naming it, instead of "network error"', async (_name, secure, said) => {
-    const guarded = await startConnectProxy({ signIn: 'Negotiate' });
-    try {
-      const core = coreWithRoute(() => guarded.url, secure);
-      await expect(core.clients().timeclock.health('source')).rejects.toThrow(said);
-    } finally {
-      await guarded.close();
-    }
-  });
+  // A proxy's 407 (wanting Basic, refusing it, or wanting Windows sign-in): proxy-sign-in.test.ts.
 
   it('says an untrusted certificate is the certificate, and where to set the CA', async () => {
     const core = coreWithRoute(() => proxy.url, true);

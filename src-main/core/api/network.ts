@@ -6,7 +6,8 @@
  * behave the same; no environment variables are read.
  */
 import * as tls from 'node:tls';
-import { Agent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { ProxySignIn } from '../../shared/domain/api-problem.ts';
+import { Agent, Client, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 
 /** A proxy ("http://host:port"), null for a direct connection, or such entries to try in order (a PAC rule's list). */
 export type ProxyAnswer = string | null | ReadonlyArray<string | null>;
@@ -70,20 +71,40 @@ export const proxyUnknown = (reason: string) =>
  */
 export type KnownProxy = ProxyAnswer | { unsupported: string } | { unknown: string };
 
+/** A user name and password for the proxy (Basic), as the user or IT gave them. */
+export interface ProxyCredentials {
+  user: string;
+  password: string;
+}
+
 /** Why a request did not get past the proxy, naming it: the app's words for the proxy's fault, not the service's. */
 export class ProxyError extends Error {
   constructor(
     readonly problem: 'unreachable' | 'sign-in' | 'refused',
     readonly proxy: string,
     detail: string,
+    /** For a 407: what went wrong with the sign-in, and the schemes the proxy offered. */
+    readonly signIn?: { why: ProxySignIn; schemes: string[] },
   ) {
     super(
-      problem === 'unreachable'
-        ? `the proxy ${proxy} cannot be reached (${detail})`
-        : problem === 'sign-in'
-          ? `the proxy ${proxy} asks for a sign-in (407${detail ? `, ${detail}` : ''}), which this app cannot give it`
+      problem === 'sign-in'
+        ? signInSentence(proxy, signIn)
+        : problem === 'unreachable'
+          ? `the proxy ${proxy} cannot be reached (${detail})`
           : `the proxy ${proxy} refused to connect to the service (${detail})`,
     );
+  }
+}
+
+function signInSentence(proxy: string, signIn?: { why: ProxySignIn; schemes: string[] }): string {
+  const offered = signIn && signIn.schemes.length > 0 ? `, ${signIn.schemes.join(', ')}` : '';
+  switch (signIn?.why) {
+    case 'refused':
+      return `the proxy ${proxy} refused the proxy user name and password (407${offered})`;
+    case 'unsupported':
+      return `the proxy ${proxy} asks for a sign-in this app cannot do (407${offered}); only Basic is supported`;
+    default:
+      return `the proxy ${proxy} asks for a user name and password (407${offered})`;
   }
 }
 
@@ -132,19 +153,43 @@ export function knownRoute(proxy: KnownProxy): NetworkRoute | null {
   };
 }
 
-export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptions): typeof fetch {
+/** The Proxy-Authorization value for Basic (RFC 7617: user-id ":" password, UTF-8). */
+export const basicToken = (credentials: ProxyCredentials) =>
+  `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}`;
+
+/**
+ * `proxySignIn`: the proxy's user name and password, read at each request (Settings may change
+ * them); sent only to proxies, and only as Basic.
+ */
+export function createNetworkFetch(
+  route: NetworkRoute | null,
+  trust: TrustOptions,
+  proxySignIn: () => ProxyCredentials | null = () => null,
+): typeof fetch {
   const ca = [...tls.rootCertificates, ...(trust.systemCa ? systemStore() : []), ...(trust.extraCaPem ? [trust.extraCaPem] : [])];
   // Pinned: NODE_TLS_REJECT_UNAUTHORIZED=0 in a user's environment must not turn certificate checks off.
   const connect = { ca, rejectUnauthorized: true };
   const direct = new Agent({ connect });
   const viaProxy = new Map<string, Dispatcher>();
-  const dispatcherFor = (proxy: string | null): Dispatcher => {
+  const dispatcherFor = (proxy: string | null, token: string | null): Dispatcher => {
     if (proxy === null) return direct;
-    let agent = viaProxy.get(proxy);
+    const key = `${proxy}\n${token ?? ''}`;
+    let agent = viaProxy.get(key);
     if (!agent) {
       // Plain http goes as ordinary proxy requests (a default squid refuses CONNECT to port 80); https tunnels.
-      agent = new ProxyAgent({ uri: proxy, requestTls: connect, proxyTls: connect, proxyTunnel: false });
-      viaProxy.set(proxy, agent);
+      agent = new ProxyAgent({
+        uri: proxy,
+        requestTls: connect,
+        proxyTls: connect,
+        proxyTunnel: false,
+        ...(token ? { token } : {}),
+      });
+      for (const [other, old] of viaProxy)
+        if (other.startsWith(`${proxy}\n`)) {
+          viaProxy.delete(other); // credentials changed: the old ones are not kept in a live agent
+          void old.close().catch(() => {});
+        }
+      viaProxy.set(key, agent);
     }
     return agent;
   };
@@ -152,13 +197,15 @@ export function createNetworkFetch(route: NetworkRoute | null, trust: TrustOptio
     const url = input instanceof Request ? input.url : String(input);
     const answer = route ? await route.proxyFor(url) : null;
     const candidates = proxyList(answer);
+    const credentials = proxySignIn();
+    const token = credentials ? basicToken(credentials) : null;
     let unreachable: ProxyError | null = null;
     for (const proxy of candidates.length > 0 ? candidates : [null]) {
       try {
         // undici's own fetch with its own dispatcher: the two always match, whatever Node bundles.
-        return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy) })) as unknown as Response;
+        return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy, token) })) as unknown as Response;
       } catch (error) {
-        const fault = proxy === null ? null : proxyFault(proxy, error);
+        const fault = proxy === null ? null : await proxyFault(proxy, error, { url, token, connect });
         if (!fault) throw error;
         // A proxy that cannot be reached gives way to the rule's next entry, as in the browser; one that answered does not.
         if (fault.problem !== 'unreachable') throw fault;
@@ -191,17 +238,62 @@ const PROXY_CONNECT_CODES = new Set([
 ]);
 
 /** The proxy's part in a failed request through it, or null when the failure is beyond it (the service's, its certificate). */
-function proxyFault(proxy: string, error: unknown): ProxyError | null {
+async function proxyFault(proxy: string, error: unknown, attempt: ProxyAttempt): Promise<ProxyError | null> {
   if (error instanceof ProxyError) return error;
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   // undici says what the proxy answered only in words, somewhere along the chain of causes.
   const said = causeChain(error).join(' ');
-  if (/Proxy response \(407\)|Proxy Authentication Required \(407\)/.test(said))
-    return new ProxyError('sign-in', proxyName(proxy), '');
+  if (/Proxy response \(407\)|Proxy Authentication Required \(407\)/.test(said)) {
+    const schemes = await proxySignInSchemes(proxy, attempt);
+    const why: ProxySignIn =
+      schemes.length > 0 && !schemes.some((scheme) => /^basic$/i.test(scheme))
+        ? 'unsupported'
+        : attempt.token
+          ? 'refused'
+          : 'needed';
+    return new ProxyError('sign-in', proxyName(proxy), '', { why, schemes });
+  }
   const tunnel = /Proxy response \((\d{3})\) !== 200/.exec(said);
   if (tunnel) return new ProxyError('refused', proxyName(proxy), tunnel[1]!);
   if (cause?.code && PROXY_CONNECT_CODES.has(cause.code)) return new ProxyError('unreachable', proxyName(proxy), cause.code);
   return null;
+}
+
+interface ProxyAttempt {
+  url: string;
+  token: string | null;
+  connect: { ca: string[]; rejectUnauthorized: boolean };
+}
+
+/**
+ * The schemes a proxy offers in its 407 (Proxy-Authenticate), asked again in a CONNECT of our own:
+ * undici reports a refused tunnel only as words without the proxy's headers. Nothing else is
+ * sent through; empty when the proxy does not say.
+ */
+async function proxySignInSchemes(proxy: string, attempt: ProxyAttempt): Promise<string[]> {
+  const target = new URL(attempt.url);
+  const client = new Client(proxy, { connect: attempt.connect });
+  const headers = { host: target.host, ...(attempt.token ? { 'proxy-authorization': attempt.token } : {}) };
+  const signal = AbortSignal.timeout(5_000);
+  try {
+    // Plain http goes to the proxy as an ordinary request (absolute URL), https as a tunnel: asked the same way.
+    const offered =
+      target.protocol === 'http:'
+        ? await client.request({ method: 'HEAD', path: target.href, headers, signal }).then((answer) => {
+            void answer.body.dump().catch(() => {}); // a 407's short body, read and dropped
+            return answer.headers['proxy-authenticate'];
+          })
+        : await client.connect({ path: `${target.hostname}:${target.port || '443'}`, headers, signal }).then((answer) => {
+            answer.socket.destroy();
+            return answer.headers['proxy-authenticate'];
+          });
+    const values = Array.isArray(offered) ? offered : offered ? [offered] : [];
+    return [...new Set(values.map((value) => value.trim().split(/[\s,]/)[0]!))];
+  } catch {
+    return [];
+  } finally {
+    void client.destroy().catch(() => {});
+  }
 }
 
 /** The messages of an error and its causes, outermost first (a few levels at most). */
@@ -217,8 +309,9 @@ export function environmentFetch(
   environment: { profile?: { caCertificatePem: string | null } },
   route: NetworkRoute | null,
   systemCa: boolean,
+  proxySignIn?: () => ProxyCredentials | null,
 ): typeof fetch | undefined {
   const extraCaPem = environment.profile?.caCertificatePem ?? null;
   if (!route && !systemCa && !extraCaPem) return undefined; // Node's own fetch, as before
-  return createNetworkFetch(route, { systemCa, extraCaPem });
+  return createNetworkFetch(route, { systemCa, extraCaPem }, proxySignIn);
 }

@@ -1,13 +1,14 @@
 /** The window API through the real dispatcher, on a real core against the real mock. */
 import { recordingShell } from '../../testing/test-shell.ts';
 import { describe, expect, it } from 'vitest';
-import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
+import type { EnvironmentDraftInput } from '../../shared/ipc/contract.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer } from '../../testing/raw-server.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { dispatchInvoke } from './dispatch.ts';
 import { resolveProfile } from '../../shared/api/api-profile.ts';
 import { makeInternalCa } from '../../testing/corporate-network.ts';
+import { windowApi } from '../../testing/window-api.ts';
 import { createWindowHandlers } from './window-handlers.ts';
 
 const mock = useMockServer({ debtors: 200 });
@@ -15,16 +16,7 @@ const SECRET = 'demo-secret';
 
 function setup(options: Parameters<typeof createTestCore>[1] = {}) {
   const core = createTestCore(mock.server, options);
-  const handlers = createWindowHandlers(core, recordingShell());
-  const responses: string[] = [];
-  /** Calls as a window does, recording every answer that crosses back to the renderer. */
-  const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {
-    const envelope = await dispatchInvoke(handlers, name, args);
-    responses.push(JSON.stringify(envelope));
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    return envelope.value as Awaited<ReturnType<InvokeApi[K]>>;
-  };
-  return { core, call, responses };
+  return { core, ...windowApi(core) };
 }
 
 /** A second environment saved, and a punch in the Mock left waiting (its service was down). */

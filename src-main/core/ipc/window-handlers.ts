@@ -8,6 +8,7 @@ import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '
 import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
 import { secretBinding } from '../security/secret-binding.ts';
+import { checkProxyUser, PROXY_VAULT_ID, proxySignInBinding, proxySignInView } from '../security/proxy-sign-in.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import { describeCaCertificate } from '../environments/ca-certificate.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
@@ -63,6 +64,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     adminFile: core.settings.admin.source,
     shortcutProblems: shell.shortcutProblems(),
   });
+  const proxySignInNow = () =>
+    proxySignInView(core.vault, core.settings.preferences().network.proxyUser, core.settings.isLocked('network.proxyUser'));
   const changed = <T>(value: T): T => {
     core.environmentsChanged();
     return value;
@@ -143,6 +146,21 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     clearEnvironmentSecret: async (id) => {
       core.vault.clear(id);
       return changed(core.secretStatus(id));
+    },
+    proxySignIn: async () => proxySignInNow(),
+    async setProxySignIn(user, password) {
+      const { t } = core.translator();
+      // A user name IT set stays as IT set it; the password is the user's own.
+      const name = core.settings.isLocked('network.proxyUser') ? core.settings.preferences().network.proxyUser : user.trim();
+      checkProxyUser(name, t);
+      core.vault.set(PROXY_VAULT_ID, password, proxySignInBinding(name), t);
+      if (!core.settings.isLocked('network.proxyUser')) core.settings.updatePreferences({ network: { proxyUser: name } }, t);
+      return changed(proxySignInNow());
+    },
+    async clearProxySignIn() {
+      core.vault.clear(PROXY_VAULT_ID);
+      if (!core.settings.isLocked('network.proxyUser')) core.settings.updatePreferences({ network: { proxyUser: '' } });
+      return changed(proxySignInNow());
     },
     async testConnection({ environmentId, draft, secret }) {
       const saved = environmentId ? core.environments.get(environmentId)?.environment : undefined;

@@ -6,7 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-import { environmentFetch, knownRoute, type KnownProxy } from '../api/network.ts';
+import { environmentFetch, knownRoute, type KnownProxy, type ProxyCredentials } from '../api/network.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import type { LookupEngine } from './lookup-engine.ts';
 import { inProcessClient, workerClient, type Remote } from '../util/worker-calls.ts';
@@ -28,12 +28,14 @@ export interface LookupWorkerConfig {
   /** The proxy for the debtors service, as the system resolved it in the main process (null: direct). */
   proxy: KnownProxy;
   systemCa: boolean;
+  /** The proxy's user name and password (Basic), when one is saved: the worker asks nobody later. */
+  proxySignIn: ProxyCredentials | null;
 }
 
 /** The debtors client a lookup engine uses, wherever it runs (worker thread or main process). */
 export function lookupClient(config: LookupWorkerConfig) {
   const route = knownRoute(config.proxy);
-  const fetch = environmentFetch(config.environment, route, config.systemCa);
+  const fetch = environmentFetch(config.environment, route, config.systemCa, () => config.proxySignIn);
   return createServiceClients(config.environment, config.secret, config.network, fetch ? { fetch } : {}).debtors;
 }
 

@@ -3,7 +3,7 @@
  * automatically while the lookup window is open, and thrown away (memory and all) after a switch
  * of environment or when the window has been closed for a while.
  */
-import type { KnownProxy } from '../api/network.ts';
+import type { KnownProxy, ProxyCredentials } from '../api/network.ts';
 import type { CsvStyle } from '../util/csv.ts';
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
@@ -18,7 +18,7 @@ export interface LookupServiceOptions {
   preferences: () => Preferences;
   start: (config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void) => LookupBackend;
   /** The network as the main process knows it: the proxy for a URL (resolved, waited for), and whether to trust the system's store. */
-  network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean };
+  network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean; proxySignIn?: () => ProxyCredentials | null };
   onStatus: (status: LookupStatus) => void;
 }
 
@@ -61,6 +61,7 @@ export function createLookupService(options: LookupServiceOptions) {
         network: options.preferences().network,
         proxy,
         systemCa: options.network?.systemCa ?? false,
+        proxySignIn: options.network?.proxySignIn?.() ?? null,
       };
       backend = options.start(config, report);
       starting = null;

@@ -49,6 +49,12 @@ export type OperationName =
  */
 export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped';
 
+/**
+ * Why a proxy's sign-in (407) failed: it wants one and none was given (`needed`), it refused the
+ * one given (`refused`), or it offers only schemes this app cannot do — NTLM, Negotiate (`unsupported`).
+ */
+export type ProxySignIn = 'needed' | 'refused' | 'unsupported';
+
 export interface ApiProblemFacts {
   kind: ApiErrorKind;
   service: ServiceName;
@@ -70,6 +76,8 @@ export interface ApiProblemFacts {
    * `reason`) or the service's TLS certificate (not trusted here). Absent: the service or the network.
    */
   culprit?: 'proxy' | 'certificate';
+  /** A proxy's 407: what went wrong with its sign-in, the proxy (host:port) and the schemes it offered. */
+  proxySignIn?: { why: ProxySignIn; proxy: string; schemes: string[] };
   /** Where a redirect pointed. */
   location?: string;
   /** What the server says it accepts (Allow, Accept, Accept-Patch headers), for not-supported. */

@@ -23,6 +23,14 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
   const status = String(facts.status ?? '');
   switch (facts.kind) {
     case 'unreachable':
+      if (facts.proxySignIn)
+        return t('apiError.proxySignIn', {
+          where,
+          op,
+          why: facts.proxySignIn.why,
+          proxy: facts.proxySignIn.proxy,
+          schemes: facts.proxySignIn.schemes.join(', ') || '?',
+        });
       if (facts.culprit === 'proxy') return t('apiError.proxyFault', { where, op, reason: facts.reason ?? '' });
       if (facts.culprit === 'certificate')
         return t('apiError.untrustedCertificate', { where, op, reason: inParentheses, environment });

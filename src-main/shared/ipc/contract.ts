@@ -309,6 +309,13 @@ export type SettingsSection = 'environments' | 'monitoring' | 'clock' | 'lookup'
 /** The settings that hold a global shortcut: clock in or out, open the debtor lookup. */
 export type GlobalShortcutPath = 'clock.globalShortcut' | 'lookup.globalShortcut';
 
+/** The proxy's sign-in as a window sees it: the user name, whether IT set it, the password's status only. */
+export interface ProxySignInView {
+  user: string;
+  userLocked: boolean;
+  status: SecretStatus;
+}
+
 export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldErrors };
 
 /** Requests: window → main (ipcRenderer.invoke / ipcMain.handle). */
@@ -350,6 +357,11 @@ export interface InvokeApi {
   /** Whose a pasted or loaded CA certificate (PEM) is and until when it is valid, or why it cannot be used. */
   describeCaCertificate(pem: string): Promise<CaCertificateView>;
   clearEnvironmentSecret(environmentId: string): Promise<SecretStatus>;
+  /** The proxy's sign-in: its user name and whether a password is kept (never the password). */
+  proxySignIn(): Promise<ProxySignInView>;
+  /** Write-only: the password goes in with its user name; refused (UserFacingError) when either is not usable. */
+  setProxySignIn(user: string, password: string): Promise<ProxySignInView>;
+  clearProxySignIn(): Promise<ProxySignInView>;
   /** Tests a saved environment, or an unsaved draft (with a secret typed but not yet saved). */
   testConnection(request: {
     environmentId?: string;
@@ -433,6 +445,9 @@ export const invokeArgs = {
   setEnvironmentSecret: v.strictTuple([environmentId, text(4096)]),
   describeCaCertificate: v.strictTuple([v.pipe(v.string(), v.maxLength(50_000))]),
   clearEnvironmentSecret: v.strictTuple([environmentId]),
+  proxySignIn: v.strictTuple([]),
+  setProxySignIn: v.strictTuple([text(200), text(1024)]),
+  clearProxySignIn: v.strictTuple([]),
   testConnection: v.strictTuple([
     v.strictObject({ environmentId: v.optional(environmentId), draft: v.optional(draftArg), secret: v.optional(text(4096)) }),
   ]),

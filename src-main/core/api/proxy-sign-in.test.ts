@@ -1,0 +1,112 @@
+/**
+ * A proxy that asks for a sign-in (407): the app says so, naming the proxy and where to enter the
+ * user name and password; once they are saved (through the window API, the password kept in the
+ * vault and never sent back) every request, health check and the lookup's worker signs in with
+ * Basic; a refused password and a proxy that wants only Windows sign-in are each said as such.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConnectProxy, type LoopbackServer } from '../../testing/corporate-network.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { activateAcme, createTestCore } from '../../testing/test-core.ts';
+import { windowApi } from '../../testing/window-api.ts';
+import { PROXY_VAULT_ID } from '../security/proxy-sign-in.ts';
+
+const mock = useMockServer({ debtors: 30 });
+let guarded: LoopbackServer & { authorizations: string[]; forwarded: string[] };
+beforeAll(async () => {
+  guarded = await startConnectProxy({
+    signIn: 'Basic realm="Acme proxy"',
+    acceptBasic: 'anna.berg:Winter 2026!',
+    forwardPlain: true,
+  });
+});
+afterAll(async () => guarded?.close());
+
+function setup(proxyUrl = () => guarded.url) {
+  const core = createTestCore(mock.server, {
+    network: { route: { proxyFor: async () => proxyUrl() }, systemCa: false },
+    lookupWorker: true,
+  });
+  activateAcme(core, mock.server.url, null);
+  const { call, responses: crossed } = windowApi(core);
+  return { core, call, crossed };
+}
+
+describe('a proxy that asks for a user name and password', () => {
+  it('says so, naming the proxy and where to enter them, and health calls it the proxy, not the service', async () => {
+    const { core } = setup();
+    const name = new URL(guarded.url).host;
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(
+      new RegExp(
+        `the proxy ${name} of this computer's network asks for a user name and password\\. Enter them under Settings → General → Proxy sign-in`,
+      ),
+    );
+    const [line] = await core.checkHealthNow();
+    expect(line).toMatchObject({ state: 'offline' });
+    expect(line!.message).toContain(`the proxy ${name} of this computer's network asks for a user name and password`);
+  });
+
+  it('signs in with Basic once they are saved, for the clock, the health watch and the lookup’s worker; the password never comes back', async () => {
+    const { core, call, crossed } = setup();
+    const view = await call('setProxySignIn', ' anna.berg ', 'Winter 2026!');
+    expect(view).toEqual({ user: 'anna.berg', userLocked: false, status: { set: true, storage: 'encrypted', note: null } });
+    expect(core.settings.preferences().network.proxyUser).toBe('anna.berg');
+    expect((await core.clients().timeclock.health('source')).state).toBe('up');
+    const [line] = await core.checkHealthNow();
+    expect(line).toMatchObject({ state: 'up' });
+    const loaded = await core.lookup.refresh(true);
+    expect(loaded).toMatchObject({ problems: [], counts: { debtors: 30 } });
+    expect(guarded.authorizations).toContain(`Basic ${Buffer.from('anna.berg:Winter 2026!').toString('base64')}`);
+    expect(crossed.join('\n')).not.toContain('Winter 2026!');
+    expect(JSON.stringify(await call('proxySignIn'))).not.toContain('Winter');
+  });
+
+  it('says a refused password is refused, and asks for the password again when the user name changes', async () => {
+    const { core, call } = setup();
+    await call('setProxySignIn', 'anna.berg', 'wrong');
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(
+      /refused the proxy user name and password\. Check them under Settings/,
+    );
+    core.settings.updatePreferences({ network: { proxyUser: 'a.berg' } });
+    expect((await call('proxySignIn')).status).toMatchObject({ set: false, note: 'moved' });
+    expect(core.vault.get(PROXY_VAULT_ID, 'proxy\na.berg')).toBeNull();
+  });
+
+  it('refuses a user name Basic cannot carry, saying which field and why, and keeps nothing', async () => {
+    const { core, call } = setup();
+    await expect(call('setProxySignIn', 'corp:anna', 'secret')).rejects.toThrow(
+      /^Proxy user name: enter the name without a colon/,
+    );
+    await expect(call('setProxySignIn', '  ', 'secret')).rejects.toThrow(/^Proxy user name: enter it before the password/);
+    expect(core.settings.preferences().network.proxyUser).toBe('');
+    expect((await call('proxySignIn')).status.set).toBe(false);
+  });
+
+  it('forgets the sign-in on Remove: the password leaves the vault, the proxy asks again', async () => {
+    const { core, call } = setup();
+    await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+    expect((await core.clients().timeclock.health('source')).state).toBe('up');
+    expect(await call('clearProxySignIn')).toMatchObject({ user: '', status: { set: false } });
+    await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
+  });
+});
+
+describe('a proxy that wants Windows sign-in only', () => {
+  it.each([
+    ['https, through a tunnel', 'NTLM'],
+    ['plain http', 'Negotiate'],
+  ])('says the app cannot do it (%s), naming the scheme and what to ask IT for', async (_name, scheme) => {
+    const windowsOnly = await startConnectProxy({ signIn: scheme, forwardPlain: true });
+    try {
+      const { core, call } = setup(() => windowsOnly.url);
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!'); // Basic credentials do not help
+      await expect(core.clients().timeclock.health('source')).rejects.toThrow(
+        new RegExp(
+          `asks for a sign-in this app cannot do \\(${scheme}; the app can sign in with Basic only\\)\\. Ask your IT department`,
+        ),
+      );
+    } finally {
+      await windowsOnly.close();
+    }
+  });
+});
