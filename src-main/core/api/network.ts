@@ -165,11 +165,14 @@ export function createNetworkFetch(
   route: NetworkRoute | null,
   trust: TrustOptions,
   proxySignIn: () => ProxyCredentials | null = () => null,
+  /** HTTP/2 where the server offers it (measured, not used: docs/benchmarks.md "HTTP/2"). */
+  engine: { http2?: boolean } = {},
 ): typeof fetch {
   const ca = [...tls.rootCertificates, ...(trust.systemCa ? systemStore() : []), ...(trust.extraCaPem ? [trust.extraCaPem] : [])];
   // Pinned: NODE_TLS_REJECT_UNAUTHORIZED=0 in a user's environment must not turn certificate checks off.
   const connect = { ca, rejectUnauthorized: true };
-  const direct = new Agent({ connect });
+  const allowH2 = engine.http2 === true;
+  const direct = new Agent({ connect, allowH2 });
   const viaProxy = new Map<string, Dispatcher>();
   const dispatcherFor = (proxy: string | null, token: string | null): Dispatcher => {
     if (proxy === null) return direct;
@@ -182,6 +185,7 @@ export function createNetworkFetch(
         requestTls: connect,
         proxyTls: connect,
         proxyTunnel: false,
+        allowH2,
         ...(token ? { token } : {}),
       });
       for (const [other, old] of viaProxy)

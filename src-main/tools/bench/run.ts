@@ -9,6 +9,7 @@ import { clockBench } from './clock-bench.ts';
 import { runFleet } from './fleet-run.ts';
 import { footprintBench } from './footprint-bench.ts';
 import { runChaos } from '../../testing/health-chaos.ts';
+import { h2Bench } from './h2-bench.ts';
 import { healthBench } from './health-bench.ts';
 import { listBench } from './list-bench.ts';
 import { listMemoryBench } from './list-memory-bench.ts';
@@ -27,6 +28,13 @@ if (fleetArgument) {
   const sizes = fleetArgument.includes('=') ? fleetArgument.split('=')[1]!.split(',').map(Number) : [1_000, 5_000, 20_000];
   const figures = await runFleet(sizes, json && !jsonFile);
   if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
+  process.exit(0);
+}
+
+if (process.argv.includes('--h2')) {
+  const figures = await h2Bench(quick ? 20_000 : 100_000, quick ? 2 : 5);
+  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
+  else console.log(JSON.stringify(figures, null, 2));
   process.exit(0);
 }
 

@@ -29,7 +29,7 @@ const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', impo
 const cli = fileURLToPath(new URL('../../mock/cli.ts', import.meta.url));
 
 /** Starts `npm run mock` in a child process; resolves with its base URL once it listens. */
-function mockProcess(debtors: number) {
+export function mockProcess(debtors: number) {
   const child = spawn(process.execPath, [tsx, cli, '--port', '0', '--debtors', String(debtors)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
