@@ -126,6 +126,36 @@ describe('debtor lookup', () => {
     await view.screenshot('lookup-detail-dark');
   });
 
+  it.each(['light', 'dark'] as const)(
+    'tells rows apart (%s): the matched part marked, where each is, a status not active, and why a row matched',
+    async (scheme) => {
+      const view = await open(scheme);
+      const { page } = view;
+      const { debtors, nicknames } = mock.control.dataset;
+      const held = debtors.find((debtor) => debtor.status === 'hold')!;
+      const word = held.name.split(' ')[0]!;
+      await page.locator('.search').fill(word.toLowerCase());
+      const heldRow = page.locator(`.row[data-key="${held.debtorKey}"]`);
+      await expect.poll(() => heldRow.locator('mark').first().textContent()).toBe(word);
+      expect(await heldRow.locator('.about').textContent()).toContain(`${held.city}, ${held.state}`);
+      expect(await heldRow.locator('.chip').textContent()).toContain('On hold');
+      // Same-named rows differ by their second line.
+      const abouts = await page.locator('.row .about').allTextContents();
+      expect(new Set(abouts).size).toBeGreaterThan(1);
+      await view.screenshot(`lookup-rows-${scheme}`);
+      const nickname = nicknames.find(
+        (entry) =>
+          !debtors
+            .find((debtor) => debtor.debtorKey === entry.debtorKey)!
+            .name.toLowerCase()
+            .includes(entry.nickname.toLowerCase()),
+      )!;
+      await page.locator('.search').fill(nickname.nickname);
+      const byNickname = page.locator(`.row[data-key="${nickname.debtorKey}"]`);
+      await expect.poll(() => byNickname.locator('.why').textContent()).toBe(`Nickname “${nickname.nickname}”`);
+    },
+  );
+
   it('says what the scores mean: a band in words and colour on a scale, a legend, and a flag when the two disagree', async () => {
     const { creditScores, bureauScores } = mock.control.dataset;
     const bureauOf = new Map(bureauScores.map((bureau) => [bureau.debtorKey, bureau.bureauScore]));
@@ -281,7 +311,7 @@ describe('the lookup in the analyst’s language', () => {
     await expect.poll(() => page.locator('.count').textContent(), { timeout: 15_000 }).toMatch(/^\[.*2,000/);
     await expect.poll(() => page.locator('.detail h2').count(), { timeout: 10_000 }).toBe(1);
     // Data, not words: names, keys, places, scores and grades, the server's field values, the environment's name.
-    const data = '.row .name, .row .key, .row .numeric, .detail header, .big, .chip, dd span, td, .environment';
+    const data = '.row .name, .row .place, .row .key, .row .numeric, .detail header, .big, .chip, dd span, td, .environment';
     const found = await untranslatedText(page, data);
     await view.screenshot('lookup-pseudo');
     await page.getByRole('tab').nth(1).click();

@@ -23,6 +23,7 @@ import {
 } from './lookup-data.ts';
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 import { foldForSearch } from './fold-text.ts';
+import { explainMatch } from './match-explain.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 /** The debtors export's columns (the main process sends them in the user's words). */
@@ -82,7 +83,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
   // Each result keeps the index it was found in: a rebuild while the window pages through it (the
   // nicknames arriving during a first load, a renamed debtor) must not turn its positions into
   // other debtors, nor empty an export.
-  const results = new Map<number, { index: SearchIndex; positions: Int32Array }>();
+  const results = new Map<number, { index: SearchIndex; positions: Int32Array; text: string }>();
   let nextResultId = 1;
 
   const nicknamesOf = new Map<string, string[]>();
@@ -219,15 +220,19 @@ export function createLookupEngine(options: LookupEngineOptions) {
     return status();
   }
 
-  function row(key: string): LookupRow {
+  /** A debtor as a row of the results; `query`: what was typed, to say why it matched. */
+  function row(key: string, query = ''): LookupRow {
     const debtor = data.debtors.get(key) ?? {};
     const score = data.creditScores.get(key) ?? {};
     const bureau = data.bureauScores.get(key) ?? {};
+    const name = text(debtor.name) ?? key;
     return {
       debtorKey: key,
-      name: text(debtor.name) ?? key,
+      name,
       city: text(debtor.city),
       state: text(debtor.state),
+      status: text(debtor.status),
+      match: query.trim() === '' ? null : explainMatch(query, { name, nicknames: nicknamesOf.get(key) ?? [], debtorKey: key }),
       score: number(score.score),
       grade: text(score.grade),
       bureauScore: number(bureau.bureauScore),
@@ -259,7 +264,9 @@ export function createLookupEngine(options: LookupEngineOptions) {
   const page = (resultId: number, offset: number, limit: number): LookupRow[] => {
     const result = results.get(resultId);
     if (!result) return [];
-    return Array.from(result.positions.subarray(offset, offset + limit), (position) => row(result.index.keyAt(position)));
+    return Array.from(result.positions.subarray(offset, offset + limit), (position) =>
+      row(result.index.keyAt(position), result.text),
+    );
   };
 
   return {
@@ -272,7 +279,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     search(query: { text: string; sort: LookupSort }): LookupPage {
       const resultId = nextResultId++;
       const positions = sorted(index.search(query.text), query.sort);
-      results.set(resultId, { index, positions });
+      results.set(resultId, { index, positions, text: query.text });
       // Only the latest few result sets are kept: older pages are never asked for again. Of those
       // found in an index since rebuilt, only the newest: each holds a whole index in memory.
       for (const old of results.keys()) if (old < resultId - 4) results.delete(old);

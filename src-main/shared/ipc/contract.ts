@@ -213,12 +213,26 @@ export interface ClockView {
   hours: HoursView;
 }
 
+/**
+ * Why a row is in the results of a search: the name (these parts of it), a nickname (this one),
+ * the key, or a spelling one slip away. `ranges`: [start, end) in the name, to highlight.
+ */
+export interface RowMatch {
+  via: 'name' | 'nickname' | 'key' | 'near';
+  nickname?: string;
+  ranges: Array<[number, number]>;
+}
+
 /** One debtor in the lookup's results. */
 export interface LookupRow {
   debtorKey: string;
   name: string;
   city: string | null;
   state: string | null;
+  /** The debtor's status as the service writes it (active, inactive, hold…). */
+  status: string | null;
+  /** Why it matched what was typed; null with nothing typed. */
+  match: RowMatch | null;
   score: number | null;
   grade: string | null;
   bureauScore: number | null;
