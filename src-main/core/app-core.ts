@@ -31,6 +31,8 @@ import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
 import { environmentFetch, resolveForWorker, type NetworkRoute } from './api/network.ts';
 import { proxyCredentials } from './security/proxy-sign-in.ts';
+import type { Encryptor } from './security/vault.ts';
+import { createRememberedStore } from './lookup/remembered-store.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
@@ -62,6 +64,8 @@ export interface AppCoreOptions {
    * whether to trust the OS certificate store. Without it requests go direct with Node's CA list.
    */
   network?: { route: NetworkRoute; systemCa: boolean };
+  /** The operating system's encryption (safeStorage), for what the lookup remembers of debtors; without it that is kept for the session only. */
+  encryptor?: Encryptor;
   /** Starts the lookup's worker thread; without it the lookup runs in this thread (tests, tools). */
   startLookupWorker?: (config: LookupWorkerConfig) => Worker;
   /** The shell's updater (electron-updater) and where updates are logged; none: updates never find anything. */
@@ -229,6 +233,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     secretFor,
     preferences: () => settings.preferences(),
     onStatus: (status) => events.emit('lookupChanged', status),
+    rememberedStore: createRememberedStore(options.dataDir ? dataFile : null, options.encryptor ?? null),
     network: {
       // Resolved before the worker starts: a URL whose proxy is not known yet never goes direct.
       proxyFor: (url) => resolveForWorker(route, url),

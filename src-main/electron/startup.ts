@@ -63,7 +63,8 @@ export async function openApp(): Promise<Started> {
   const admin = combinePolicies(filePolicy, initialPolicy);
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
-  const vault = createSecretVault(await createSafeStorageEncryptor(), {
+  const encryptor = await createSafeStorageEncryptor();
+  const vault = createSecretVault(encryptor, {
     vaultEntry: settings.vaultEntry,
     setVaultEntry: settings.setVaultEntry,
     allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
@@ -118,6 +119,7 @@ export async function openApp(): Promise<Started> {
     version: app.getVersion(),
     settings,
     vault,
+    encryptor,
     mockUrls: () => mock.urls(),
     dataDir: app.getPath('userData'),
     isOnline: () => net.isOnline(),

@@ -56,7 +56,8 @@ export function createTestCore(
   const admin = { ...emptyAdminPolicy(), ...options.admin };
   const defaults = { ...admin.defaults, clock: { undoSeconds: options.undoSeconds ?? 0, ...admin.defaults.clock } };
   const settings = createSettingsService(store, { ...admin, defaults });
-  const vault = createSecretVault(options.encryptor ?? fakeEncryptor('strong'), {
+  const encryptor = options.encryptor ?? fakeEncryptor('strong');
+  const vault = createSecretVault(encryptor, {
     vaultEntry: settings.vaultEntry,
     setVaultEntry: settings.setVaultEntry,
     allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
@@ -68,6 +69,7 @@ export function createTestCore(
     version: '0.1.0',
     settings,
     vault,
+    encryptor,
     mockUrls: { timeclockBaseUrl: mock.timeclockBaseUrl, debtorsBaseUrl: mock.debtorsBaseUrl },
     time: options.time,
     formatTime: options.formatTime,

@@ -11,6 +11,7 @@ import type {
   LookupSort,
   LookupSortKey,
   LookupStatus,
+  RememberedView,
 } from '../../src-main/shared/ipc/contract.ts';
 import { formatAgoInMinutes } from '../../src-main/shared/moments.ts';
 import { api } from '../lib/api.ts';
@@ -18,6 +19,8 @@ import { errorMessage, words } from '../lib/words.svelte.ts';
 
 /** "3 min ago" moves on while the window is open. */
 const CLOCK_TICK_MS = 30_000;
+/** A debtor shown this long counts as looked at (arrowing past rows does not). */
+const VIEW_REST_MS = 1_500;
 
 export class LookupState {
   info = $state<AppInfo | null>(null);
@@ -32,8 +35,11 @@ export class LookupState {
   problem = $state<string | null>(null);
   exported = $state<string | null>(null);
   now = $state(Date.now());
+  /** Pinned and recent debtors, remembered on this computer. */
+  remembered = $state<RememberedView | null>(null);
   private searchToken = 0;
   private detailToken = 0;
+  private viewTimer: ReturnType<typeof setTimeout> | undefined;
 
   countText = $derived(
     this.page ? words.t('lookup.count', { count: this.page.total, query: this.pageQuery.trim() || 'none' }) : '',
@@ -70,10 +76,33 @@ export class LookupState {
     const token = ++this.detailToken;
     try {
       const next = await api.lookupDetail(row.debtorKey);
-      if (token === this.detailToken) this.detail = next; // a slower answer for an earlier row never wins
+      if (token !== this.detailToken) return; // a slower answer for an earlier row never wins
+      this.detail = next;
+      clearTimeout(this.viewTimer);
+      if (next) this.viewTimer = setTimeout(() => void this.viewed(row.debtorKey, token), VIEW_REST_MS);
     } catch (error) {
       this.problem = errorMessage(error);
     }
+  };
+
+  /** Still on this debtor: it is remembered as looked at (its "changed" mark goes). */
+  private async viewed(debtorKey: string, token: number) {
+    if (token === this.detailToken) this.remembered = await api.lookupViewed(debtorKey);
+  }
+
+  /** Pins or unpins the debtor shown. */
+  pin = async (on: boolean) => {
+    const detail = this.detail;
+    const key = detail?.debtor.debtorKey;
+    if (!detail?.memory || typeof key !== 'string') return;
+    this.remembered = await api.lookupPin(key, on);
+    if (this.detail === detail) this.detail = { ...detail, memory: { ...detail.memory, pinned: on } };
+  };
+
+  /** A pinned or recent debtor chosen: found by its key, which ranks it first and selects it. */
+  choose = (debtorKey: string) => {
+    this.text = debtorKey;
+    void this.search();
   };
 
   /** No details: none selected, or the results are empty. Answers on their way are dropped. */
@@ -125,6 +154,8 @@ export class LookupState {
     const loadEnded = value.state === 'ready' && before?.state === 'loading';
     const namesIn = value.state === 'loading' && value.indexed !== before?.indexed;
     if (loadEnded || namesIn) void this.search();
+    if (loadEnded || (value.state === 'ready' && value.syncedAt !== before?.syncedAt))
+      void api.lookupRemembered().then((next) => (this.remembered = next)); // a sync may have changed a pinned debtor
     if (value.state === 'empty') this.page = null;
   }
 
@@ -135,6 +166,7 @@ export class LookupState {
       (value) => {
         this.status = value;
         void this.search();
+        void api.lookupRemembered().then((next) => (this.remembered = next));
       },
       (error: unknown) => (this.problem = errorMessage(error)),
     );
@@ -147,10 +179,12 @@ export class LookupState {
         if (!switched) return; // a rename (the Mock's, in a new language) keeps the data and the details
         this.detail = null;
         void api.lookupOpen().then((next) => ((this.status = next), void this.search()));
+        void api.lookupRemembered().then((next) => (this.remembered = next));
       }),
     ];
     return () => {
       clearInterval(ticker);
+      clearTimeout(this.viewTimer);
       stops.forEach((stop) => stop());
     };
   }

@@ -156,6 +156,37 @@ describe('debtor lookup', () => {
     },
   );
 
+  it.each(['light', 'dark'] as const)(
+    'remembers (%s): pins a debtor, lists it above the results, and after a sync shows what changed since last looked and the trend',
+    async (scheme) => {
+      const view = await open(scheme);
+      const { page, core } = view;
+      const target = mock.control.dataset.debtors[scheme === 'light' ? 1990 : 1991]!;
+      await page.locator('.search').fill(target.debtorKey);
+      await expect.poll(() => page.locator('.detail .key').textContent()).toBe(target.debtorKey);
+      await page.getByRole('button', { name: 'Pin' }).click();
+      await expect.poll(() => page.locator('.pin').getAttribute('aria-pressed')).toBe('true');
+      // Resting on it counts as looked at.
+      await expect
+        .poll(async () => (await core.lookup.remembered()).recent[0]?.debtorKey, { timeout: 5_000 })
+        .toBe(target.debtorKey);
+      // The service changes its score and status; a sync brings them.
+      const record = mock.control.dataset.creditScores.find((score) => score.debtorKey === target.debtorKey)!;
+      const was = record.score;
+      record.score = was > 50 ? was - 40 : was + 40;
+      record.modifiedAt = new Date(core.now()).toISOString();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.locator('.search').fill('');
+      const pinned = page.locator(`.remembered button[data-key="${target.debtorKey}"]`);
+      await expect.poll(() => pinned.textContent()).toContain('changed');
+      await pinned.click();
+      const note = async () => (await page.locator('.changed[role="note"]').textContent())?.replace(/\s+/g, ' ');
+      await expect.poll(note).toContain(`Score ${was} → ${record.score}`);
+      expect(await page.locator('.trend svg').getAttribute('aria-label')).toContain(`${was} → ${record.score}`);
+      await view.screenshot(`lookup-remembered-${scheme}`);
+    },
+  );
+
   it('says what the scores mean: a band in words and colour on a scale, a legend, and a flag when the two disagree', async () => {
     const { creditScores, bureauScores } = mock.control.dataset;
     const bureauOf = new Map(bureauScores.map((bureau) => [bureau.debtorKey, bureau.bureauScore]));

@@ -129,6 +129,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       if (warning && !confirmed) return { ok: false, warning };
       core.environments.remove(id);
       core.vault.clear(id);
+      core.lookup.forget(id); // pinned and recent debtors, and their history, go with it
       return changed({ ok: true as const, environments: list() });
     },
     setActiveEnvironment: async (id, confirmed = false) => {
@@ -195,6 +196,9 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     lookupSearch: (text, sort) => core.lookup.search(text, sort),
     lookupRows: (resultId, offset, limit) => core.lookup.rows(resultId, offset, limit),
     lookupDetail: (debtorKey) => core.lookup.detail(debtorKey),
+    lookupRemembered: () => core.lookup.remembered(),
+    lookupViewed: (debtorKey) => core.lookup.viewed(debtorKey),
+    lookupPin: (debtorKey, pinned) => core.lookup.pin(debtorKey, pinned),
     advanceClients: (since) => core.clients().debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {}),
     async advanceTransactions(range) {
       const errors = checkTransactionRange(range, core.translator().t);

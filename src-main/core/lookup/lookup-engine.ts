@@ -24,6 +24,7 @@ import {
 import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 import { foldForSearch } from './fold-text.ts';
 import { explainMatch } from './match-explain.ts';
+import type { DebtorSnapshot } from './remembered.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 /** The debtors export's columns (the main process sends them in the user's words). */
@@ -309,6 +310,15 @@ export function createLookupEngine(options: LookupEngineOptions) {
         banks: [...data.clientBanks.values()].filter((bank) => clients.has(String(bank.clientKey))),
         groups: [...data.clientGroups.values()].filter((group) => clients.has(String(group.clientKey))),
       };
+    },
+    /** The figures of these debtors now (those known), for what the lookup remembers (remembered.ts). */
+    snapshots(keys: readonly string[]): Array<[string, DebtorSnapshot]> {
+      return keys
+        .filter((key) => data.debtors.has(key))
+        .map((key) => {
+          const { name, score, grade, bureauScore, riskClass, status } = row(key);
+          return [key, { name, score, grade, bureauScore, riskClass, status }];
+        });
     },
     /** The whole result set as CSV, in the order shown; the header in the user's words and the style of their spreadsheet. */
     csv(resultId: number, header: readonly string[], style: CsvStyle): string {

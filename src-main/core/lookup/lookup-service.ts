@@ -10,6 +10,8 @@ import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
+import { createLookupMemory } from './lookup-memory.ts';
+import { createRememberedStore, type RememberedStore } from './remembered-store.ts';
 
 export interface LookupServiceOptions {
   time: TimeSource;
@@ -20,6 +22,10 @@ export interface LookupServiceOptions {
   /** The network as the main process knows it: the proxy for a URL (resolved, waited for), and whether to trust the system's store. */
   network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean; proxySignIn?: () => ProxyCredentials | null };
   onStatus: (status: LookupStatus) => void;
+  /** Where what the lookup remembers is kept (remembered-store.ts); in memory for the session if not given. */
+  rememberedStore?: RememberedStore;
+  /** Pinned debtors whose scores or status changed in a sync. */
+  onPinnedChanged?: (debtors: Array<{ debtorKey: string; name: string }>) => void;
 }
 
 // Over 80 lines on purpose: the lookup's lifecycle (one backend per environment, its timers) in
@@ -71,6 +77,19 @@ export function createLookupService(options: LookupServiceOptions) {
   }
 
   let stopped = false;
+  const memory = createLookupMemory({
+    store: options.rememberedStore ?? createRememberedStore(null, null),
+    environmentId: () => options.activeEnvironment().id,
+    snapshots: async (keys) => (await current()).snapshots(keys),
+    now: () => time.now(),
+    onPinnedChanged: options.onPinnedChanged,
+  });
+  /** A sync, then what the lookup remembers brought up to date with it. */
+  const syncAndRemember = async (started: LookupBackend, mode: 'auto' | 'full') => {
+    const status = await started.sync(mode);
+    if (status.state === 'ready') await memory.synced().catch(() => {});
+    return status;
+  };
 
   function scheduleRefresh(): void {
     cancel('refresh');
@@ -78,7 +97,7 @@ export function createLookupService(options: LookupServiceOptions) {
     if (openWindows > 0 && minutes > 0) {
       timers.refresh = time.setTimeout(() => {
         void current()
-          .then((started) => started.sync('auto'))
+          .then((started) => syncAndRemember(started, 'auto'))
           .finally(scheduleRefresh);
       }, minutes * 60_000);
     }
@@ -101,13 +120,21 @@ export function createLookupService(options: LookupServiceOptions) {
     async ensureLoaded(): Promise<LookupStatus> {
       const started = await current();
       const status = await started.status();
-      return status.state === 'empty' ? started.sync('auto') : status;
+      return status.state === 'empty' ? syncAndRemember(started, 'auto') : status;
     },
-    refresh: async (full = false) => (await current()).sync(full ? 'full' : 'auto'),
+    refresh: async (full = false) => syncAndRemember(await current(), full ? 'full' : 'auto'),
     search: async (text: string, sort: LookupSort): Promise<LookupPage> => (await current()).search({ text, sort }),
     rows: async (resultId: number, offset: number, limit: number): Promise<LookupPage> =>
       (await current()).rows(resultId, offset, limit),
-    detail: async (debtorKey: string): Promise<DebtorDetail | null> => (await current()).detail(debtorKey),
+    async detail(debtorKey: string): Promise<DebtorDetail | null> {
+      const detail = await (await current()).detail(debtorKey);
+      return detail && { ...detail, memory: await memory.of(debtorKey) };
+    },
+    remembered: () => memory.view(),
+    viewed: (debtorKey: string) => memory.viewed(debtorKey),
+    pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),
+    /** An environment deleted: what was remembered of it goes too. */
+    forget: (environmentId: string) => memory.forget(environmentId),
     csv: async (resultId: number, header: readonly string[], style: CsvStyle): Promise<string> =>
       (await current()).csv(resultId, header, style),
     windowOpened() {

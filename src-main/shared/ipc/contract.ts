@@ -267,7 +267,39 @@ export interface LookupStatus {
   problems: LookupProblem[];
 }
 
+/** Why what the lookup remembers is not as kept: only for this session (no secure storage), or unreadable (started afresh). */
+export type RememberedNotice = 'session' | 'unreadable';
+
+export interface RememberedDebtor {
+  debtorKey: string;
+  name: string;
+  /** Its scores or status changed since the analyst last looked. */
+  changed: boolean;
+}
+
+/** The debtors looked at lately (newest first) and the pinned ones, on this computer. */
+export interface RememberedView {
+  recent: RememberedDebtor[];
+  pinned: RememberedDebtor[];
+  notice: RememberedNotice | null;
+}
+
+/** What the lookup remembers of one debtor: pinned, what changed since last looked at, its figures over time. */
+export interface DebtorMemory {
+  pinned: boolean;
+  /** ISO instant of the last look; null the first time. */
+  seenAt: string | null;
+  changes: Array<{
+    field: 'score' | 'grade' | 'bureauScore' | 'riskClass' | 'status';
+    was: string | number | null;
+    is: string | number | null;
+  }>;
+  history: Array<{ at: string; score: number | null; bureauScore: number | null }>;
+}
+
 export interface DebtorDetail {
+  /** Remembered on this computer (absent where nothing is remembered, e.g. in the lookup's own engine). */
+  memory?: DebtorMemory;
   debtor: Record<string, unknown>;
   creditScore: Record<string, unknown> | null;
   bureauScore: Record<string, unknown> | null;
@@ -394,6 +426,11 @@ export interface InvokeApi {
   lookupSearch(text: string, sort: LookupSort): Promise<LookupPage>;
   lookupRows(resultId: number, offset: number, limit: number): Promise<LookupPage>;
   lookupDetail(debtorKey: string): Promise<DebtorDetail | null>;
+  /** What the lookup remembers: recent and pinned debtors. */
+  lookupRemembered(): Promise<RememberedView>;
+  /** The analyst looked at this debtor (opened it, or rested on it): it becomes recent, what they saw is remembered. */
+  lookupViewed(debtorKey: string): Promise<RememberedView>;
+  lookupPin(debtorKey: string, pinned: boolean): Promise<RememberedView>;
   advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
   advanceTransactions(range: { clientKey?: string; startDate?: string; endDate?: string }): Promise<TransactionsResult>;
   advanceTransactionDetails(transKey: string): Promise<Array<Tolerant<AdvanceTransactionDetail>>>;
@@ -480,6 +517,9 @@ export const invokeArgs = {
   ]),
   lookupRows: v.strictTuple([count, count, count]),
   lookupDetail: v.strictTuple([text(200)]),
+  lookupRemembered: v.strictTuple([]),
+  lookupViewed: v.strictTuple([text(200)]),
+  lookupPin: v.strictTuple([text(200), v.boolean()]),
   advanceClients: v.strictTuple([v.nullable(text(40))]),
   advanceTransactions: v.strictTuple([
     v.strictObject({ clientKey: v.optional(text(100)), startDate: v.optional(text(40)), endDate: v.optional(text(40)) }),

@@ -1,0 +1,72 @@
+/**
+ * Where what the lookup remembers (remembered.ts) is kept between runs: one file per environment,
+ * encrypted by the operating system (the same Encryptor as the secrets: it holds debtor data), a
+ * `v1` JSON inside. Without strong encryption it is kept for the session only, and a file that
+ * cannot be read (damaged, another user's key) starts afresh — each said by its `notice`.
+ */
+import { createHash } from 'node:crypto';
+import type { RememberedNotice } from '../../shared/ipc/contract.ts';
+import type { TextFile } from '../util/text-file.ts';
+import type { Encryptor } from '../security/vault.ts';
+import { emptyRemembered, HISTORY_MAX, PINNED_MAX, RECENT_MAX, type Remembered } from './remembered.ts';
+
+export interface RememberedStore {
+  load(environmentId: string): Promise<{ state: Remembered; notice: RememberedNotice | null }>;
+  save(environmentId: string, state: Remembered): void;
+  /** The environment was deleted: its file goes with it. */
+  remove(environmentId: string): void;
+  /** Resolves once every save so far is on disk. */
+  flush(): Promise<void>;
+}
+
+/** A file name for an environment id whatever characters IT put in it. */
+export const rememberedFileName = (environmentId: string) =>
+  `lookup-remembered-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.enc`;
+
+/** Only what a v1 file may hold, bounded as the pure functions keep it; anything else is refused. */
+function parsed(text: string): Remembered | null {
+  const value = JSON.parse(text) as { v?: number } & Partial<Remembered>;
+  if (value.v !== 1 || !Array.isArray(value.recent) || !Array.isArray(value.pinned)) return null;
+  const keys = (list: unknown[], max: number) => list.filter((key): key is string => typeof key === 'string').slice(0, max);
+  const history = Object.fromEntries(
+    Object.entries(value.history ?? {}).map(([key, points]) => [key, Array.isArray(points) ? points.slice(-HISTORY_MAX) : []]),
+  );
+  return { recent: keys(value.recent, RECENT_MAX), pinned: keys(value.pinned, PINNED_MAX), history, seen: value.seen ?? {} };
+}
+
+export function createRememberedStore(file: ((name: string) => TextFile) | null, encryptor: Encryptor | null): RememberedStore {
+  const session = new Map<string, Remembered>();
+  const persisted = () => file !== null && encryptor !== null && encryptor.level() === 'strong';
+  let writes: Promise<unknown> = Promise.resolve();
+  return {
+    async load(environmentId) {
+      const kept = session.get(environmentId);
+      if (kept) return { state: kept, notice: persisted() ? null : 'session' };
+      if (!persisted()) return { state: emptyRemembered(), notice: 'session' };
+      const stored = file!(rememberedFileName(environmentId)).read();
+      if (stored === null || stored === '') return { state: emptyRemembered(), notice: null }; // none, or removed
+      try {
+        const state = parsed(await encryptor!.decrypt(stored));
+        if (state) return { state, notice: null };
+      } catch {
+        /* damaged, or encrypted with a key this user cannot read: said below */
+      }
+      return { state: emptyRemembered(), notice: 'unreadable' };
+    },
+    save(environmentId, state) {
+      session.set(environmentId, state);
+      if (!persisted()) return;
+      writes = writes.then(async () => {
+        const data = await encryptor!.encrypt(JSON.stringify({ v: 1, ...state })).catch(() => null);
+        // Written only if it is still the newest state (a later save or a removal wins).
+        if (data !== null && session.get(environmentId) === state) file!(rememberedFileName(environmentId)).write(data);
+      });
+    },
+    remove(environmentId) {
+      session.delete(environmentId);
+      // At once (a save still encrypting finds its state gone and writes nothing).
+      if (file) file(rememberedFileName(environmentId)).write('');
+    },
+    flush: () => writes.then(() => undefined),
+  };
+}
