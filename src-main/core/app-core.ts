@@ -31,6 +31,7 @@ import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
 import { environmentFetch, resolveForWorker, type NetworkRoute } from './api/network.ts';
 import { proxyCredentials } from './security/proxy-sign-in.ts';
+import { fitNotification } from './util/shorten.ts';
 import type { Encryptor } from './security/vault.ts';
 import { createRememberedStore } from './lookup/remembered-store.ts';
 import { createLookupEngine } from './lookup/lookup-engine.ts';
@@ -81,6 +82,8 @@ export interface AppCore {
   readonly clock: ClockService;
   readonly outbox: Outbox;
   readonly lookup: LookupService;
+  /** A notification for the desktop: pinned debtors whose scores or status a sync found changed. */
+  onLookupNotice(listener: (notice: { title: string; body: string }) => void): () => void;
   readonly updates: UpdateService;
   /** Problems found while starting (a damaged outbox), as sentences. */
   readonly problems: readonly string[];
@@ -227,6 +230,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     random: options.random,
   });
   clockService.onChange(() => events.emit('clockChanged', clockService.view()));
+  /** Told on the desktop: pinned debtors that changed (the shell opens the lookup on a click). */
+  const lookupNotices = createEmitter<{ notice: { title: string; body: string } }>();
   const lookup = createLookupService({
     time,
     activeEnvironment: () => environments.active().environment,
@@ -234,6 +239,18 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     preferences: () => settings.preferences(),
     onStatus: (status) => events.emit('lookupChanged', status),
     rememberedStore: createRememberedStore(options.dataDir ? dataFile : null, options.encryptor ?? null),
+    onPinnedChanged: (debtors) => {
+      if (!settings.preferences().lookup.notifyPinnedChanges) return;
+      const names = debtors.map((debtor) => debtor.name);
+      const { t } = language;
+      lookupNotices.emit(
+        'notice',
+        fitNotification({
+          title: t('lookup.pinnedChanged.title', { count: names.length }),
+          body: t('lookup.pinnedChanged.body', { count: names.length, names: names.slice(0, 3).join(', ') }),
+        }),
+      );
+    },
     network: {
       // Resolved before the worker starts: a URL whose proxy is not known yet never goes direct.
       proxyFor: (url) => resolveForWorker(route, url),
@@ -349,6 +366,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     clock: clockService,
     outbox,
     lookup,
+    onLookupNotice: (listener) => lookupNotices.on('notice', listener),
     updates,
     problems,
     now: () => time.now(),

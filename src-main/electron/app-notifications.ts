@@ -22,6 +22,7 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
     const button = notification.action && clockButton(core, notification.action);
     showNotification({ ...notification, ...(button ? { button } : {}) }, openPanel);
   });
+  core.onLookupNotice((notice) => showNotification(notice, () => windows.open('lookup')));
   for (const problem of core.problems)
     showNotification(fitNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }), openPanel);
 }

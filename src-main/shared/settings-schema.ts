@@ -144,6 +144,8 @@ export const lookupSchema = v.object({
    */
   idleClearMinutes: seconds(1, 1440, 480),
   globalShortcut,
+  /** A desktop notification when a sync finds a pinned debtor's scores or status changed. */
+  notifyPinnedChanges: v.optional(v.boolean(), true),
 });
 
 export const generalSchema = v.object({

@@ -136,4 +136,29 @@ describe('in the lookup', () => {
     await core.lookup.forget(core.activeEnvironment().id);
     expect(await call('lookupRemembered')).toMatchObject({ recent: [], pinned: [] });
   });
+
+  it('tells the desktop when a sync finds a pinned debtor changed, unless the analyst turned that off', async () => {
+    const core = createTestCore(mock.server);
+    const { call } = windowApi(core);
+    const notices: Array<{ title: string; body: string }> = [];
+    core.onLookupNotice((notice) => notices.push(notice));
+    await call('lookupOpen');
+    const [first, second] = mock.server.control.dataset.debtors.slice(20, 22);
+    await call('lookupPin', first!.debtorKey, true);
+    await call('lookupPin', second!.debtorKey, true);
+    const change = (key: string) => {
+      const record = mock.server.control.dataset.creditScores.find((score) => score.debtorKey === key)!;
+      record.score = record.score > 50 ? record.score - 25 : record.score + 25;
+      record.modifiedAt = new Date(core.now()).toISOString();
+    };
+    change(first!.debtorKey);
+    await call('lookupRefresh', false);
+    expect(notices).toEqual([
+      { title: 'A pinned debtor changed', body: `Its scores or status changed: ${first!.name}. Open the lookup to see what.` },
+    ]);
+    core.settings.updatePreferences({ lookup: { notifyPinnedChanges: false } });
+    change(second!.debtorKey);
+    await call('lookupRefresh', false);
+    expect(notices).toHaveLength(1);
+  });
 });

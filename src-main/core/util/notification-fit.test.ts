@@ -35,6 +35,7 @@ const TITLES = [
   'health.notice.auth',
   'problem.attentionTitle',
   'shortcut.notSetTitle',
+  'lookup.pinnedChanged.title',
 ] as const;
 
 const BODIES = [
@@ -58,6 +59,7 @@ const BODIES = [
   'health.notice.stillDownBody',
   'health.notice.unstableBody',
   'health.notice.authBody',
+  'lookup.pinnedChanged.body',
 ] as const;
 
 /** Long but real arguments: a long environment name, 12-hour times with a weekday, long durations. */
@@ -79,6 +81,9 @@ function argumentsIn(t: Translate, choice: { how: string; unconfirmed: string; k
     target: t('health.system.target'),
     // A server's own words come last in a body: measured without them here, cut when long (below).
     reason: '',
+    // A debtor's name (the names of several come last too, and are cut when long).
+    count: 1,
+    names: 'Mountain View Apparel of Atlanta Inc.',
   };
 }
 
