@@ -19,6 +19,8 @@ import { errorMessage, words } from '../lib/words.svelte.ts';
 
 /** "3 min ago" moves on while the window is open. */
 const CLOCK_TICK_MS = 30_000;
+/** Debtors compared side by side at most: more would not fit beside the results. */
+export const COMPARE_MAX = 4;
 /** A debtor shown this long counts as looked at (arrowing past rows does not). */
 const VIEW_REST_MS = 1_500;
 
@@ -35,6 +37,10 @@ export class LookupState {
   problem = $state<string | null>(null);
   exported = $state<string | null>(null);
   now = $state(Date.now());
+  /** Debtors chosen for the comparison (at most four), in the order chosen. */
+  comparing = $state<LookupRow[]>([]);
+  /** The comparison open beside the results (fresh rows of those debtors), or null. */
+  comparison = $state<LookupRow[] | null>(null);
   /** Pinned and recent debtors, remembered on this computer. */
   remembered = $state<RememberedView | null>(null);
   private searchToken = 0;
@@ -97,6 +103,37 @@ export class LookupState {
     if (!detail?.memory || typeof key !== 'string') return;
     this.remembered = await api.lookupPin(key, on);
     if (this.detail === detail) this.detail = { ...detail, memory: { ...detail.memory, pinned: on } };
+  };
+
+  /** Adds the selected row to the comparison, or takes it out (Ctrl+Enter, or the details' button). */
+  toggleCompare = async () => {
+    const page = this.page;
+    const selected = this.selected;
+    if (!page || selected < 0) return;
+    const row = selected < page.rows.length ? page.rows[selected] : (await api.lookupRows(page.resultId, selected, 1)).rows[0];
+    if (!row) return;
+    const chosen = this.comparing.some((other) => other.debtorKey === row.debtorKey);
+    if (!chosen && this.comparing.length >= COMPARE_MAX) {
+      this.problem = words.t('lookup.compare.full', { max: COMPARE_MAX });
+      return;
+    }
+    this.problem = null;
+    this.comparing = chosen ? this.comparing.filter((other) => other.debtorKey !== row.debtorKey) : [...this.comparing, row];
+  };
+
+  uncompare = (debtorKey: string) => {
+    this.comparing = this.comparing.filter((row) => row.debtorKey !== debtorKey);
+    if (this.comparison) void this.openComparison();
+  };
+
+  /** Two to four debtors side by side, their figures as they are now. */
+  openComparison = async () => {
+    if (this.comparing.length < 2) return void (this.comparison = null);
+    try {
+      this.comparison = await api.lookupCompare(this.comparing.map((row) => row.debtorKey));
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
   };
 
   /** A pinned or recent debtor chosen: found by its key, which ranks it first and selects it. */

@@ -187,6 +187,43 @@ describe('debtor lookup', () => {
     },
   );
 
+  it.each(['light', 'dark'] as const)(
+    'compares debtors side by side (%s), chosen from the results by keyboard, and closes with Escape',
+    async (scheme) => {
+      const view = await open(scheme);
+      const { page } = view;
+      await page.locator('.search').fill('mountain');
+      await expect.poll(() => page.locator('.detail .key').count()).toBe(1);
+      const keys: string[] = [];
+      for (let step = 0; step < 3; step++) {
+        if (step > 0) await page.keyboard.press('ArrowDown');
+        await expect
+          .poll(() => page.locator('.row[aria-selected="true"]').getAttribute('data-key'))
+          .not.toBe(keys.at(-1) ?? null);
+        keys.push((await page.locator('.row[aria-selected="true"]').getAttribute('data-key'))!);
+        await page.keyboard.press('Control+Enter');
+      }
+      await expect.poll(() => page.locator('.chosen').count()).toBe(3);
+      await page.getByRole('button', { name: 'Compare these 3' }).focus();
+      await page.keyboard.press('Enter');
+      const heads = page.locator('.comparison thead th .key');
+      await expect.poll(() => heads.allTextContents()).toEqual(keys);
+      expect(await page.locator('.comparison tbody th').allTextContents()).toEqual([
+        'Calculated score',
+        'Bureau score',
+        'Credit limit',
+        'Status',
+        'City',
+        'State',
+        'Last changed',
+      ]);
+      await view.screenshot(`lookup-compare-${scheme}`);
+      await page.locator('.search').focus();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('.comparison').count()).toBe(0);
+    },
+  );
+
   it('says what the scores mean: a band in words and colour on a scale, a legend, and a flag when the two disagree', async () => {
     const { creditScores, bureauScores } = mock.control.dataset;
     const bureauOf = new Map(bureauScores.map((bureau) => [bureau.debtorKey, bureau.bureauScore]));

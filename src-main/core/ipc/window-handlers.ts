@@ -199,6 +199,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     lookupRemembered: () => core.lookup.remembered(),
     lookupViewed: (debtorKey) => core.lookup.viewed(debtorKey),
     lookupPin: (debtorKey, pinned) => core.lookup.pin(debtorKey, pinned),
+    lookupCompare: (debtorKeys) => core.lookup.compare(debtorKeys),
     advanceClients: (since) => core.clients().debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {}),
     async advanceTransactions(range) {
       const errors = checkTransactionRange(range, core.translator().t);

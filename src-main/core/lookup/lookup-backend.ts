@@ -12,7 +12,7 @@ import type { LookupEngine } from './lookup-engine.ts';
 import { inProcessClient, workerClient, type Remote } from '../util/worker-calls.ts';
 
 /** The engine's calls the main process makes, wherever the engine runs. */
-export const LOOKUP_CALLS = ['sync', 'status', 'search', 'rows', 'detail', 'csv', 'snapshots'] as const;
+export const LOOKUP_CALLS = ['sync', 'status', 'search', 'rows', 'detail', 'csv', 'snapshots', 'rowsOf'] as const;
 type LookupCalls = Pick<LookupEngine, (typeof LOOKUP_CALLS)[number]>;
 
 export type LookupBackend = Remote<LookupCalls> & {

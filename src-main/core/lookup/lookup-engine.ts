@@ -233,6 +233,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       city: text(debtor.city),
       state: text(debtor.state),
       status: text(debtor.status),
+      creditLimit: number(debtor.creditLimit),
       match: query.trim() === '' ? null : explainMatch(query, { name, nicknames: nicknamesOf.get(key) ?? [], debtorKey: key }),
       score: number(score.score),
       grade: text(score.grade),
@@ -311,6 +312,8 @@ export function createLookupEngine(options: LookupEngineOptions) {
         groups: [...data.clientGroups.values()].filter((group) => clients.has(String(group.clientKey))),
       };
     },
+    /** These debtors as rows, in the order asked (those not known are left out): the comparison. */
+    rowsOf: (keys: readonly string[]): LookupRow[] => keys.filter((key) => data.debtors.has(key)).map((key) => row(key)),
     /** The figures of these debtors now (those known), for what the lookup remembers (remembered.ts). */
     snapshots(keys: readonly string[]): Array<[string, DebtorSnapshot]> {
       return keys

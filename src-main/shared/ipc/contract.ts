@@ -231,6 +231,7 @@ export interface LookupRow {
   state: string | null;
   /** The debtor's status as the service writes it (active, inactive, hold…). */
   status: string | null;
+  creditLimit: number | null;
   /** Why it matched what was typed; null with nothing typed. */
   match: RowMatch | null;
   score: number | null;
@@ -431,6 +432,8 @@ export interface InvokeApi {
   /** The analyst looked at this debtor (opened it, or rested on it): it becomes recent, what they saw is remembered. */
   lookupViewed(debtorKey: string): Promise<RememberedView>;
   lookupPin(debtorKey: string, pinned: boolean): Promise<RememberedView>;
+  /** Two to four debtors side by side, in the order given (those no longer known are left out). */
+  lookupCompare(debtorKeys: string[]): Promise<LookupRow[]>;
   advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
   advanceTransactions(range: { clientKey?: string; startDate?: string; endDate?: string }): Promise<TransactionsResult>;
   advanceTransactionDetails(transKey: string): Promise<Array<Tolerant<AdvanceTransactionDetail>>>;
@@ -520,6 +523,7 @@ export const invokeArgs = {
   lookupRemembered: v.strictTuple([]),
   lookupViewed: v.strictTuple([text(200)]),
   lookupPin: v.strictTuple([text(200), v.boolean()]),
+  lookupCompare: v.strictTuple([v.pipe(v.array(text(200)), v.minLength(2), v.maxLength(4))]),
   advanceClients: v.strictTuple([v.nullable(text(40))]),
   advanceTransactions: v.strictTuple([
     v.strictObject({ clientKey: v.optional(text(100)), startDate: v.optional(text(40)), endDate: v.optional(text(40)) }),
