@@ -28,13 +28,14 @@ import { createOutbox, type Outbox } from './clock/outbox.ts';
 import { outboxProblemText } from './clock/clock-words.ts';
 import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
-import { inProcessBackend, lookupClient, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
+import { inProcessBackend, lookupEngineFor, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
 import { environmentFetch, resolveForWorker, type NetworkRoute } from './api/network.ts';
 import { proxyCredentials } from './security/proxy-sign-in.ts';
 import { fitNotification } from './util/shorten.ts';
 import type { Encryptor } from './security/vault.ts';
 import { createRememberedStore } from './lookup/remembered-store.ts';
-import { createLookupEngine } from './lookup/lookup-engine.ts';
+import { cacheBinding, newCacheKey, removeLookupCache, type LookupCacheConfig } from './lookup/lookup-cache.ts';
+import { createHash } from 'node:crypto';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
 import { chooseLocale } from '../shared/i18n/locales.ts';
@@ -118,6 +119,10 @@ export interface AppCore {
   /** This computer's time zone. */
   localZone(): string;
 }
+
+/** The vault's key for the lookup cache's key (no environment id looks like it). */
+const LOOKUP_CACHE_VAULT_ID = '@lookup-cache';
+const LOOKUP_CACHE_BINDING = 'lookup-cache';
 
 const builtinSecretStatus: SecretStatus = {
   set: true,
@@ -230,6 +235,28 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     random: options.random,
   });
   clockService.onChange(() => events.emit('clockChanged', clockService.view()));
+  /** Where an environment's lists are kept on disk, with the vault's key; null without a data folder, strong encryption or the setting. */
+  function lookupCacheFor(environment: Environment): LookupCacheConfig | null {
+    if (!options.dataDir || !settings.preferences().lookup.keepOnDisk) return null;
+    let key = vault.get(LOOKUP_CACHE_VAULT_ID, LOOKUP_CACHE_BINDING);
+    if (key === null) {
+      key = newCacheKey();
+      // Kept only where the operating system encrypts it: a key in the clear would make the file's encryption a formality.
+      if (vault.set(LOOKUP_CACHE_VAULT_ID, key, LOOKUP_CACHE_BINDING).storage !== 'encrypted') {
+        vault.clear(LOOKUP_CACHE_VAULT_ID);
+        return null;
+      }
+    }
+    return { path: lookupCachePath(environment.id), key, binding: cacheBinding(environment) };
+  }
+  const lookupCachePath = (environmentId: string) =>
+    join(options.dataDir!, `lookup-cache-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.bin`);
+  // Turned off (by the user or IT): the lists kept on disk go at once.
+  settings.onChange(() => {
+    if (options.dataDir && !settings.preferences().lookup.keepOnDisk)
+      for (const { environment } of environments.list()) removeLookupCache(lookupCachePath(environment.id));
+  });
+
   /** Told on the desktop: pinned debtors that changed (the shell opens the lookup on a click). */
   const lookupNotices = createEmitter<{ notice: { title: string; body: string } }>();
   const lookup = createLookupService({
@@ -239,6 +266,8 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     preferences: () => settings.preferences(),
     onStatus: (status) => events.emit('lookupChanged', status),
     rememberedStore: createRememberedStore(options.dataDir ? dataFile : null, options.encryptor ?? null),
+    cacheFor: (environment) => lookupCacheFor(environment),
+    removeCache: (environmentId) => options.dataDir && removeLookupCache(lookupCachePath(environmentId)),
     onPinnedChanged: (debtors) => {
       if (!settings.preferences().lookup.notifyPinnedChanges) return;
       const names = debtors.map((debtor) => debtor.name);
@@ -260,13 +289,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     start: (config, onStatus) =>
       options.startLookupWorker
         ? workerBackend(options.startLookupWorker(config), onStatus, language.t)
-        : inProcessBackend(
-            createLookupEngine({
-              client: lookupClient(config),
-              environmentName: config.environment.name,
-              onStatus,
-            }),
-          ),
+        : inProcessBackend(lookupEngineFor(config, onStatus)),
   });
 
   const info = (): AppInfo => {

@@ -144,6 +144,11 @@ export const lookupSchema = v.object({
    */
   idleClearMinutes: seconds(1, 1440, 480),
   globalShortcut,
+  /**
+   * Keep the lists on disk between runs (encrypted, lookup-cache.ts), so the first open of the day
+   * is a delta; off: every first open loads them whole, and the files go.
+   */
+  keepOnDisk: v.optional(v.boolean(), true),
   /** A desktop notification when a sync finds a pinned debtor's scores or status changed. */
   notifyPinnedChanges: v.optional(v.boolean(), true),
 });

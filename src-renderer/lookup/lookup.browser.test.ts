@@ -1,4 +1,7 @@
 /** The debtor lookup window in real Chromium, over the real core and mock. */
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
@@ -363,6 +366,26 @@ describe('Advance', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect.poll(() => view.shell.saved.length).toBe(1);
     expect(view.shell.saved[0]!.content).toMatch(/^\uFEFFTransaction key,Client key,Date,Type,Amount,Description\r\n/);
+  });
+});
+
+describe('the lists kept on this computer', () => {
+  it('says when the saved lists could not be used and were loaded afresh', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lookup-window-cache-'));
+    const first = createTestCore(mock, { dataDir });
+    await first.lookup.ensureLoaded();
+    const [file] = readdirSync(dataDir).filter((name) => name.startsWith('lookup-cache-'));
+    writeFileSync(join(dataDir, file!), 'damaged');
+    const core = createTestCore(mock, { dataDir, settingsDir: first.settingsDir });
+    await core.vault.unlock();
+    const view = await harness.open(
+      'lookup',
+      { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+      { size: { width: 1200, height: 800 } },
+    );
+    await expect.poll(() => view.page.locator('.cache-note').textContent(), { timeout: 15_000 }).toContain('could not be read');
+    expect(await view.page.locator('.count').textContent()).toBe('2,000 debtors');
+    await view.screenshot('lookup-cache-unreadable');
   });
 });
 

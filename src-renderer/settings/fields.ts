@@ -170,6 +170,7 @@ export const preferenceSections: SectionDef[] = [
         kind: 'number',
         unit: 'minutes',
       },
+      { path: 'lookup.keepOnDisk', label: 'settings.field.keepOnDisk', kind: 'toggle' },
       { path: 'lookup.notifyPinnedChanges', label: 'settings.field.notifyPinned', kind: 'toggle' },
       {
         path: 'lookup.globalShortcut',

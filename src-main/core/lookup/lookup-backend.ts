@@ -8,7 +8,8 @@ import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { environmentFetch, knownRoute, type KnownProxy, type ProxyCredentials } from '../api/network.ts';
 import { createServiceClients } from '../api/service-clients.ts';
-import type { LookupEngine } from './lookup-engine.ts';
+import { createLookupEngine, type LookupEngine } from './lookup-engine.ts';
+import { lookupCacheFile, type LookupCacheConfig } from './lookup-cache.ts';
 import { inProcessClient, workerClient, type Remote } from '../util/worker-calls.ts';
 
 /** The engine's calls the main process makes, wherever the engine runs. */
@@ -20,6 +21,16 @@ export type LookupBackend = Remote<LookupCalls> & {
   stop(): Promise<void>;
 };
 
+/** The lookup's engine for a config, wherever it runs: its client, and its lists kept on disk if it has a cache. */
+export function lookupEngineFor(config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void): LookupEngine {
+  return createLookupEngine({
+    client: lookupClient(config),
+    environmentName: config.environment.name,
+    onStatus,
+    cache: config.cache ? lookupCacheFile(config.cache) : null,
+  });
+}
+
 /** What the worker needs to build its engine (it runs inside the main process). */
 export interface LookupWorkerConfig {
   environment: import('../../shared/domain/environments.ts').Environment;
@@ -28,6 +39,8 @@ export interface LookupWorkerConfig {
   /** The proxy for the debtors service, as the system resolved it in the main process (null: direct). */
   proxy: KnownProxy;
   systemCa: boolean;
+  /** Where and with which key the lists are kept on disk between runs; null: not kept. */
+  cache: LookupCacheConfig | null;
   /** The proxy's user name and password (Basic), when one is saved: the worker asks nobody later. */
   proxySignIn: ProxyCredentials | null;
 }

@@ -1,6 +1,6 @@
 /**
  * The debtors service's data as the lookup keeps it in memory: each resource as a map from record
- * key to record, merged by "newest modifiedAt wins". Nothing here is ever written to disk.
+ * key to record, merged by "newest modifiedAt wins". Kept on disk only by lookup-cache.ts, encrypted.
  */
 import type { CallOptions, DebtorsClient } from '../api/debtors-client.ts';
 import type { LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';

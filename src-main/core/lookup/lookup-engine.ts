@@ -25,6 +25,8 @@ import { buildSearchIndex, type SearchIndex } from './search-index.ts';
 import { foldForSearch } from './fold-text.ts';
 import { explainMatch } from './match-explain.ts';
 import type { DebtorSnapshot } from './remembered.ts';
+import type { LookupCache } from './lookup-cache.ts';
+import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 /** The debtors export's columns (the main process sends them in the user's words). */
@@ -45,6 +47,8 @@ export interface LookupEngineOptions {
   environmentName: string;
   now?: () => number;
   onStatus?: (status: LookupStatus) => void;
+  /** The lists kept on disk between runs (lookup-cache.ts); none: every first open loads them whole. */
+  cache?: LookupCache | null;
 }
 
 /** Deltas start this long before the newest change seen, so nothing slips between two syncs. */
@@ -81,6 +85,10 @@ export function createLookupEngine(options: LookupEngineOptions) {
   /** Lists being tried again right now, with what went wrong: shown while the load goes on. */
   const retrying = new Map<ResourceName, LookupProblem>();
   let syncing: Promise<LookupStatus> | null = null;
+  let cacheTried = false;
+  let cacheProblem: LookupCacheProblem | null = null;
+  /** Records taken in since the lists were last written to disk (a delta that found nothing writes nothing). */
+  let changedSinceKept = false;
   // Each result keeps the index it was found in: a rebuild while the window pages through it (the
   // nicknames arriving during a first load, a renamed debtor) must not turn its positions into
   // other debtors, nor empty an export.
@@ -110,6 +118,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
   function status(): LookupStatus {
     return {
       state: progress ? 'loading' : syncedAt === null ? 'empty' : 'ready',
+      cacheProblem,
       environmentName: options.environmentName,
       progress,
       syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
@@ -164,6 +173,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
   /** A full list replaces what we had (what is no longer listed is gone); a delta is merged in. */
   function takeRecords(resource: Resource, records: LookupRecord[], run: SyncRun): boolean {
     const latest = newestModifiedAt(records);
+    if (resource.fullOnly || run.full) changedSinceKept = true;
     if (resource.fullOnly || run.full) {
       const fresh = new Map<string, LookupRecord>();
       timePhase('join', () => mergeRecords(fresh, records, resource.keyOf));
@@ -179,7 +189,10 @@ export function createLookupEngine(options: LookupEngineOptions) {
         const before = data.debtors.get(resource.keyOf(record));
         return !before || before.name !== record.name;
       });
-    timePhase('join', () => mergeRecords(data[resource.name], records, resource.keyOf));
+    // The overlap of deltas sends some records again: only a record new or of another date is a reason to write the disk.
+    const target = data[resource.name];
+    if (records.some((record) => target.get(resource.keyOf(record))?.modifiedAt !== record.modifiedAt)) changedSinceKept = true;
+    timePhase('join', () => mergeRecords(target, records, resource.keyOf));
     if (latest !== null && latest > (newestOf.get(resource.name) ?? '')) newestOf.set(resource.name, latest);
     return renamed;
   }
@@ -216,9 +229,61 @@ export function createLookupEngine(options: LookupEngineOptions) {
     await Promise.all(rest.map(load));
     if (namesChanged) rebuildIndex();
     progress = null;
-    if (!namesFailed && problems.length < wanted.length) syncedAt = startedAt;
+    if (!namesFailed && problems.length < wanted.length) {
+      syncedAt = startedAt;
+      keepOnDisk();
+    }
     announce();
     return status();
+  }
+
+  /**
+   * The first sync starts from the lists kept on disk, when they can be used: the names first (the
+   * search answers from them), then — after a turn of the event loop, so a search typed meanwhile
+   * is answered — the rest; the sync that follows is a delta.
+   */
+  async function restoreOnce(): Promise<void> {
+    if (cacheTried || !options.cache) return;
+    cacheTried = true;
+    const read = options.cache.read(now());
+    cacheProblem = read !== null && 'problem' in read ? read.problem : null;
+    if (read === null || 'problem' in read) return;
+    progress = { done: 0, total: 2 };
+    data = emptyData();
+    for (const [debtorKey, name] of read.opened.names.names) data.debtors.set(debtorKey, { debtorKey, name });
+    read.opened.names.nicknames.forEach(([debtorKey, nickname], at) => data.nicknames.set(String(at), { debtorKey, nickname }));
+    rebuildIndex();
+    progress = { done: 1, total: 2 };
+    announce();
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      const rest = read.opened.rest();
+      for (const resource of resources) {
+        data[resource.name] = new Map();
+        mergeRecords(data[resource.name], rest.data[resource.name] ?? [], resource.keyOf);
+      }
+      for (const [name, newest] of rest.newestOf) newestOf.set(name, newest);
+      nicknamesAt = rest.nicknamesAt;
+      syncedAt = rest.syncedAt;
+    } catch {
+      cacheProblem = 'unreadable'; // the names were fine, the rest is not: all loaded afresh
+      data = emptyData();
+      rebuildIndex();
+    }
+    progress = null;
+    announce();
+  }
+
+  /** After a sync that changed something, the lists go to disk (in the worker: the main process is never held up). */
+  function keepOnDisk(): void {
+    if (!options.cache || !changedSinceKept) return;
+    changedSinceKept = false;
+    const lists = Object.fromEntries(resources.map((resource) => [resource.name, [...data[resource.name].values()]]));
+    try {
+      options.cache.write({ savedAt: now(), syncedAt: syncedAt!, nicknamesAt, newestOf: [...newestOf], data: lists });
+    } catch {
+      /* a full disk or a locked file: the lists are still in memory, and the next open loads them whole */
+    }
   }
 
   /** A debtor as a row of the results; `query`: what was typed, to say why it matched. */
@@ -274,7 +339,10 @@ export function createLookupEngine(options: LookupEngineOptions) {
   return {
     /** A full load the first time (or when asked), deltas after. One sync at a time. */
     sync(mode: 'auto' | 'full' = 'auto'): Promise<LookupStatus> {
-      syncing ??= runSync(mode === 'full' || syncedAt === null).finally(() => (syncing = null));
+      syncing ??= Promise.resolve()
+        .then(restoreOnce)
+        .then(() => runSync(mode === 'full' || syncedAt === null))
+        .finally(() => (syncing = null));
       return syncing;
     },
     status,
@@ -346,6 +414,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     counts: (): Record<ResourceName, number> =>
       Object.fromEntries(resources.map((resource) => [resource.name, data[resource.name].size])) as Record<ResourceName, number>,
     clear() {
+      cacheTried = false; // the next sync starts from the disk again
       data = emptyData();
       newestOf.clear();
       rebuildIndex();

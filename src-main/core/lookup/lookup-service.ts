@@ -12,6 +12,7 @@ import type { TimeSource } from '../util/time-source.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
 import { createLookupMemory } from './lookup-memory.ts';
 import { createRememberedStore, type RememberedStore } from './remembered-store.ts';
+import type { LookupCacheConfig } from './lookup-cache.ts';
 
 export interface LookupServiceOptions {
   time: TimeSource;
@@ -22,6 +23,10 @@ export interface LookupServiceOptions {
   /** The network as the main process knows it: the proxy for a URL (resolved, waited for), and whether to trust the system's store. */
   network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean; proxySignIn?: () => ProxyCredentials | null };
   onStatus: (status: LookupStatus) => void;
+  /** Where an environment's lists are kept on disk between runs (lookup-cache.ts); null or absent: not kept. */
+  cacheFor?: (environment: Environment) => LookupCacheConfig | null;
+  /** An environment deleted: its lists on disk go. */
+  removeCache?: (environmentId: string) => void;
   /** Where what the lookup remembers is kept (remembered-store.ts); in memory for the session if not given. */
   rememberedStore?: RememberedStore;
   /** Pinned debtors whose scores or status changed in a sync. */
@@ -68,6 +73,7 @@ export function createLookupService(options: LookupServiceOptions) {
         proxy,
         systemCa: options.network?.systemCa ?? false,
         proxySignIn: options.network?.proxySignIn?.() ?? null,
+        cache: options.cacheFor?.(environment) ?? null,
       };
       backend = options.start(config, report);
       starting = null;
@@ -134,8 +140,11 @@ export function createLookupService(options: LookupServiceOptions) {
     remembered: () => memory.view(),
     viewed: (debtorKey: string) => memory.viewed(debtorKey),
     pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),
-    /** An environment deleted: what was remembered of it goes too. */
-    forget: (environmentId: string) => memory.forget(environmentId),
+    /** An environment deleted: what was remembered of it, and its lists on disk, go too. */
+    forget(environmentId: string): void {
+      memory.forget(environmentId);
+      options.removeCache?.(environmentId);
+    },
     csv: async (resultId: number, header: readonly string[], style: CsvStyle): Promise<string> =>
       (await current()).csv(resultId, header, style),
     windowOpened() {

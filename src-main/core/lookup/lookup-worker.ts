@@ -4,14 +4,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { postEvent, serveCalls } from '../util/worker-calls.ts';
-import { LOOKUP_CALLS, lookupClient, type LookupWorkerConfig } from './lookup-backend.ts';
-import { createLookupEngine } from './lookup-engine.ts';
+import { LOOKUP_CALLS, lookupEngineFor, type LookupWorkerConfig } from './lookup-backend.ts';
 
 const config = (workerData as { config: LookupWorkerConfig }).config;
 const port = parentPort!;
-const engine = createLookupEngine({
-  client: lookupClient(config),
-  environmentName: config.environment.name,
-  onStatus: (status) => postEvent(port, status),
-});
+const engine = lookupEngineFor(config, (status) => postEvent(port, status));
 serveCalls(port, engine, LOOKUP_CALLS);

@@ -14,6 +14,12 @@ export interface TransactionsView {
 }
 
 /** The lists the lookup loads from the debtors service. */
+/**
+ * Why the lists kept on disk were not used (the lookup then loads afresh): damaged or sealed with a
+ * key this user can no longer read, written for another environment, or too old.
+ */
+export type LookupCacheProblem = 'unreadable' | 'foreign' | 'stale';
+
 export type ResourceName =
   'debtors' | 'creditScores' | 'bureauScores' | 'nicknames' | 'clientBanks' | 'clientGroups' | 'clientDeltas';
 

@@ -20,7 +20,7 @@ import type {
   SecretStatus,
 } from '../domain/environments.ts';
 import type { HealthBadge, SystemState } from '../domain/health.ts';
-import type { LookupProblem, Tolerant, TransactionsView } from '../domain/lookup.ts';
+import type { LookupCacheProblem, LookupProblem, Tolerant, TransactionsView } from '../domain/lookup.ts';
 import type { AppLocale } from '../i18n/locales.ts';
 import type { Catalogue } from '../i18n/translator.ts';
 
@@ -257,6 +257,8 @@ export interface LookupPage {
 
 export interface LookupStatus {
   state: 'empty' | 'loading' | 'ready';
+  /** The lists kept on disk could not be used, and why (they are loaded afresh); null otherwise. */
+  cacheProblem?: LookupCacheProblem | null;
   environmentName: string;
   /** During a load: resources done out of all. */
   progress: { done: number; total: number } | null;

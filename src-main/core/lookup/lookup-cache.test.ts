@@ -1,0 +1,164 @@
+/**
+ * The lists kept on disk: sealed with a key from the vault, bound to the environment, used for a
+ * delta on the next first open; a damaged, foreign or stale file, or one sealed with a key this
+ * user can no longer read, is not used — the lookup loads afresh and says why.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DebtorsClient } from '../api/debtors-client.ts';
+import { createServiceClients } from '../api/service-clients.ts';
+import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
+import { fakeEncryptor } from '../../testing/fake-encryptor.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+import { windowApi } from '../../testing/window-api.ts';
+import { CACHE_MAX_AGE_MS, cacheBinding, lookupCacheFile, newCacheKey, type CachedLists } from './lookup-cache.ts';
+import { createLookupEngine } from './lookup-engine.ts';
+
+const mock = useMockServer({ debtors: 400, seed: 3 });
+const folder = () => mkdtempSync(join(tmpdir(), 'lookup-cache-'));
+const lists = (savedAt: number): CachedLists => ({
+  savedAt,
+  syncedAt: savedAt,
+  nicknamesAt: savedAt,
+  newestOf: [['debtors', '2026-11-20T10:00:00.000Z']],
+  data: {
+    debtors: [{ debtorKey: 'D1', name: 'Acme Foods Company', city: 'Dallas', modifiedAt: '2026-11-20T10:00:00.000Z' }],
+    nicknames: [{ debtorKey: 'D1', nickname: 'AFC', modifiedAt: '2026-11-20T10:00:00.000Z' }],
+  },
+});
+/** What a read gives back, both parts opened. */
+const opened = (read: ReturnType<ReturnType<typeof lookupCacheFile>['read']>) =>
+  read && 'opened' in read ? { names: read.opened.names, rest: read.opened.rest() } : read;
+
+describe('the cache file', () => {
+  const binding = cacheBinding({ id: 'acme-1a2b3c', debtorsBaseUrl: 'https://api.acme.example/debtors' });
+  const at = Date.parse('2026-11-25T08:00:00Z');
+
+  it('reads back what it wrote, and holds none of it in the clear', () => {
+    const path = join(folder(), 'cache.bin');
+    const key = newCacheKey();
+    lookupCacheFile({ path, key, binding }).write(lists(at));
+    expect(readFileSync(path).toString('latin1')).not.toContain('Acme');
+    const { savedAt: _, ...rest } = lists(at);
+    expect(opened(lookupCacheFile({ path, key, binding }).read(at + 60_000))).toEqual({
+      names: { names: [['D1', 'Acme Foods Company']], nicknames: [['D1', 'AFC']] },
+      rest,
+    });
+  });
+
+  it('is not used when damaged, written for another environment, too old, or sealed with another key', () => {
+    const path = join(folder(), 'cache.bin');
+    const key = newCacheKey();
+    lookupCacheFile({ path, key, binding }).write(lists(at));
+    const other = cacheBinding({ id: 'acme-1a2b3c', debtorsBaseUrl: 'https://moved.acme.example/debtors' });
+    expect(lookupCacheFile({ path, key, binding: other }).read(at)).toEqual({ problem: 'foreign' });
+    expect(lookupCacheFile({ path, key, binding }).read(at + CACHE_MAX_AGE_MS + 1)).toEqual({ problem: 'stale' });
+    expect(lookupCacheFile({ path, key: newCacheKey(), binding }).read(at)).toEqual({ problem: 'unreadable' });
+    const bytes = readFileSync(path);
+    bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0xff; // one byte of the second part changed
+    writeFileSync(path, bytes);
+    const damaged = lookupCacheFile({ path, key, binding }).read(at);
+    expect(damaged && 'opened' in damaged && (() => damaged.opened.rest())).toThrow();
+    writeFileSync(path, 'not a cache');
+    expect(lookupCacheFile({ path, key, binding }).read(at)).toEqual({ problem: 'unreadable' });
+    expect(lookupCacheFile({ path: join(folder(), 'none.bin'), key, binding }).read(at)).toBeNull();
+  });
+
+  it('cannot be made to look younger: the date is sealed with the lists', () => {
+    const path = join(folder(), 'cache.bin');
+    const key = newCacheKey();
+    lookupCacheFile({ path, key, binding }).write(lists(at));
+    const text = readFileSync(path)
+      .toString('latin1')
+      .replace(`"savedAt":${at}`, `"savedAt":${at + 1000}`);
+    writeFileSync(path, Buffer.from(text, 'latin1'));
+    expect(lookupCacheFile({ path, key, binding }).read(at + 2000)).toEqual({ problem: 'unreadable' });
+  });
+});
+
+describe('the engine with a cache', () => {
+  /** The real client, counting the lists asked for whole (no startingDateTime). */
+  function counted() {
+    const real = createServiceClients(mockEnvironment(mock.server), MOCK_CLIENT_SECRET, defaultPreferences().network).debtors;
+    const whole: string[] = [];
+    const client = new Proxy(real, {
+      get: (target, name: keyof DebtorsClient) => (filter?: { startingDateTime?: Date }) => {
+        if (!filter?.startingDateTime) whole.push(name);
+        return (target[name] as (filter?: unknown) => Promise<unknown>)(filter);
+      },
+    }) as DebtorsClient;
+    return { client, whole };
+  }
+
+  it('opens from the disk and asks only for what changed since', async () => {
+    const config = { path: join(folder(), 'cache.bin'), key: newCacheKey(), binding: 'mock' };
+    const first = counted();
+    const engine = createLookupEngine({ client: first.client, environmentName: 'Mock', cache: lookupCacheFile(config) });
+    expect((await engine.sync()).counts.debtors).toBe(400);
+    expect(first.whole).toContain('debtors');
+    const next = counted();
+    const seen: number[] = [];
+    const again = createLookupEngine({
+      client: next.client,
+      environmentName: 'Mock',
+      cache: lookupCacheFile(config),
+      onStatus: (status) => seen.push(status.indexed),
+    });
+    const status = await again.sync();
+    expect(status).toMatchObject({ state: 'ready', cacheProblem: null, counts: { debtors: 400 } });
+    // Searchable from the disk before any list arrived, and no list but the unfiltered nicknames asked whole.
+    expect(seen[0]).toBe(400);
+    expect(next.whole.filter((name) => name !== 'nicknames' && name !== 'serverClockOffsetMs')).toEqual([]);
+    expect(
+      again.search({ text: mock.server.control.dataset.debtors[5]!.debtorKey, sort: { key: 'relevance', descending: false } })
+        .total,
+    ).toBe(1);
+  });
+});
+
+describe('a damaged second part', () => {
+  it('drops the names read from the first, loads all afresh and says so', async () => {
+    const config = { path: join(folder(), 'cache.bin'), key: newCacheKey(), binding: 'mock' };
+    const client = createServiceClients(mockEnvironment(mock.server), MOCK_CLIENT_SECRET, defaultPreferences().network).debtors;
+    await createLookupEngine({ client, environmentName: 'Mock', cache: lookupCacheFile(config) }).sync();
+    const bytes = readFileSync(config.path);
+    bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0xff;
+    writeFileSync(config.path, bytes);
+    const again = createLookupEngine({ client, environmentName: 'Mock', cache: lookupCacheFile(config) });
+    expect(await again.sync()).toMatchObject({ state: 'ready', cacheProblem: 'unreadable', counts: { debtors: 400 } });
+  });
+});
+
+describe('in the app', () => {
+  it('keeps the lists between runs, and says so when the key is lost and they are loaded afresh', async () => {
+    const dataDir = folder();
+    const encryptor = fakeEncryptor('strong');
+    const core = createTestCore(mock.server, { dataDir, encryptor });
+    const { call } = windowApi(core);
+    expect((await call('lookupOpen')).counts.debtors).toBe(400);
+    await core.vault.flush();
+    // The next run, same user: from the disk.
+    const again = createTestCore(mock.server, { dataDir, encryptor, settingsDir: core.settingsDir });
+    await again.vault.unlock();
+    expect(await windowApi(again).call('lookupOpen')).toMatchObject({ cacheProblem: null, counts: { debtors: 400 } });
+    // The operating system can no longer decrypt the key (a new profile, a restored backup): a new key, the file unusable.
+    const lost = { ...fakeEncryptor('strong'), decrypt: async () => Promise.reject(new Error('cannot decrypt')) };
+    const third = createTestCore(mock.server, { dataDir, encryptor: lost as never, settingsDir: core.settingsDir });
+    await third.vault.unlock();
+    expect(await windowApi(third).call('lookupOpen')).toMatchObject({ cacheProblem: 'unreadable', counts: { debtors: 400 } });
+  });
+
+  it('keeps nothing on disk when the setting is off, and removes what was kept', async () => {
+    const dataDir = folder();
+    const core = createTestCore(mock.server, { dataDir });
+    await windowApi(core).call('lookupOpen');
+    const files = () => readdirSync(dataDir).filter((name) => name.startsWith('lookup-cache-'));
+    expect(files()).toHaveLength(1);
+    core.settings.updatePreferences({ lookup: { keepOnDisk: false } });
+    expect(files()).toEqual([]);
+  });
+});

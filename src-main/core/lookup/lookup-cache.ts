@@ -1,0 +1,167 @@
+/**
+ * The lookup's lists kept on disk between runs, so that the morning's first open is a delta, not a
+ * full load: one file per environment, AES-256-GCM with a key the vault keeps (encrypted by the
+ * operating system: safeStorage), bound to the environment's id and debtors address. A file that
+ * cannot be used — damaged, written for another environment, too old, or sealed with a key this
+ * user can no longer read — is not used, and why is said (the lookup then loads afresh).
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type { ResourceName } from '../../shared/domain/lookup.ts';
+import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
+import { PRIVATE_FILE } from '../util/text-file.ts';
+import type { LookupRecord } from './lookup-data.ts';
+
+/** Older than this, the lists are loaded whole again (a delta over weeks may miss removals). */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
+const MAGIC = 'TCLC2';
+
+/**
+ * What is kept, in two parts sealed apart: the names (every debtor's key and name, and the
+ * nicknames) first, small, so the search can answer from them while the rest — every list whole,
+ * and where each next delta starts — is still being read.
+ */
+export interface CachedNames {
+  names: Array<[string, string]>;
+  /** [debtorKey, nickname]: the nicknames' whole records are in the rest. */
+  nicknames: Array<[string, string]>;
+}
+export interface CachedRest {
+  syncedAt: number;
+  nicknamesAt: number;
+  newestOf: Array<[string, string]>;
+  data: Partial<Record<ResourceName, LookupRecord[]>>;
+}
+export interface CachedLists extends CachedRest {
+  savedAt: number;
+}
+
+/** A cache file opened: its names at once, the rest when asked (throws when that part is damaged). */
+export interface OpenedCache {
+  names: CachedNames;
+  rest(): CachedRest;
+}
+
+export type CacheRead = { opened: OpenedCache } | { problem: LookupCacheProblem } | null;
+
+export interface LookupCache {
+  read(now: number): CacheRead;
+  write(lists: CachedLists): void;
+}
+
+/** Where and with what the worker keeps its cache (sent with its config; the key never reaches a window). */
+export interface LookupCacheConfig {
+  path: string;
+  /** 32 bytes, base64. */
+  key: string;
+  /** What the cache is for: the environment's id and debtors address. */
+  binding: string;
+}
+
+export const cacheBinding = (environment: { id: string; debtorsBaseUrl: string }) =>
+  createHash('sha256').update(`${environment.id}\n${environment.debtorsBaseUrl}`).digest('hex');
+
+/** A new key for the vault to keep. */
+export const newCacheKey = () => randomBytes(32).toString('base64');
+
+const seal = (key: Buffer, aad: string, plain: string) => {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad));
+  const bytes = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return { bytes, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+};
+
+const unseal = (key: Buffer, aad: string, part: { iv: string; tag: string }, bytes: Buffer): unknown => {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(part.iv, 'base64'));
+  decipher.setAAD(Buffer.from(aad));
+  decipher.setAuthTag(Buffer.from(part.tag, 'base64'));
+  return JSON.parse(Buffer.concat([decipher.update(bytes), decipher.final()]).toString('utf8'));
+};
+
+interface Header {
+  magic: string;
+  binding: string;
+  savedAt: number;
+  parts: Array<{ iv: string; tag: string; length: number }>;
+}
+
+/**
+ * The file: a header line (binding, date, each part's iv, tag and length), then the two parts.
+ * Each part is sealed with the binding, the date and its place (AAD): nothing can be swapped.
+ */
+export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
+  const key = Buffer.from(config.key, 'base64');
+  const aad = (savedAt: number, part: number) => `${config.binding}\n${savedAt}\n${part}`;
+  return {
+    read(now) {
+      let file: number;
+      try {
+        file = openSync(config.path, 'r');
+      } catch {
+        return null; // none yet
+      }
+      try {
+        return openedFile(file, now);
+      } catch {
+        return closed(file, { problem: 'unreadable' }); // damaged, or sealed with another key
+      }
+    },
+    write(lists) {
+      const { savedAt, ...rest } = lists;
+      const pair = (record: LookupRecord, field: string) => [String(record.debtorKey), String(record[field] ?? '')];
+      const names = (rest.data.debtors ?? []).map((record) => pair(record, 'name'));
+      const nicknames = (rest.data.nicknames ?? []).map((record) => pair(record, 'nickname'));
+      const parts = [
+        seal(key, aad(savedAt, 0), JSON.stringify({ names, nicknames })),
+        seal(key, aad(savedAt, 1), JSON.stringify(rest)),
+      ];
+      const header: Header = {
+        magic: MAGIC,
+        binding: config.binding,
+        savedAt,
+        parts: parts.map(({ iv, tag, bytes }) => ({ iv, tag, length: bytes.length })),
+      };
+      const temporary = `${config.path}.${process.pid}.tmp`;
+      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...parts.map((part) => part.bytes)]), {
+        mode: PRIVATE_FILE,
+      });
+      renameSync(temporary, config.path);
+    },
+  };
+
+  /** Only the header and the names are read now: the rest (most of the file) when it is asked for. */
+  function openedFile(file: number, now: number): CacheRead {
+    const readAt = (position: number, length: number) => {
+      const bytes = Buffer.alloc(length);
+      return bytes.subarray(0, readSync(file, bytes, 0, length, position));
+    };
+    const start = readAt(0, 4096);
+    const headerEnd = start.indexOf(10);
+    const header = JSON.parse(start.subarray(0, headerEnd).toString('utf8')) as Header;
+    if (header.magic !== MAGIC || header.parts?.length !== 2) return closed(file, { problem: 'unreadable' });
+    if (header.binding !== config.binding) return closed(file, { problem: 'foreign' });
+    if (typeof header.savedAt !== 'number' || now - header.savedAt > CACHE_MAX_AGE_MS) return closed(file, { problem: 'stale' });
+    const [first, second] = header.parts as [Header['parts'][0], Header['parts'][0]];
+    const namesAt = headerEnd + 1;
+    const names = unseal(key, aad(header.savedAt, 0), first, readAt(namesAt, first.length)) as CachedNames;
+    const rest = () => {
+      try {
+        return unseal(key, aad(header.savedAt, 1), second, readAt(namesAt + first.length, second.length)) as CachedRest;
+      } finally {
+        closeSync(file);
+      }
+    };
+    return { opened: { names, rest } };
+  }
+}
+
+function closed<T>(file: number, value: T): T {
+  closeSync(file);
+  return value;
+}
+
+/** The cache goes (environment deleted, or the setting turned off). */
+export function removeLookupCache(path: string): void {
+  rmSync(path, { force: true });
+}
