@@ -314,6 +314,14 @@ describe('debtor lookup', () => {
     expect(await page.locator('.no-match').textContent()).toMatch(/^Check the spelling, or search for a part of the name/);
     await page.locator('.search').fill('');
     await expect.poll(() => page.locator('.no-match').count()).toBe(0);
+    // Two slips in a word the data has: it is offered, and one click searches for it.
+    await page.locator('.search').fill('montian veiw');
+    const offered = page.getByRole('button', { name: 'Did you mean “mountain view”?' });
+    await expect.poll(() => offered.count()).toBe(1);
+    await view.screenshot('lookup-did-you-mean');
+    await offered.click();
+    await expect.poll(() => page.locator('.search').inputValue()).toBe('mountain view');
+    await expect.poll(() => page.locator('.row').count()).toBeGreaterThan(0);
   });
 
   it('names an endpoint that failed, and works with the rest', async () => {

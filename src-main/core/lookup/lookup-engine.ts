@@ -355,7 +355,10 @@ export function createLookupEngine(options: LookupEngineOptions) {
       for (const old of results.keys()) if (old < resultId - 4) results.delete(old);
       const stale = [...results].filter(([, result]) => result.index !== index).map(([id]) => id);
       for (const id of stale.slice(0, -1)) results.delete(id);
-      return { resultId, total: positions.length, offset: 0, rows: page(resultId, 0, FIRST_PAGE) };
+      const suggested = positions.length === 0 && query.text.trim() !== '' ? index.suggest(query.text) : null;
+      // Offered only when it finds someone.
+      const suggestion = suggested !== null && index.search(suggested).length > 0 ? suggested : null;
+      return { resultId, total: positions.length, offset: 0, rows: page(resultId, 0, FIRST_PAGE), suggestion };
     },
     rows: (resultId: number, offset: number, limit: number): LookupPage => ({
       resultId,

@@ -206,3 +206,31 @@ function plainScan(entries: readonly IndexEntry[], query: string): string[] {
     .sort((a, b) => tier(a) - tier(b) || byName.indexOf(a) - byName.indexOf(b));
   return [...(exact ? [exact] : []), ...ranked].map((entry) => entry.debtorKey);
 }
+
+describe('a search that finds nothing', () => {
+  const index = buildSearchIndex([
+    { debtorKey: 'D1', name: 'Mountain View Apparel', nicknames: [] },
+    { debtorKey: 'D2', name: 'Mountain View Foods', nicknames: ['MVF'] },
+    { debtorKey: 'D3', name: 'Müller Logistik GmbH', nicknames: [] },
+  ]);
+
+  it('suggests the words the data has, two slips away at most, keeping the words it knows', () => {
+    expect(index.search('montian veiw')).toHaveLength(0);
+    expect(index.suggest('montian veiw')).toBe('mountain view');
+    expect(index.suggest('mountain fodos')).toBe('mountain foods');
+    expect(index.suggest('MUELER logistik')).toBe('muller logistik');
+  });
+
+  it('suggests nothing when nothing is near, for short words, or for keys', () => {
+    expect(index.suggest('zebrafish')).toBeNull();
+    expect(index.suggest('xyz')).toBeNull();
+    expect(index.suggest('D9999')).toBeNull();
+  });
+
+  it('counts a swap of two neighbouring letters as one edit', async () => {
+    const { editDistance } = await import('./word-index.ts');
+    expect(editDistance('veiw', 'view', 2)).toBe(1);
+    expect(editDistance('montian', 'mountain', 2)).toBe(2);
+    expect(editDistance('apparel', 'zebra', 2)).toBe(3);
+  });
+});

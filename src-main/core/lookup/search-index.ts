@@ -32,6 +32,8 @@ export interface SearchIndex {
   readonly size: number;
   /** Entry positions in rank order; all entries (by name) for an empty query. */
   search(text: string): Int32Array;
+  /** For a search that found nothing: the typed words with each unknown one replaced by the closest known word, or null. */
+  suggest(text: string): string | null;
   keyAt(position: number): string;
 }
 
@@ -117,6 +119,18 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
   return {
     size: keys.length,
     keyAt: (position) => keys[position]!,
+    suggest(text) {
+      const terms = wordsOf(foldForSearch(text.trim()));
+      let changed = false;
+      const suggested = terms.map((term) => {
+        if (term.length < TYPO_LENGTH || HAS_DIGIT.test(term) || words.wordsMatching(term).includes(1)) return term;
+        const closest = words.closest(term);
+        if (closest === null) return term;
+        changed = true;
+        return closest;
+      });
+      return changed ? suggested.join(' ') : null;
+    },
     search(text) {
       const typed = text.trim();
       if (typed === '') return everything;

@@ -18,6 +18,29 @@ export interface WordIndex {
   flagLines(words: Uint8Array, flags: Uint8Array): void;
   /** True when the line holds a marked word. */
   lineHas(line: number, words: Uint8Array): boolean;
+  /** The word of the vocabulary closest to `term` within two edits (fewest edits, then most lines), or null. */
+  closest(term: string): string | null;
+}
+
+/** Edits (insert, delete, replace, swap of two neighbours) from `a` to `b`, or `limit + 1` once past `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    [before, previous] = [previous, row];
+  }
+  return previous[b.length]!;
 }
 
 /** A term's characters: letters, digits and marks of every script, apostrophe and ampersand. */
@@ -84,6 +107,17 @@ export function buildWordIndex(lineCount: number, textsOf: (line: number, visit:
     lineHas(line, words) {
       for (let at = lineStart[line]!; at < lineStart[line + 1]!; at++) if (words[lineWords[at]!]) return true;
       return false;
+    },
+    closest(term) {
+      let found: { word: string; edits: number; lines: number } | null = null;
+      for (let word = 0; word < vocabulary.size; word++) {
+        const candidate = text.slice(wordStart[word]!, wordStart[word + 1]! - 1);
+        const edits = editDistance(term, candidate, found?.edits ?? 2);
+        if (edits > 2 || (found && edits > found.edits)) continue;
+        const lines = postings.start[word + 1]! - postings.start[word]!;
+        if (!found || edits < found.edits || lines > found.lines) found = { word: candidate, edits, lines };
+      }
+      return found?.word ?? null;
     },
   };
 }

@@ -251,6 +251,8 @@ export interface LookupPage {
   /** Ask for more rows of this result with lookupRows. */
   resultId: number;
   total: number;
+  /** Nothing found: what was typed with unknown words spelled as the data spells them ("did you mean"). */
+  suggestion?: string | null;
   offset: number;
   rows: LookupRow[];
 }
