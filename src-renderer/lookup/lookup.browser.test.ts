@@ -246,6 +246,8 @@ describe('debtor lookup', () => {
       `The calculated score and the bureau's are ${apart} points apart: check both before relying on either.`,
     );
     expect(await page.locator('.detail .legend').textContent()).toMatch(/^Scores from 0 \(worst\) to 100 \(best\)/);
+    // The credit limit beside the scores, as money.
+    expect(await page.locator('.detail .limit').textContent()).toMatch(/^\s*Credit limit: \$[\d,]+\.00\s*$/);
     await view.screenshot('lookup-detail-scores');
   });
 
