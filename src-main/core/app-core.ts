@@ -251,10 +251,17 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
   const lookupCachePath = (environmentId: string) =>
     join(options.dataDir!, `lookup-cache-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.bin`);
-  // Turned off (by the user or IT): the lists kept on disk go at once.
+  // Turned off (by the user or IT): the lists kept on disk go at once, and the lookup starts again
+  // without a cache (a worker started with one would write it again after its next sync).
+  let keptOnDisk = settings.preferences().lookup.keepOnDisk;
   settings.onChange(() => {
-    if (options.dataDir && !settings.preferences().lookup.keepOnDisk)
+    const keep = settings.preferences().lookup.keepOnDisk;
+    if (keep === keptOnDisk) return;
+    keptOnDisk = keep;
+    if (keep || !options.dataDir) return;
+    void lookup.clear().finally(() => {
       for (const { environment } of environments.list()) removeLookupCache(lookupCachePath(environment.id));
+    });
   });
 
   /** Told on the desktop: pinned debtors that changed (the shell opens the lookup on a click). */

@@ -159,6 +159,9 @@ describe('in the app', () => {
     const files = () => readdirSync(dataDir).filter((name) => name.startsWith('lookup-cache-'));
     expect(files()).toHaveLength(1);
     core.settings.updatePreferences({ lookup: { keepOnDisk: false } });
+    await expect.poll(files).toEqual([]);
+    // The lookup started again without a cache: a sync writes nothing.
+    await windowApi(core).call('lookupRefresh', true);
     expect(files()).toEqual([]);
   });
 });

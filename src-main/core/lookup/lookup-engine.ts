@@ -173,8 +173,8 @@ export function createLookupEngine(options: LookupEngineOptions) {
   /** A full list replaces what we had (what is no longer listed is gone); a delta is merged in. */
   function takeRecords(resource: Resource, records: LookupRecord[], run: SyncRun): boolean {
     const latest = newestModifiedAt(records);
-    if (resource.fullOnly || run.full) changedSinceKept = true;
     if (resource.fullOnly || run.full) {
+      changedSinceKept = true;
       const fresh = new Map<string, LookupRecord>();
       timePhase('join', () => mergeRecords(fresh, records, resource.keyOf));
       data[resource.name] = fresh;
