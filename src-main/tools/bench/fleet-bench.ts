@@ -46,6 +46,8 @@ export interface FleetFigures {
   /** The busiest second of the whole run against the day's mean (target ≤ 2). */
   healthPeakTimesMean: number;
   debtors: LookupDay;
+  /** The same day with the lists kept on disk (the default): the first open of the day is a delta too. */
+  debtorsKeptOnDisk: LookupDay;
   simulatedSeconds: number;
   wallSeconds: number;
 }
@@ -65,7 +67,14 @@ export interface LookupDay {
  * 8.5-hour day, 20 minutes each. Opening loads everything if the data was cleared (closed longer
  * than `idleClearMinutes`), else only a delta; while open, a delta every 5 minutes.
  */
-export function lookupDay(workstations: number, sizes: LookupSizes, idleClearMinutes: number, seed = 1): LookupDay {
+export function lookupDay(
+  workstations: number,
+  sizes: LookupSizes,
+  idleClearMinutes: number,
+  seed = 1,
+  /** The lists kept on disk (lookup.keepOnDisk): every open starts from them, a delta. */
+  keptOnDisk = false,
+): LookupDay {
   const random = createRandom(seed);
   const users = Math.round(workstations / 10);
   const day: LookupDay = { users, fullLoads: 0, repeatFullLoads: 0, fullLoadBytes: 0, deltaBytes: 0 };
@@ -73,7 +82,7 @@ export function lookupDay(workstations: number, sizes: LookupSizes, idleClearMin
     const opens = [0, 1, 2].map(() => random.next() * (WORKDAY_MS - 20 * MINUTE)).sort((a, b) => a - b);
     let closedAt: number | null = null;
     for (const openedAt of opens) {
-      const cleared = closedAt === null || openedAt - closedAt > idleClearMinutes * MINUTE;
+      const cleared = !keptOnDisk && (closedAt === null || openedAt - closedAt > idleClearMinutes * MINUTE);
       if (cleared) {
         day.fullLoads++;
         if (closedAt !== null) day.repeatFullLoads++;
@@ -156,14 +165,15 @@ export async function fleetBench(
   });
   for (const station of fleet) station.monitor.stop();
   const lookup = lookupDay(workstations, sizes, idleClearMinutes);
-  return figures(counts, workstations, pollIntervalSeconds, lookup, seconds, started);
+  const keptOnDisk = lookupDay(workstations, sizes, idleClearMinutes, 1, true);
+  return figures(counts, workstations, pollIntervalSeconds, [lookup, keptOnDisk], seconds, started);
 }
 
 function figures(
   counts: Map<Route, Int32Array>,
   workstations: number,
   pollIntervalSeconds: number,
-  lookup: LookupDay,
+  [lookup, keptOnDisk]: [LookupDay, LookupDay],
   seconds: number,
   started: number,
 ): FleetFigures {
@@ -203,6 +213,7 @@ function figures(
     recovery: { source: peakAfter(OUTAGES.source[1]), target: peakAfter(OUTAGES.target[1]), network: peakAfter(NETWORK_LOST[1]) },
     healthPeakTimesMean: ratio(healthFigures.peakPerSecond),
     debtors: lookup,
+    debtorsKeptOnDisk: keptOnDisk,
     simulatedSeconds: seconds,
     wallSeconds: Math.round((performance.now() - started) / 100) / 10,
   };

@@ -45,5 +45,10 @@ function print(lookup: ReturnType<typeof lookupSizes>, fleets: FleetFigures[]): 
       `${debtors.users}, ${debtors.fullLoads} (${debtors.repeatFullLoads}) ${debtors.repeatFullLoads === 0 ? 'met' : 'MISSED'}`,
     );
     row('debtors: bytes a day, full loads / deltas', `${mb(debtors.fullLoadBytes)} / ${mb(debtors.deltaBytes)}`);
+    const kept = fleet.debtorsKeptOnDisk;
+    row(
+      'debtors: the same, lists kept on disk (default)',
+      `${mb(kept.fullLoadBytes)} / ${mb(kept.deltaBytes)} (${mb((kept.fullLoadBytes + kept.deltaBytes) / Math.max(1, kept.users))} per lookup user)`,
+    );
   }
 }
