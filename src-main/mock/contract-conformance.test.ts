@@ -130,7 +130,14 @@ const scenarios: Record<ContractName, Record<string, Record<string, Scenario>>> 
     listClientDelta: debtorsListScenarios('/debtors/Debtors/ClientDelta', true),
     listCreditScores: debtorsListScenarios('/debtors/Debtors/CreditScore', true),
     listCreditBureauScores: debtorsListScenarios('/debtors/Debtors/CreditBureau', true),
-    listNicknames: debtorsListScenarios('/debtors/Debtors/Nicknames', false),
+    listNicknames: {
+      ...debtorsListScenarios('/debtors/Debtors/Nicknames', false),
+      // Asked again with the ETag it gave: not modified, no body.
+      '304': async (mock) => {
+        const etag = (await mock.call('/debtors/Debtors/Nicknames')).headers.get('etag') ?? '';
+        return mock.call('/debtors/Debtors/Nicknames', { headers: { 'if-none-match': etag } });
+      },
+    },
     listAdvanceTransactions: {
       ...debtorsListScenarios('/debtors/Advance/TxHistory', false),
       '400': (mock) => mock.call('/debtors/Advance/TxHistory?startDate=2026-03-01&endDate=2026-02-01'),

@@ -25,6 +25,8 @@ import { timePhase } from '../util/phase-timings.ts';
 export interface CallOptions {
   signal?: AbortSignal;
   onRetry?: ApiRequest['onRetry'];
+  /** Ask only if changed since this answer (a list read whole before; see ListResult). */
+  validator?: ListValidator;
 }
 
 export interface SinceFilter extends CallOptions {
@@ -41,7 +43,18 @@ export interface TransactionFilter {
 }
 
 /** A list as read; `incomplete` says why it may not be all of it (a page limit, a total the server said). */
-export type ListResult<T> = Array<Tolerant<T>> & { incomplete?: string };
+/**
+ * A list as read: `incomplete` says why it may not be whole; `validator` is what the server sent to
+ * ask again conditionally (a list of one page only); `notModified`: it answered 304 to that, the
+ * list held is current (no records come with it).
+ */
+export type ListResult<T> = Array<Tolerant<T>> & { incomplete?: string; validator?: ListValidator; notModified?: true };
+
+/** A server's validators of a whole list (ETag, Last-Modified). */
+export interface ListValidator {
+  etag?: string;
+  lastModified?: string;
+}
 type List<T> = Promise<ListResult<T>>;
 
 export interface DebtorsClient {
@@ -107,7 +120,16 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
     const keys = new Set<string>();
     let request = firstPage(path, query, profile.paging);
     for (let page = 1; ; page++) {
-      const response = await http.request({ method: 'GET', ...named, signal: call.signal, onRetry: call.onRetry, ...request });
+      const conditional = page === 1 ? conditionalHeaders(call.validator) : undefined;
+      const response = await http.request({
+        method: 'GET',
+        ...named,
+        signal: call.signal,
+        onRetry: call.onRetry,
+        ...request,
+        ...(conditional ? { headers: conditional } : {}),
+      });
+      if (response.status === 304) return Object.assign([] as ListResult<T>, { notModified: true as const });
       const items = timePhase('read', () => read<T>(response.body, spec, path, named));
       const [keysBefore, recordsBefore] = [keys.size, records.length];
       for (const item of items) {
@@ -132,6 +154,11 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
       if (next.request === null) {
         if (said !== null && said > records.length)
           records.incomplete = `the server says ${said} exist but sent ${records.length}; ${PAGING_HINT}`;
+        // Validators are kept only for a list of one page: a first page's ETag need not cover the others.
+        if (page === 1 && !records.incomplete) {
+          const validator = validatorOf(response.headers);
+          if (validator) records.validator = validator;
+        }
         return records;
       }
       if (page >= profile.maxPages) {
@@ -141,6 +168,12 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
       request = next.request;
     }
   }
+  const conditionalHeaders = (validator: ListValidator | undefined): Record<string, string> | undefined =>
+    validator?.etag
+      ? { 'if-none-match': validator.etag }
+      : validator?.lastModified
+        ? { 'if-modified-since': validator.lastModified }
+        : undefined;
   const since = (filter: SinceFilter = {}) => ({
     startingDateTime: filter.startingDateTime && formatInstant(filter.startingDateTime.getTime(), profile),
   });
@@ -173,4 +206,12 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
         { signal: options?.signal },
       ),
   };
+}
+
+/** ETag and Last-Modified of an answer, if it has either and does not forbid keeping it. */
+function validatorOf(headers: Headers): ListValidator | null {
+  if (/no-store/i.test(headers.get('cache-control') ?? '')) return null;
+  const etag = headers.get('etag') ?? undefined;
+  const lastModified = headers.get('last-modified') ?? undefined;
+  return etag || lastModified ? { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) } : null;
 }

@@ -179,6 +179,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       answered = response.status;
       measureClock(response.headers);
+      // Asked conditionally (If-None-Match, If-Modified-Since) and not modified: what we hold is current.
+      if (response.status === 304 && isConditional(request)) {
+        await response.body?.cancel();
+        return { status: 304, headers: response.headers, body: undefined, latencyMs: performance.now() - started };
+      }
       if (!response.ok) {
         const text = await readCappedText(response, {
           maxBytes: MAX_ERROR_BODY_BYTES,
@@ -405,6 +410,9 @@ function wantsOf(headers: Headers): string | undefined {
     .map(([value, what]) => `${what} ${value!.trim()}`);
   return parts.length === 0 ? undefined : parts.join('; ');
 }
+
+const isConditional = (request: ApiRequest) =>
+  Object.keys(request.headers ?? {}).some((name) => /^if-(none-match|modified-since)$/i.test(name));
 
 /** The proxy's fault (its rule, its resolver, itself), or a certificate not trusted here: not the service's. */
 function culpritOf(error: unknown): ApiProblemFacts['culprit'] {

@@ -11,6 +11,7 @@ import type { ResourceName } from '../../shared/domain/lookup.ts';
 import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
 import { PRIVATE_FILE } from '../util/text-file.ts';
 import type { LookupRecord } from './lookup-data.ts';
+import type { ListValidator } from '../api/debtors-client.ts';
 
 /** Older than this, the lists are loaded whole again (a delta over weeks may miss removals). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
@@ -30,6 +31,8 @@ export interface CachedRest {
   syncedAt: number;
   nicknamesAt: number;
   newestOf: Array<[string, string]>;
+  /** Validators (ETag, Last-Modified) of the lists without a filter, to ask for them conditionally. */
+  validators?: Array<[string, ListValidator]>;
   data: Partial<Record<ResourceName, LookupRecord[]>>;
 }
 export interface CachedLists extends CachedRest {

@@ -26,6 +26,7 @@ import { foldForSearch } from './fold-text.ts';
 import { explainMatch } from './match-explain.ts';
 import type { DebtorSnapshot } from './remembered.ts';
 import type { LookupCache } from './lookup-cache.ts';
+import type { ListValidator } from '../api/debtors-client.ts';
 import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
@@ -54,7 +55,7 @@ export interface LookupEngineOptions {
 /** Deltas start this long before the newest change seen, so nothing slips between two syncs. */
 export const DELTA_OVERLAP_MS = 2 * 60_000;
 /** Nicknames have no filter: a delta reloads them only this often. */
-const NICKNAMES_EVERY_MS = 30 * 60_000;
+export const NICKNAMES_EVERY_MS = 30 * 60_000;
 const FIRST_PAGE = 100;
 
 /** One sync's settings, shared by the resources it loads. */
@@ -77,6 +78,8 @@ export function createLookupEngine(options: LookupEngineOptions) {
   // Where each resource's next delta starts: its newest modifiedAt (server time), kept as records
   // arrive so a delta does not scan 100k records to find it.
   const newestOf = new Map<string, string>();
+  /** What the server sent to ask again only if changed (lists without a filter: the nicknames). */
+  const validators = new Map<string, ListValidator>();
   let index: SearchIndex = buildSearchIndex([]);
   let syncedAt: number | null = null;
   let nicknamesAt = 0;
@@ -146,10 +149,20 @@ export function createLookupEngine(options: LookupEngineOptions) {
       retrying.set(resource.name, { resource: resource.name, kind: 'retrying', error: error.problem, attempt: attempt + 1, of });
       announce();
     };
+    // A list without a filter is asked conditionally when the server gave validators for what we hold.
+    const validator = resource.fullOnly && data[resource.name].size > 0 ? validators.get(resource.name) : undefined;
     try {
-      const records = (await resource.fetch(options.client, since, { signal: run.signal, onRetry })) as LookupRecord[] & {
-        incomplete?: string;
-      };
+      const records = (await resource.fetch(options.client, since, {
+        signal: run.signal,
+        onRetry,
+        ...(validator ? { validator } : {}),
+      })) as LookupRecord[] & { incomplete?: string; validator?: ListValidator; notModified?: true };
+      if (records.notModified) {
+        if (resource.name === 'nicknames') nicknamesAt = run.startedAt;
+        return false;
+      }
+      if (records.validator) validators.set(resource.name, records.validator);
+      else validators.delete(resource.name);
       if (records.incomplete) problems.push({ resource: resource.name, kind: 'incomplete', detail: records.incomplete });
       const namesChanged = takeRecords(resource, records, run);
       // Over all the resource holds, so a small delta never raises or clears it alone.
@@ -263,6 +276,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
         mergeRecords(data[resource.name], rest.data[resource.name] ?? [], resource.keyOf);
       }
       for (const [name, newest] of rest.newestOf) newestOf.set(name, newest);
+      for (const [name, validator] of rest.validators ?? []) validators.set(name, validator);
       nicknamesAt = rest.nicknamesAt;
       syncedAt = rest.syncedAt;
     } catch {
@@ -280,7 +294,8 @@ export function createLookupEngine(options: LookupEngineOptions) {
     changedSinceKept = false;
     const lists = Object.fromEntries(resources.map((resource) => [resource.name, [...data[resource.name].values()]]));
     try {
-      options.cache.write({ savedAt: now(), syncedAt: syncedAt!, nicknamesAt, newestOf: [...newestOf], data: lists });
+      const kept = { syncedAt: syncedAt!, nicknamesAt, newestOf: [...newestOf], validators: [...validators], data: lists };
+      options.cache.write({ savedAt: now(), ...kept });
     } catch {
       /* a full disk or a locked file: the lists are still in memory, and the next open loads them whole */
     }

@@ -59,10 +59,19 @@ export async function sendCachedJsonArray(
   key: string,
   version: number,
   items: readonly unknown[],
+  /** The request's If-None-Match: the same version answers 304 with no body, as a real server's ETag does. */
+  ifNoneMatch?: string,
 ): Promise<void> {
+  const etag = `"v${version}"`;
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+    res.writeHead(304, { etag });
+    res.end();
+    return;
+  }
+  const headers = (body: Buffer) => ({ 'content-type': 'application/json; charset=utf-8', 'content-length': body.length, etag });
   const cached = cache.get(key);
   if (cached?.version === version) {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': cached.body.length });
+    res.writeHead(200, headers(cached.body));
     res.end(cached.body);
     return;
   }
@@ -74,7 +83,7 @@ export async function sendCachedJsonArray(
   const body = Buffer.from(`[${parts.filter((part) => part !== '').join(',')}]`);
   cache.set(key, { version, body });
   if (!res.destroyed) {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+    res.writeHead(200, headers(body));
     res.end(body);
   }
 }

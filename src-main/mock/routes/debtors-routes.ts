@@ -45,7 +45,7 @@ export function debtorsRoutes(deps: DebtorsRouteDeps): Routes {
       method: 'GET',
       path: '/Debtors/Nicknames',
       handler: guarded(guard, ({ req, res }) =>
-        sendCachedJsonArray(res, bodies, req.url ?? '', deps.version(), deps.dataset().nicknames),
+        sendCachedJsonArray(res, bodies, req.url ?? '', deps.version(), deps.dataset().nicknames, req.headers['if-none-match']),
       ),
     },
     {

@@ -12,6 +12,7 @@ import { healthRules } from '../../core/health/health-rules.ts';
 import type { Probe } from '../../core/health/probe.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
+import { NICKNAMES_EVERY_MS } from '../../core/lookup/lookup-engine.ts';
 import { generateDebtorsDataset } from '../../mock/data/generate-debtors.ts';
 import { createRandom } from '../../mock/data/random.ts';
 import { createFleetClock } from './fleet-clock.ts';
@@ -28,7 +29,12 @@ const WORKDAY_MS = 8.5 * HOUR;
 export interface LookupSizes {
   fullLoadBytes: number;
   deltaBytes: number;
+  /** The nicknames list: it has no filter, so a sync reloads it whole when it is older than NICKNAMES_EVERY_MS. */
+  nicknamesBytes: number;
 }
+
+/** A 304's status line and headers. */
+const NOT_MODIFIED_BYTES = 300;
 
 type Route = 'health:source' | 'health:target' | 'timeclock:lastEvent' | 'timeclock:punch';
 
@@ -46,7 +52,7 @@ export interface FleetFigures {
   /** The busiest second of the whole run against the day's mean (target ≤ 2). */
   healthPeakTimesMean: number;
   debtors: LookupDay;
-  /** The same day with the lists kept on disk (the default): the first open of the day is a delta too. */
+  /** The same day with the lists kept on disk (the default) and a server that sends an ETag for the nicknames (ours does). */
   debtorsKeptOnDisk: LookupDay;
   simulatedSeconds: number;
   wallSeconds: number;
@@ -60,6 +66,8 @@ export interface LookupDay {
   repeatFullLoads: number;
   fullLoadBytes: number;
   deltaBytes: number;
+  /** Whole reloads of the nicknames (they have no filter) on opens more than half an hour apart. */
+  nicknamesBytes: number;
 }
 
 /**
@@ -74,20 +82,30 @@ export function lookupDay(
   seed = 1,
   /** The lists kept on disk (lookup.keepOnDisk): every open starts from them, a delta. */
   keptOnDisk = false,
+  /** The server sends an ETag for the nicknames: an unchanged list's reload is a 304 (about 300 bytes). */
+  conditional = false,
 ): LookupDay {
   const random = createRandom(seed);
   const users = Math.round(workstations / 10);
-  const day: LookupDay = { users, fullLoads: 0, repeatFullLoads: 0, fullLoadBytes: 0, deltaBytes: 0 };
+  const day: LookupDay = { users, fullLoads: 0, repeatFullLoads: 0, fullLoadBytes: 0, deltaBytes: 0, nicknamesBytes: 0 };
   for (let user = 0; user < users; user++) {
     const opens = [0, 1, 2].map(() => random.next() * (WORKDAY_MS - 20 * MINUTE)).sort((a, b) => a - b);
     let closedAt: number | null = null;
+    let nicknamesAt = -Infinity; // yesterday's, when kept on disk
     for (const openedAt of opens) {
       const cleared = !keptOnDisk && (closedAt === null || openedAt - closedAt > idleClearMinutes * MINUTE);
       if (cleared) {
         day.fullLoads++;
         if (closedAt !== null) day.repeatFullLoads++;
         day.fullLoadBytes += sizes.fullLoadBytes;
-      } else day.deltaBytes += sizes.deltaBytes;
+        nicknamesAt = openedAt;
+      } else {
+        day.deltaBytes += sizes.deltaBytes;
+        if (openedAt - nicknamesAt >= NICKNAMES_EVERY_MS) {
+          day.nicknamesBytes += conditional ? NOT_MODIFIED_BYTES : sizes.nicknamesBytes;
+          nicknamesAt = openedAt;
+        }
+      }
       day.deltaBytes += 3 * sizes.deltaBytes; // at 5, 10 and 15 minutes
       closedAt = Math.max(closedAt ?? 0, openedAt + 20 * MINUTE);
     }
@@ -165,7 +183,7 @@ export async function fleetBench(
   });
   for (const station of fleet) station.monitor.stop();
   const lookup = lookupDay(workstations, sizes, idleClearMinutes);
-  const keptOnDisk = lookupDay(workstations, sizes, idleClearMinutes, 1, true);
+  const keptOnDisk = lookupDay(workstations, sizes, idleClearMinutes, 1, true, true);
   return figures(counts, workstations, pollIntervalSeconds, [lookup, keptOnDisk], seconds, started);
 }
 
@@ -228,5 +246,6 @@ export function lookupSizes(debtors: number): LookupSizes {
   const lists = [data.debtors, data.creditScores, data.bureauScores, data.nicknames];
   const fullLoadBytes = lists.reduce((total, list) => total + Buffer.byteLength(JSON.stringify(list)), 0);
   const perDebtor = fullLoadBytes / debtors;
-  return { fullLoadBytes, deltaBytes: Math.round(20 * perDebtor + 4 * 200) };
+  const nicknamesBytes = Buffer.byteLength(JSON.stringify(data.nicknames));
+  return { fullLoadBytes, deltaBytes: Math.round(20 * perDebtor + 4 * 200), nicknamesBytes };
 }

@@ -44,11 +44,11 @@ function print(lookup: ReturnType<typeof lookupSizes>, fleets: FleetFigures[]): 
       'debtors: lookup users, full loads a day (repeats)',
       `${debtors.users}, ${debtors.fullLoads} (${debtors.repeatFullLoads}) ${debtors.repeatFullLoads === 0 ? 'met' : 'MISSED'}`,
     );
-    row('debtors: bytes a day, full loads / deltas', `${mb(debtors.fullLoadBytes)} / ${mb(debtors.deltaBytes)}`);
-    const kept = fleet.debtorsKeptOnDisk;
-    row(
-      'debtors: the same, lists kept on disk (default)',
-      `${mb(kept.fullLoadBytes)} / ${mb(kept.deltaBytes)} (${mb((kept.fullLoadBytes + kept.deltaBytes) / Math.max(1, kept.users))} per lookup user)`,
-    );
+    const bytes = (day: typeof debtors) =>
+      `${mb(day.fullLoadBytes)} / ${mb(day.deltaBytes)} / ${mb(day.nicknamesBytes)} (${mb(
+        (day.fullLoadBytes + day.deltaBytes + day.nicknamesBytes) / Math.max(1, day.users),
+      )} per lookup user)`;
+    row('debtors: bytes a day, full loads / deltas / nicknames', bytes(debtors));
+    row('debtors: the same, lists kept on disk, nicknames by ETag', bytes(fleet.debtorsKeptOnDisk));
   }
 }
