@@ -293,6 +293,9 @@ export function createLookupEngine(options: LookupEngineOptions) {
     if (!options.cache || !changedSinceKept) return;
     changedSinceKept = false;
     const lists = Object.fromEntries(resources.map((resource) => [resource.name, [...data[resource.name].values()]]));
+    // The debtors in the index's name order: read back, the index needs no sort (name-order.ts).
+    if (index.size === data.debtors.size)
+      lists.debtors = Array.from({ length: index.size }, (_, position) => data.debtors.get(index.keyAt(position))!);
     try {
       const kept = { syncedAt: syncedAt!, nicknamesAt, newestOf: [...newestOf], validators: [...validators], data: lists };
       options.cache.write({ savedAt: now(), ...kept });

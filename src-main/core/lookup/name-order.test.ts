@@ -45,3 +45,12 @@ describe('the order of the debtor list', () => {
     expect([texts[order[0]!], texts[order[1]!]]).toEqual(['1 x', '90 x']);
   });
 });
+
+describe('names already in order', () => {
+  it('keeps them as they are (the lookup file writes them so), and still sorts any other order', () => {
+    const texts = ['acme', 'acme', 'beta', 'zeta'];
+    expect([...orderByText(texts, ['D1', 'D2', 'D3', 'D4'])]).toEqual([0, 1, 2, 3]);
+    expect([...orderByText(texts, ['D2', 'D1', 'D3', 'D4'])]).toEqual([1, 0, 2, 3]);
+    expect([...orderByText(['zeta', 'acme'], ['D1', 'D2'])]).toEqual([1, 0]);
+  });
+});

@@ -34,6 +34,8 @@ export function orderByText(texts: readonly string[], tieBreak: readonly string[
     return leftKey < rightKey ? -1 : leftKey > rightKey ? 1 : 0;
   };
   const order = Int32Array.from(texts.keys());
+  // Names read back from the lookup's file come in this order already: one pass says so.
+  if (isSorted(texts.length, compare)) return order;
   if (texts.length > POSITION_SPACE) return order.sort(compare);
   sortGroup(order, 0, order.length, 0, texts, compare);
   return order;
@@ -101,5 +103,10 @@ function isExactAndUnfinished(letters: number): boolean {
     const symbol = rest % 2 ** BITS;
     if (symbol === 0 || symbol % 2 === 1) return false;
   }
+  return true;
+}
+
+function isSorted(count: number, compare: (a: number, b: number) => number): boolean {
+  for (let at = 1; at < count; at++) if (compare(at - 1, at) > 0) return false;
   return true;
 }
