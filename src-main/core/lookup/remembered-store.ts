@@ -37,12 +37,14 @@ function parsed(text: string): Remembered | null {
 export function createRememberedStore(file: ((name: string) => TextFile) | null, encryptor: Encryptor | null): RememberedStore {
   const session = new Map<string, Remembered>();
   const persisted = () => file !== null && encryptor !== null && encryptor.level() === 'strong';
+  // Said only where a file could have been kept: a run without a data folder (tests, tools) keeps nothing by design.
+  const sessionNotice = () => (file !== null && !persisted() ? ('session' as const) : null);
   let writes: Promise<unknown> = Promise.resolve();
   return {
     async load(environmentId) {
       const kept = session.get(environmentId);
-      if (kept) return { state: kept, notice: persisted() ? null : 'session' };
-      if (!persisted()) return { state: emptyRemembered(), notice: 'session' };
+      if (kept) return { state: kept, notice: sessionNotice() };
+      if (!persisted()) return { state: emptyRemembered(), notice: sessionNotice() };
       const stored = file!(rememberedFileName(environmentId)).read();
       if (stored === null || stored === '') return { state: emptyRemembered(), notice: null }; // none, or removed
       try {
