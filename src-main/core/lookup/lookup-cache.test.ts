@@ -38,10 +38,10 @@ describe('the cache file', () => {
   const binding = cacheBinding({ id: 'acme-1a2b3c', debtorsBaseUrl: 'https://api.acme.example/debtors' });
   const at = Date.parse('2026-11-25T08:00:00Z');
 
-  it('reads back what it wrote, and holds none of it in the clear', () => {
+  it('reads back what it wrote, and holds none of it in the clear', async () => {
     const path = join(folder(), 'cache.bin');
     const key = newCacheKey();
-    lookupCacheFile({ path, key, binding }).write(lists(at));
+    await lookupCacheFile({ path, key, binding }).write(lists(at));
     expect(readFileSync(path).toString('latin1')).not.toContain('Acme');
     const { savedAt: _, ...rest } = lists(at);
     expect(opened(lookupCacheFile({ path, key, binding }).read(at + 60_000))).toEqual({
@@ -50,10 +50,10 @@ describe('the cache file', () => {
     });
   });
 
-  it('is not used when damaged, written for another environment, too old, or sealed with another key', () => {
+  it('is not used when damaged, written for another environment, too old, or sealed with another key', async () => {
     const path = join(folder(), 'cache.bin');
     const key = newCacheKey();
-    lookupCacheFile({ path, key, binding }).write(lists(at));
+    await lookupCacheFile({ path, key, binding }).write(lists(at));
     const other = cacheBinding({ id: 'acme-1a2b3c', debtorsBaseUrl: 'https://moved.acme.example/debtors' });
     expect(lookupCacheFile({ path, key, binding: other }).read(at)).toEqual({ problem: 'foreign' });
     expect(lookupCacheFile({ path, key, binding }).read(at + CACHE_MAX_AGE_MS + 1)).toEqual({ problem: 'stale' });
@@ -68,10 +68,30 @@ describe('the cache file', () => {
     expect(lookupCacheFile({ path: join(folder(), 'none.bin'), key, binding }).read(at)).toBeNull();
   });
 
-  it('cannot be made to look younger: the date is sealed with the lists', () => {
+  it('writes a long list in turns of the event loop, so the worker answers searches meanwhile', async () => {
     const path = join(folder(), 'cache.bin');
     const key = newCacheKey();
-    lookupCacheFile({ path, key, binding }).write(lists(at));
+    const debtors = Array.from({ length: 20_000 }, (_, at) => ({ debtorKey: `D${at}`, name: `Debtor ${at}`, modifiedAt: null }));
+    const big = { ...lists(at), data: { debtors } };
+    let turnsDuringWrite = 0;
+    let writing = true;
+    const count = () => {
+      if (!writing) return;
+      turnsDuringWrite++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    await lookupCacheFile({ path, key, binding }).write(big);
+    writing = false;
+    expect(turnsDuringWrite).toBeGreaterThanOrEqual(3);
+    const read = lookupCacheFile({ path, key, binding }).read(at);
+    expect(read && 'opened' in read && read.opened.rest().data.debtors).toHaveLength(20_000);
+  });
+
+  it('cannot be made to look younger: the date is sealed with the lists', async () => {
+    const path = join(folder(), 'cache.bin');
+    const key = newCacheKey();
+    await lookupCacheFile({ path, key, binding }).write(lists(at));
     const text = readFileSync(path)
       .toString('latin1')
       .replace(`"savedAt":${at}`, `"savedAt":${at + 1000}`);

@@ -242,11 +242,10 @@ export function createLookupEngine(options: LookupEngineOptions) {
     await Promise.all(rest.map(load));
     if (namesChanged) rebuildIndex();
     progress = null;
-    if (!namesFailed && problems.length < wanted.length) {
-      syncedAt = startedAt;
-      keepOnDisk();
-    }
+    if (!namesFailed && problems.length < wanted.length) syncedAt = startedAt;
     announce();
+    // After the window has heard: the file is written in turns, searches answered in between.
+    if (!namesFailed && problems.length < wanted.length) await keepOnDisk();
     return status();
   }
 
@@ -289,7 +288,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
   }
 
   /** After a sync that changed something, the lists go to disk (in the worker: the main process is never held up). */
-  function keepOnDisk(): void {
+  async function keepOnDisk(): Promise<void> {
     if (!options.cache || !changedSinceKept) return;
     changedSinceKept = false;
     const lists = Object.fromEntries(resources.map((resource) => [resource.name, [...data[resource.name].values()]]));
@@ -298,7 +297,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       lists.debtors = Array.from({ length: index.size }, (_, position) => data.debtors.get(index.keyAt(position))!);
     try {
       const kept = { syncedAt: syncedAt!, nicknamesAt, newestOf: [...newestOf], validators: [...validators], data: lists };
-      options.cache.write({ savedAt: now(), ...kept });
+      await options.cache.write({ savedAt: now(), ...kept });
     } catch {
       /* a full disk or a locked file: the lists are still in memory, and the next open loads them whole */
     }
