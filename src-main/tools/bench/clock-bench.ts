@@ -20,12 +20,14 @@ export interface ClockFigures {
 }
 
 export async function clockBench(punches: number): Promise<ClockFigures> {
-  const mock = await startMockServer({ debtors: 10 });
+  // Six hours between punches on the app's clock, two shifts a day as a worker with a lunch break
+  // has (punches are whole, increasing seconds; a minute apart, the week's hours held a hundred
+  // shifts and formatting them was a third of the figure); the requests are real. The mock keeps
+  // the same time (its Date header): a server a day behind the app's clock is one the app would
+  // rightly distrust, and the punches were refused as "check this computer's date and time".
+  const clock = createFakeClock(Date.now());
+  const mock = await startMockServer({ debtors: 10, now: () => clock.now() });
   try {
-    // Six hours between punches on the app's clock, two shifts a day as a worker with a lunch break
-    // has (punches are whole, increasing seconds; a minute apart, the week's hours held a hundred
-    // shifts and formatting them was a third of the figure); the requests are real.
-    const clock = createFakeClock(Date.now());
     const core = createTestCore(mock, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'bench-clock-')) });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
     await core.clock.refresh();
