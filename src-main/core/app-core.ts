@@ -35,7 +35,7 @@ import { fitNotification } from './util/shorten.ts';
 import type { Encryptor } from './security/vault.ts';
 import { createRememberedStore } from './lookup/remembered-store.ts';
 import { cacheBinding, newCacheKey, removeLookupCache, type LookupCacheConfig } from './lookup/lookup-cache.ts';
-import { createHash } from 'node:crypto';
+import { environmentFileName } from './util/file-name.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
 import { chooseLocale } from '../shared/i18n/locales.ts';
@@ -249,8 +249,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     }
     return { path: lookupCachePath(environment.id), key, binding: cacheBinding(environment) };
   }
-  const lookupCachePath = (environmentId: string) =>
-    join(options.dataDir!, `lookup-cache-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.bin`);
+  const lookupCachePath = (environmentId: string) => dataPath(environmentFileName('lookup-cache', environmentId, 'bin'));
   // Turned off (by the user or IT): the lists kept on disk go at once, and the lookup starts again
   // without a cache (a worker started with one would write it again after its next sync).
   let keptOnDisk = settings.preferences().lookup.keepOnDisk;

@@ -164,10 +164,6 @@ export function worldAnswer(timeline: Timeline, system: HealthSystem, at: number
   return { probe: { kind: 'ok', latencyMs: slow ? SLOW_MS : 60 }, takesMs: slow ? SLOW_MS : 0 };
 }
 
-/** The answer alone (for tests that look at one moment). */
-export const worldProbe = (timeline: Timeline, system: HealthSystem, at: number): Probe =>
-  worldAnswer(timeline, system, at).probe;
-
 /**
  * Whether this computer's network works, as the evidence says: nothing answers while it is lost;
  * a hanging gateway still completes the TCP connection (network-evidence.ts).

@@ -68,12 +68,25 @@ export const cacheBinding = (environment: { id: string; debtorsBaseUrl: string }
 /** A new key for the vault to keep. */
 export const newCacheKey = () => randomBytes(32).toString('base64');
 
-const seal = (key: Buffer, aad: string, plain: string) => {
+/** AES-256-GCM over text given in pieces, with its own iv; `done` gives the sealed bytes, iv and tag. */
+function sealer(key: Buffer, aad: string) {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
-  const bytes = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return { bytes, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+  const chunks: Buffer[] = [];
+  return {
+    put: (text: string) => void chunks.push(cipher.update(text, 'utf8')),
+    done() {
+      chunks.push(cipher.final());
+      return { bytes: Buffer.concat(chunks), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+    },
+  };
+}
+
+const seal = (key: Buffer, aad: string, plain: string) => {
+  const sealing = sealer(key, aad);
+  sealing.put(plain);
+  return sealing.done();
 };
 
 /** Records written per turn of the event loop: a search typed meanwhile waits for one chunk at most. */
@@ -84,13 +97,10 @@ const RECORDS_PER_TURN = 5_000;
  * between: 70 MB at 100k debtors took the worker 0.8 s in one piece, during which no search was answered.
  */
 async function sealInTurns(key: Buffer, aad: string, rest: CachedRest) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(aad));
-  const chunks: Buffer[] = [];
-  const put = (text: string) => chunks.push(cipher.update(text, 'utf8'));
+  const { put, done } = sealer(key, aad);
   const { data, ...small } = rest;
-  put(`${JSON.stringify(small).slice(0, -1)}${Object.keys(small).length > 0 ? ',' : ''}"data":{`);
+  const head = JSON.stringify(small);
+  put(head === '{}' ? '{"data":{' : `${head.slice(0, -1)},"data":{`);
   const lists = Object.entries(data).filter(([, records]) => records !== undefined);
   for (const [at, [name, records]] of lists.entries()) {
     put(`${at > 0 ? ',' : ''}${JSON.stringify(name)}:[`);
@@ -102,8 +112,7 @@ async function sealInTurns(key: Buffer, aad: string, rest: CachedRest) {
     put(']');
   }
   put('}}');
-  chunks.push(cipher.final());
-  return { bytes: Buffer.concat(chunks), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+  return done();
 }
 
 const unseal = (key: Buffer, aad: string, part: { iv: string; tag: string }, bytes: Buffer): unknown => {

@@ -345,6 +345,9 @@ export function createLookupEngine(options: LookupEngineOptions) {
     return Int32Array.from(order, (at) => positions[at]!);
   }
 
+  /** These debtors as rows, in the order asked (those not known are left out). */
+  const rowsOf = (keys: readonly string[]): LookupRow[] => keys.filter((key) => data.debtors.has(key)).map((key) => row(key));
+
   const page = (resultId: number, offset: number, limit: number): LookupRow[] => {
     const result = results.get(resultId);
     if (!result) return [];
@@ -401,15 +404,13 @@ export function createLookupEngine(options: LookupEngineOptions) {
       };
     },
     /** These debtors as rows, in the order asked (those not known are left out): the comparison. */
-    rowsOf: (keys: readonly string[]): LookupRow[] => keys.filter((key) => data.debtors.has(key)).map((key) => row(key)),
+    rowsOf,
     /** The figures of these debtors now (those known), for what the lookup remembers (remembered.ts). */
     snapshots(keys: readonly string[]): Array<[string, DebtorSnapshot]> {
-      return keys
-        .filter((key) => data.debtors.has(key))
-        .map((key) => {
-          const { name, score, grade, bureauScore, riskClass, status } = row(key);
-          return [key, { name, score, grade, bureauScore, riskClass, status }];
-        });
+      return rowsOf(keys).map(({ debtorKey, name, score, grade, bureauScore, riskClass, status }) => [
+        debtorKey,
+        { name, score, grade, bureauScore, riskClass, status },
+      ]);
     },
     /** The whole result set as CSV, in the order shown; the header in the user's words and the style of their spreadsheet. */
     csv(resultId: number, header: readonly string[], style: CsvStyle): string {

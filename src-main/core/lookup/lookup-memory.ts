@@ -7,8 +7,8 @@ import type { DebtorMemory, RememberedDebtor, RememberedNotice, RememberedView }
 import type { RememberedStore } from './remembered-store.ts';
 import {
   changesSinceSeen,
-  COMPARED,
   pinned as withPin,
+  sameFigures,
   synced,
   viewed as withView,
   type DebtorSnapshot,
@@ -42,7 +42,7 @@ export function createLookupMemory(options: LookupMemoryOptions) {
   function entry(state: Remembered, key: string): RememberedDebtor {
     const latest = state.history[key]?.at(-1);
     const seen = state.seen[key];
-    const changed = !!latest && !!seen && COMPARED.some((field) => latest[field] !== seen[field]);
+    const changed = !!latest && !!seen && !sameFigures(latest, seen);
     return { debtorKey: key, name: latest?.name ?? seen?.name ?? key, changed };
   }
   const view = ({ state, notice }: NonNullable<typeof loaded>): RememberedView => ({

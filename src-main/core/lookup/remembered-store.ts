@@ -4,7 +4,7 @@
  * `v1` JSON inside. Without strong encryption it is kept for the session only, and a file that
  * cannot be read (damaged, another user's key) starts afresh — each said by its `notice`.
  */
-import { createHash } from 'node:crypto';
+import { environmentFileName } from '../util/file-name.ts';
 import type { RememberedNotice } from '../../shared/ipc/contract.ts';
 import type { TextFile } from '../util/text-file.ts';
 import type { Encryptor } from '../security/vault.ts';
@@ -19,9 +19,7 @@ export interface RememberedStore {
   flush(): Promise<void>;
 }
 
-/** A file name for an environment id whatever characters IT put in it. */
-export const rememberedFileName = (environmentId: string) =>
-  `lookup-remembered-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.enc`;
+export const rememberedFileName = (environmentId: string) => environmentFileName('lookup-remembered', environmentId, 'enc');
 
 /** Only what a v1 file may hold, bounded as the pure functions keep it; anything else is refused. */
 function parsed(text: string): Remembered | null {

@@ -41,7 +41,8 @@ export type ComparedField = (typeof COMPARED)[number];
 
 export const emptyRemembered = (): Remembered => ({ recent: [], pinned: [], history: {}, seen: {} });
 
-const sameFigures = (a: DebtorSnapshot, b: DebtorSnapshot) => COMPARED.every((field) => a[field] === b[field]);
+/** The compared fields all the same (the name may differ). */
+export const sameFigures = (a: DebtorSnapshot, b: DebtorSnapshot) => COMPARED.every((field) => a[field] === b[field]);
 const tracked = (state: Remembered) => new Set([...state.recent, ...state.pinned]);
 
 /** Keeps history and "seen" only for debtors still recent or pinned. */

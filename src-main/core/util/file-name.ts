@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * A name the app suggests for a file the user saves: one path segment, whatever went into it (a
  * client key chosen in a window, say) — no separators, no "..", nothing a desktop forbids in a
@@ -16,3 +18,10 @@ export function safeFileName(name: string, fallback = 'export'): string {
     .slice(0, MAX_LENGTH);
   return cleaned === '' ? fallback : cleaned;
 }
+
+/**
+ * A data file of one environment: `prefix-<hash>.extension`, the hash of its id, so that an id IT
+ * wrote with any characters makes a plain name, and never another environment's.
+ */
+export const environmentFileName = (prefix: string, environmentId: string, extension: string): string =>
+  `${prefix}-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.${extension}`;
