@@ -17,11 +17,14 @@ import { createTestCore } from '../../testing/test-core.ts';
 import { windowApi } from '../../testing/window-api.ts';
 import { CACHE_MAX_AGE_MS, cacheBinding, lookupCacheFile, newCacheKey, type CachedLists } from './lookup-cache.ts';
 import { createLookupEngine } from './lookup-engine.ts';
+import { buildSearchIndex } from './search-index.ts';
 
 const mock = useMockServer({ debtors: 400, seed: 3 });
 const folder = () => mkdtempSync(join(tmpdir(), 'lookup-cache-'));
+const entry = { debtorKey: 'D1', name: 'Acme Foods Company', nicknames: ['AFC'] };
 const lists = (savedAt: number): CachedLists => ({
   savedAt,
+  index: { tables: buildSearchIndex([entry]).tables, names: [entry.name], nicknames: entry.nicknames },
   syncedAt: savedAt,
   nicknamesAt: savedAt,
   newestOf: [['debtors', '2026-11-20T10:00:00.000Z']],
@@ -32,7 +35,7 @@ const lists = (savedAt: number): CachedLists => ({
 });
 /** What a read gives back, both parts opened. */
 const opened = (read: ReturnType<ReturnType<typeof lookupCacheFile>['read']>) =>
-  read && 'opened' in read ? { names: read.opened.names, rest: read.opened.rest() } : read;
+  read && 'opened' in read ? { index: read.opened.index, rest: read.opened.rest() } : read;
 
 describe('the cache file', () => {
   const binding = cacheBinding({ id: 'acme-1a2b3c', debtorsBaseUrl: 'https://api.acme.example/debtors' });
@@ -43,11 +46,16 @@ describe('the cache file', () => {
     const key = newCacheKey();
     await lookupCacheFile({ path, key, binding }).write(lists(at));
     expect(readFileSync(path).toString('latin1')).not.toContain('Acme');
-    const { savedAt: _, ...rest } = lists(at);
-    expect(opened(lookupCacheFile({ path, key, binding }).read(at + 60_000))).toEqual({
-      names: { names: [['D1', 'Acme Foods Company']], nicknames: [['D1', 'AFC']] },
-      rest,
-    });
+    const { savedAt: _, index, ...rest } = lists(at);
+    expect(opened(lookupCacheFile({ path, key, binding }).read(at + 60_000))).toEqual({ index, rest });
+  });
+
+  it('takes a file an earlier version wrote for none at all: loaded afresh, nothing to tell', async () => {
+    const path = join(folder(), 'cache.bin');
+    const key = newCacheKey();
+    await lookupCacheFile({ path, key, binding }).write(lists(at));
+    writeFileSync(path, readFileSync(path).toString('latin1').replace('"magic":"TCLC3"', '"magic":"TCLC2"'), 'latin1');
+    expect(lookupCacheFile({ path, key, binding }).read(at)).toBeNull();
   });
 
   it('is not used when damaged, written for another environment, too old, or sealed with another key', async () => {
@@ -122,16 +130,29 @@ describe('the engine with a cache', () => {
     expect(first.whole).toContain('debtors');
     const next = counted();
     const seen: number[] = [];
+    const { nickname } = mock.server.control.dataset.nicknames[3]!;
+    const keysFound = (searched: typeof engine, query: string) => {
+      const page = searched.search({ text: query, sort: { key: 'relevance', descending: false } });
+      return { total: page.total, keys: page.rows.map((row) => row.debtorKey) };
+    };
+    const firstAnswers: Array<ReturnType<typeof keysFound>> = [];
     const again = createLookupEngine({
       client: next.client,
       environmentName: 'Mock',
       cache: lookupCacheFile(config),
-      onStatus: (status) => seen.push(status.indexed),
+      onStatus: (status) => {
+        seen.push(status.indexed);
+        if (seen.length === 1) firstAnswers.push(...['acme', nickname, 'fods'].map((query) => keysFound(again, query)));
+      },
     });
     const status = await again.sync();
     expect(status).toMatchObject({ state: 'ready', cacheProblem: null, counts: { debtors: 400 } });
-    // Searchable from the disk before any list arrived, and no list but the unfiltered nicknames asked whole.
+    // Searchable from the disk before any list arrived — the index read back, not built: it finds
+    // what the built one finds, by name, nickname and a slip — and no list but the unfiltered
+    // nicknames asked whole.
     expect(seen[0]).toBe(400);
+    expect(firstAnswers).toEqual(['acme', nickname, 'fods'].map((query) => keysFound(engine, query)));
+    expect(firstAnswers.every((found) => found.total > 0)).toBe(true);
     expect(next.whole.filter((name) => name !== 'nicknames' && name !== 'serverClockOffsetMs')).toEqual([]);
     expect(
       again.search({ text: mock.server.control.dataset.debtors[5]!.debtorKey, sort: { key: 'relevance', descending: false } })

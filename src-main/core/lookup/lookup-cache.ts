@@ -10,23 +10,21 @@ import { closeSync, openSync, readSync, renameSync, rmSync, writeFileSync } from
 import type { ResourceName } from '../../shared/domain/lookup.ts';
 import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
 import { PRIVATE_FILE } from '../util/text-file.ts';
+import { packIndexSnapshot, unpackIndexSnapshot, type IndexSnapshot } from './index-snapshot.ts';
 import type { LookupRecord } from './lookup-data.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
 
 /** Older than this, the lists are loaded whole again (a delta over weeks may miss removals). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
-const MAGIC = 'TCLC2';
+const MAGIC = 'TCLC3';
+/** Files an earlier version wrote: not a problem to tell, just loaded afresh (and written anew). */
+const EARLIER = /^TCLC\d+$/;
 
 /**
- * What is kept, in two parts sealed apart: the names (every debtor's key and name, and the
- * nicknames) first, small, so the search can answer from them while the rest — every list whole,
+ * What is kept, in two parts sealed apart: the search index (with every debtor's key and name, and
+ * the nicknames) first, a few MB, so the search answers from it while the rest — every list whole,
  * and where each next delta starts — is still being read.
  */
-export interface CachedNames {
-  names: Array<[string, string]>;
-  /** [debtorKey, nickname]: the nicknames' whole records are in the rest. */
-  nicknames: Array<[string, string]>;
-}
 export interface CachedRest {
   syncedAt: number;
   nicknamesAt: number;
@@ -37,11 +35,12 @@ export interface CachedRest {
 }
 export interface CachedLists extends CachedRest {
   savedAt: number;
+  index: IndexSnapshot;
 }
 
-/** A cache file opened: its names at once, the rest when asked (throws when that part is damaged). */
+/** A cache file opened: its index at once, the rest when asked (throws when that part is damaged). */
 export interface OpenedCache {
-  names: CachedNames;
+  index: IndexSnapshot;
   rest(): CachedRest;
 }
 
@@ -68,14 +67,15 @@ export const cacheBinding = (environment: { id: string; debtorsBaseUrl: string }
 /** A new key for the vault to keep. */
 export const newCacheKey = () => randomBytes(32).toString('base64');
 
-/** AES-256-GCM over text given in pieces, with its own iv; `done` gives the sealed bytes, iv and tag. */
+/** AES-256-GCM over text or bytes given in pieces, with its own iv; `done` gives the sealed bytes, iv and tag. */
 function sealer(key: Buffer, aad: string) {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
   const chunks: Buffer[] = [];
   return {
-    put: (text: string) => void chunks.push(cipher.update(text, 'utf8')),
+    put: (text: string | Buffer) =>
+      void chunks.push(typeof text === 'string' ? cipher.update(text, 'utf8') : cipher.update(text)),
     done() {
       chunks.push(cipher.final());
       return { bytes: Buffer.concat(chunks), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
@@ -83,7 +83,7 @@ function sealer(key: Buffer, aad: string) {
   };
 }
 
-const seal = (key: Buffer, aad: string, plain: string) => {
+const seal = (key: Buffer, aad: string, plain: Buffer) => {
   const sealing = sealer(key, aad);
   sealing.put(plain);
   return sealing.done();
@@ -115,11 +115,11 @@ async function sealInTurns(key: Buffer, aad: string, rest: CachedRest) {
   return done();
 }
 
-const unseal = (key: Buffer, aad: string, part: { iv: string; tag: string }, bytes: Buffer): unknown => {
+const unseal = (key: Buffer, aad: string, part: { iv: string; tag: string }, bytes: Buffer): Buffer => {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(part.iv, 'base64'));
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(Buffer.from(part.tag, 'base64'));
-  return JSON.parse(Buffer.concat([decipher.update(bytes), decipher.final()]).toString('utf8'));
+  return Buffer.concat([decipher.update(bytes), decipher.final()]);
 };
 
 interface Header {
@@ -151,14 +151,8 @@ export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
       }
     },
     async write(lists) {
-      const { savedAt, ...rest } = lists;
-      const pair = (record: LookupRecord, field: string) => [String(record.debtorKey), String(record[field] ?? '')];
-      const names = (rest.data.debtors ?? []).map((record) => pair(record, 'name'));
-      const nicknames = (rest.data.nicknames ?? []).map((record) => pair(record, 'nickname'));
-      const parts = [
-        seal(key, aad(savedAt, 0), JSON.stringify({ names, nicknames })),
-        await sealInTurns(key, aad(savedAt, 1), rest),
-      ];
+      const { savedAt, index, ...rest } = lists;
+      const parts = [seal(key, aad(savedAt, 0), packIndexSnapshot(index)), await sealInTurns(key, aad(savedAt, 1), rest)];
       const header: Header = {
         magic: MAGIC,
         binding: config.binding,
@@ -173,7 +167,7 @@ export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
     },
   };
 
-  /** Only the header and the names are read now: the rest (most of the file) when it is asked for. */
+  /** Only the header and the index are read now: the rest (most of the file) when it is asked for. */
   function openedFile(file: number, now: number): CacheRead {
     const readAt = (position: number, length: number) => {
       const bytes = Buffer.alloc(length);
@@ -182,20 +176,22 @@ export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
     const start = readAt(0, 4096);
     const headerEnd = start.indexOf(10);
     const header = JSON.parse(start.subarray(0, headerEnd).toString('utf8')) as Header;
+    if (header.magic !== MAGIC && EARLIER.test(String(header.magic))) return closed(file, null);
     if (header.magic !== MAGIC || header.parts?.length !== 2) return closed(file, { problem: 'unreadable' });
     if (header.binding !== config.binding) return closed(file, { problem: 'foreign' });
     if (typeof header.savedAt !== 'number' || now - header.savedAt > CACHE_MAX_AGE_MS) return closed(file, { problem: 'stale' });
     const [first, second] = header.parts as [Header['parts'][0], Header['parts'][0]];
-    const namesAt = headerEnd + 1;
-    const names = unseal(key, aad(header.savedAt, 0), first, readAt(namesAt, first.length)) as CachedNames;
+    const indexAt = headerEnd + 1;
+    const index = unpackIndexSnapshot(unseal(key, aad(header.savedAt, 0), first, readAt(indexAt, first.length)));
     const rest = () => {
       try {
-        return unseal(key, aad(header.savedAt, 1), second, readAt(namesAt + first.length, second.length)) as CachedRest;
+        const bytes = unseal(key, aad(header.savedAt, 1), second, readAt(indexAt + first.length, second.length));
+        return JSON.parse(bytes.toString('utf8')) as CachedRest;
       } finally {
         closeSync(file);
       }
     };
-    return { opened: { names, rest } };
+    return { opened: { index, rest } };
   }
 }
 

@@ -21,7 +21,8 @@ import {
   type LookupRecord,
   type Resource,
 } from './lookup-data.ts';
-import { buildSearchIndex, type SearchIndex } from './search-index.ts';
+import { buildSearchIndex, searchIndexOver, type SearchIndex } from './search-index.ts';
+import type { IndexSnapshot } from './index-snapshot.ts';
 import { foldForSearch } from './fold-text.ts';
 import { explainMatch } from './match-explain.ts';
 import type { DebtorSnapshot } from './remembered.ts';
@@ -106,12 +107,14 @@ export function createLookupEngine(options: LookupEngineOptions) {
       nicknamesOf.set(key, [...(nicknamesOf.get(key) ?? []), String(record.nickname)]);
     }
   };
+  /** The name the index has for a debtor (its key when it has none). */
+  const indexedName = (debtor: LookupRecord) => text(debtor.name) ?? String(debtor.debtorKey);
   const rebuildIndex = () => {
     const entries = timePhase('join', () => {
       rebuildNicknames();
       return [...data.debtors.values()].map((debtor) => ({
         debtorKey: String(debtor.debtorKey),
-        name: text(debtor.name) ?? String(debtor.debtorKey),
+        name: indexedName(debtor),
         nicknames: nicknamesOf.get(String(debtor.debtorKey)) ?? [],
       }));
     });
@@ -261,10 +264,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     cacheProblem = read !== null && 'problem' in read ? read.problem : null;
     if (read === null || 'problem' in read) return;
     progress = { done: 0, total: 2 };
-    data = emptyData();
-    for (const [debtorKey, name] of read.opened.names.names) data.debtors.set(debtorKey, { debtorKey, name });
-    read.opened.names.nicknames.forEach(([debtorKey, nickname], at) => data.nicknames.set(String(at), { debtorKey, nickname }));
-    rebuildIndex();
+    takeIndex(read.opened.index);
     progress = { done: 1, total: 2 };
     announce();
     await new Promise((resolve) => setImmediate(resolve));
@@ -287,9 +287,32 @@ export function createLookupEngine(options: LookupEngineOptions) {
     announce();
   }
 
+  /** The index read from the disk, with the names and nicknames it holds: searchable before any list is read. */
+  function takeIndex(snapshot: IndexSnapshot): void {
+    data = emptyData();
+    const { keys, nicknames } = snapshot.tables;
+    keys.forEach((debtorKey, line) => data.debtors.set(debtorKey, { debtorKey, name: snapshot.names[line] }));
+    for (let line = 0; line < keys.length; line++) {
+      for (let at = nicknames.start[line]!; at < nicknames.start[line + 1]!; at++)
+        data.nicknames.set(String(at), { debtorKey: keys[line], nickname: snapshot.nicknames[at] });
+    }
+    rebuildNicknames();
+    index = searchIndexOver(snapshot.tables);
+  }
+
+  /** The index as it is, for the disk; null when it is not the index of the debtors held (then nothing is written). */
+  function indexSnapshot(): IndexSnapshot | null {
+    const { tables } = index;
+    if (tables.keys.length !== data.debtors.size) return null;
+    const names = tables.keys.map((key) => indexedName(data.debtors.get(key) ?? { debtorKey: key }));
+    const nicknames = tables.keys.flatMap((key) => nicknamesOf.get(key) ?? []);
+    return nicknames.length === tables.nicknames.texts.length ? { tables, names, nicknames } : null;
+  }
+
   /** After a sync that changed something, the lists go to disk (in the worker: the main process is never held up). */
   async function keepOnDisk(): Promise<void> {
-    if (!options.cache || !changedSinceKept) return;
+    const snapshot = options.cache && changedSinceKept ? indexSnapshot() : null;
+    if (!options.cache || snapshot === null) return;
     changedSinceKept = false;
     const lists = Object.fromEntries(resources.map((resource) => [resource.name, [...data[resource.name].values()]]));
     // The debtors in the index's name order: read back, the index needs no sort (name-order.ts).
@@ -297,7 +320,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
       lists.debtors = Array.from({ length: index.size }, (_, position) => data.debtors.get(index.keyAt(position))!);
     try {
       const kept = { syncedAt: syncedAt!, nicknamesAt, newestOf: [...newestOf], validators: [...validators], data: lists };
-      await options.cache.write({ savedAt: now(), ...kept });
+      await options.cache.write({ savedAt: now(), index: snapshot, ...kept });
     } catch {
       /* a full disk or a locked file: the lists are still in memory, and the next open loads them whole */
     }

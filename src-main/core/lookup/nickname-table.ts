@@ -24,30 +24,71 @@ const bucketOf = (prefix: string) =>
   prefix.length === 1 ? oneLetter(prefix.charCodeAt(0)) : twoLetters(prefix.charCodeAt(0), prefix.charCodeAt(1));
 const BUCKETS = twoLetters(128, 0);
 
+/** What the table is made of, kept in a file as it is (index-snapshot.ts). */
+export interface NicknameTables {
+  texts: string[];
+  start: Int32Array;
+  /** Bucket n's lines are bucketLines[bucketStart[n]] to bucketLines[bucketStart[n + 1]]. */
+  bucketStart: Int32Array;
+  bucketLines: Int32Array;
+}
+
 export function buildNicknameTable(
   nicknamesOfLine: readonly (readonly string[])[],
   fold: (text: string) => string,
 ): NicknameTable {
-  const texts: string[] = [];
+  return nicknameTableOver(buildNicknameTables(nicknamesOfLine, fold));
+}
+
+export function buildNicknameTables(
+  nicknamesOfLine: readonly (readonly string[])[],
+  fold: (text: string) => string,
+): NicknameTables {
+  let count = 0;
+  for (const nicknames of nicknamesOfLine) count += nicknames.length;
+  const texts = new Array<string>(count);
   const start = new Int32Array(nicknamesOfLine.length + 1);
-  const buckets: number[][] = [];
-  const file = (bucket: number, line: number) => (buckets[bucket] ??= []).push(line);
-  for (let line = 0; line < nicknamesOfLine.length; line++) {
+  // Each nickname's one- and two-letter buckets (−1: none), counted first and then filled: flat
+  // arrays, not a growing array per bucket (a million debtors' worth of those kept the collector busy).
+  const bucketsOf = new Int32Array(count * 2).fill(-1);
+  const bucketStart = new Int32Array(BUCKETS + 1);
+  for (let line = 0, at = 0; line < nicknamesOfLine.length; line++) {
     for (const nickname of nicknamesOfLine[line]!) {
       const folded = fold(nickname);
-      texts.push(folded);
-      const [first, second] = [folded.charCodeAt(0), folded.charCodeAt(1)];
-      if (first < 128) file(oneLetter(first), line);
-      if (first < 128 && second < 128) file(twoLetters(first, second), line);
+      texts[at] = folded;
+      const first = folded.charCodeAt(0);
+      const second = folded.charCodeAt(1);
+      if (first < 128) bucketsOf[2 * at] = oneLetter(first);
+      if (first < 128 && second < 128) bucketsOf[2 * at + 1] = twoLetters(first, second);
+      at++;
     }
-    start[line + 1] = texts.length;
+    start[line + 1] = at;
   }
-  const linesOf = Array.from({ length: BUCKETS }, (_, bucket) => Int32Array.from(buckets[bucket] ?? []));
+  for (const bucket of bucketsOf) if (bucket >= 0) bucketStart[bucket + 1] = bucketStart[bucket + 1]! + 1;
+  for (let bucket = 0; bucket < BUCKETS; bucket++) bucketStart[bucket + 1] = bucketStart[bucket + 1]! + bucketStart[bucket]!;
+  const bucketLines = new Int32Array(bucketStart[BUCKETS]!);
+  const filled = bucketStart.slice(0, BUCKETS);
+  for (let line = 0; line < nicknamesOfLine.length; line++) {
+    for (let slot = 2 * start[line]!; slot < 2 * start[line + 1]!; slot++) {
+      const bucket = bucketsOf[slot]!;
+      if (bucket < 0) continue;
+      bucketLines[filled[bucket]!] = line;
+      filled[bucket] = filled[bucket]! + 1;
+    }
+  }
+  return { texts, start, bucketStart, bucketLines };
+}
+
+/** How many entries `bucketStart` has: one per one- or two-letter bucket, and the end. */
+export const NICKNAME_BUCKET_STARTS = BUCKETS + 1;
+
+export function nicknameTableOver({ texts, start, bucketStart, bucketLines }: NicknameTables): NicknameTable {
+  const linesOf = (bucket: number) => bucketLines.subarray(bucketStart[bucket]!, bucketStart[bucket + 1]!);
   const none = new Int32Array(0);
   return {
     texts,
     start,
-    linesStartingWith: (prefix) => (prefix.length > SHORT_PREFIX || !isPlainFolded(prefix) ? none : linesOf[bucketOf(prefix)]!),
+    linesStartingWith: (prefix) => (prefix.length > SHORT_PREFIX || !isPlainFolded(prefix) ? none : linesOf(bucketOf(prefix))),
     lineStartsWith(line, prefix) {
       for (let at = start[line]!; at < start[line + 1]!; at++) if (texts[at]!.startsWith(prefix)) return true;
       return false;

@@ -17,10 +17,10 @@ import { foldForSearch, isPlainFolded } from './fold-text.ts';
 import { buildKeyText } from './key-text.ts';
 import { LineSets } from './line-sets.ts';
 import { orderByText } from './name-order.ts';
-import { buildNicknameTable, SHORT_PREFIX } from './nickname-table.ts';
+import { buildNicknameTables, nicknameTableOver, SHORT_PREFIX, type NicknameTables } from './nickname-table.ts';
 import { rankBy } from './search-ranking.ts';
 import { prefixRange, holds } from './sorted-search.ts';
-import { buildWordIndex, wordsOf } from './word-index.ts';
+import { buildWordTables, wordIndexOver, wordsOf, type WordTables } from './word-index.ts';
 
 export interface IndexEntry {
   debtorKey: string;
@@ -28,8 +28,18 @@ export interface IndexEntry {
   nicknames: readonly string[];
 }
 
+/** What an index is made of: kept in the lookup's file as it is, so a morning's open need not build it (index-snapshot.ts). */
+export interface IndexTables {
+  /** Folded names in name order: line n is the debtor at position n. */
+  names: string[];
+  keys: string[];
+  nicknames: NicknameTables;
+  words: WordTables;
+}
+
 export interface SearchIndex {
   readonly size: number;
+  readonly tables: IndexTables;
   /** Entry positions in rank order; all entries (by name) for an empty query. */
   search(text: string): Int32Array;
   /** For a search that found nothing: the typed words with each unknown one replaced by the closest known word, or null. */
@@ -43,9 +53,11 @@ const FEW = 20;
 const TYPO_LENGTH = 4;
 const HAS_DIGIT = /\d/;
 
-// Over 80 lines on purpose: the index's tables built once and read by small closures (the longest
-// 14 lines).
 export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
+  return searchIndexOver(buildIndexTables(entries));
+}
+
+export function buildIndexTables(entries: readonly IndexEntry[]): IndexTables {
   const folded = entries.map((entry) => foldForSearch(entry.name));
   const order = orderByText(
     folded,
@@ -57,13 +69,23 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
   const nicknamesOfLine = new Array<readonly string[]>(order.length);
   for (let line = 0; line < order.length; line++) {
     const entry = entries[order[line]!]!;
-    [names[line], keys[line], nicknamesOfLine[line]] = [folded[order[line]!]!, entry.debtorKey, entry.nicknames];
+    names[line] = folded[order[line]!]!;
+    keys[line] = entry.debtorKey;
+    nicknamesOfLine[line] = entry.nicknames;
   }
-  const nicknames = buildNicknameTable(nicknamesOfLine, foldForSearch);
-  const words = buildWordIndex(keys.length, (line, visit) => {
+  const nicknames = buildNicknameTables(nicknamesOfLine, foldForSearch);
+  const words = buildWordTables(keys.length, (line, visit) => {
     visit(names[line]!);
     for (let at = nicknames.start[line]!; at < nicknames.start[line + 1]!; at++) visit(nicknames.texts[at]!);
   });
+  return { names, keys, nicknames, words };
+}
+
+// Over 80 lines on purpose: the index's tables read by small closures (the longest 14 lines).
+export function searchIndexOver(tables: IndexTables): SearchIndex {
+  const { names, keys } = tables;
+  const nicknames = nicknameTableOver(tables.nicknames);
+  const words = wordIndexOver(tables.words);
   const keyText = buildKeyText(keys);
   const everything = Int32Array.from(keys.keys());
   const lines = new LineSets(keys.length);
@@ -118,6 +140,7 @@ export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
 
   return {
     size: keys.length,
+    tables,
     keyAt: (position) => keys[position]!,
     suggest(text) {
       const terms = wordsOf(foldForSearch(text.trim()));

@@ -70,13 +70,38 @@ export function wordsOf(folded: string): string[] {
   return words;
 }
 
+/** What the index is made of: typed arrays and one string, so it can be kept in a file as it is (index-snapshot.ts). */
+export interface WordTables {
+  /** The vocabulary: every distinct word followed by a newline, in id order. */
+  text: string;
+  /** Where word n starts in `text`; one more entry than words. */
+  wordStart: Int32Array;
+  /** Line n's word ids are lineWords[lineStart[n]] to lineWords[lineStart[n + 1]]. */
+  lineStart: Int32Array;
+  lineWords: Int32Array;
+  /** Word n's lines (ascending) are postingLines[postingStart[n]] to postingLines[postingStart[n + 1]]. */
+  postingStart: Int32Array;
+  postingLines: Int32Array;
+}
+
 /** `textsOf(line, visit)` calls `visit` with each folded text of the line (name, nicknames). */
-export function buildWordIndex(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordIndex {
+export function buildWordTables(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordTables {
   const { vocabulary, lineStart, lineWords } = collectWords(lineCount, textsOf);
   const postings = invert(lineStart, lineWords, vocabulary.size);
   const { text, wordStart } = vocabularyText(vocabulary);
+  return { text, wordStart, lineStart, lineWords, postingStart: postings.start, postingLines: postings.lines };
+}
+
+export function buildWordIndex(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordIndex {
+  return wordIndexOver(buildWordTables(lineCount, textsOf));
+}
+
+export function wordIndexOver(tables: WordTables): WordIndex {
+  const { text, wordStart, lineStart, lineWords } = tables;
+  const postings = { start: tables.postingStart, lines: tables.postingLines };
+  const vocabulary = { size: wordStart.length - 1 };
   return {
-    lineCount,
+    lineCount: lineStart.length - 1,
     wordsMatching(term) {
       const marks = new Uint8Array(vocabulary.size);
       for (let from = 0, word = 0; ;) {
