@@ -5,6 +5,7 @@
  * offsets, so finding a term is `indexOf` over it and a typo scan reads it in place.
  */
 import { isNearPrefix } from './near-prefix.ts';
+import { Vocabulary, WORD_HASH_START, wordHashStep } from './vocabulary.ts';
 
 export interface WordIndex {
   readonly lineCount: number;
@@ -149,19 +150,33 @@ export function wordIndexOver(tables: WordTables): WordIndex {
 
 /** Each line's distinct word ids (as offsets into one flat array), and the ids of the words. */
 function collectWords(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void) {
-  const vocabulary = new Map<string, number>();
+  const vocabulary = new Vocabulary();
   const lineStart = new Int32Array(lineCount + 1);
   let lineWords: Int32Array = new Int32Array(Math.max(16, lineCount * 4));
   let used = 0;
   let lineBegins = 0;
-  const addWord = (word: string) => {
-    let id = vocabulary.get(word);
-    if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
-    if (holdsBetween(lineWords, lineBegins, used, id)) return;
-    if (used === lineWords.length) lineWords = grow(lineWords);
-    lineWords[used++] = id;
+  // forEachWord's scan, with the word's hash taken as its letters are read (vocabulary.ts).
+  const addText = (text: string) => {
+    let start = -1;
+    let hash = WORD_HASH_START;
+    for (let at = 0; at <= text.length; at++) {
+      const code = at < text.length ? text.charCodeAt(at) : 0;
+      if (at < text.length && WORD_CODE[code] === 1) {
+        if (start < 0) {
+          start = at;
+          hash = WORD_HASH_START;
+        }
+        hash = wordHashStep(hash, code);
+        continue;
+      }
+      if (start < 0) continue;
+      const id = vocabulary.idOf(text, start, at, hash);
+      start = -1;
+      if (holdsBetween(lineWords, lineBegins, used, id)) continue;
+      if (used === lineWords.length) lineWords = grow(lineWords);
+      lineWords[used++] = id;
+    }
   };
-  const addText = (text: string) => forEachWord(text, addWord);
   for (let line = 0; line < lineCount; line++) {
     lineBegins = used;
     textsOf(line, addText);
@@ -171,14 +186,10 @@ function collectWords(lineCount: number, textsOf: (line: number, visit: (text: s
 }
 
 /** The words, in id order, as one string with a newline after each, and where each starts. */
-function vocabularyText(vocabulary: ReadonlyMap<string, number>) {
-  const text = `${[...vocabulary.keys()].join('\n')}\n`;
-  const wordStart = new Int32Array(vocabulary.size + 1);
-  let id = 0;
-  for (const word of vocabulary.keys()) {
-    wordStart[id + 1] = wordStart[id]! + word.length + 1;
-    id++;
-  }
+function vocabularyText({ words }: Vocabulary) {
+  const text = `${words.join('\n')}\n`;
+  const wordStart = new Int32Array(words.length + 1);
+  for (let id = 0; id < words.length; id++) wordStart[id + 1] = wordStart[id]! + words[id]!.length + 1;
   return { text, wordStart };
 }
 
