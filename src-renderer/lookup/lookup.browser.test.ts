@@ -77,6 +77,26 @@ describe('debtor lookup', () => {
     expect(view.problems).toEqual([]);
   });
 
+  it('fetches the rows just past the shown ones before they scroll into view', async () => {
+    const view = await open();
+    const { page } = view;
+    await page.evaluate(() => {
+      (globalThis as unknown as { document: { querySelector(s: string): { scrollTop: number } } }).document.querySelector(
+        '.scroller',
+      ).scrollTop = 48 * 1_000;
+    });
+    await expect.poll(() => page.locator('.row .loading').count()).toBe(0);
+    const lastShown = Number(await page.locator('.row').last().getAttribute('aria-posinset'));
+    const asked = () =>
+      view.calls.filter((call) => call.name === 'lookupRows').map((call) => call.args as [number, number, number]);
+    // The pages beyond the last row drawn are asked for too, and each page of a result only once
+    // (a result found again — the sync's end — starts over).
+    await expect.poll(() => asked().some(([, offset]) => offset > lastShown)).toBe(true);
+    const pages = asked().map(([resultId, offset]) => `${resultId}:${offset}`);
+    expect(new Set(pages).size).toBe(pages.length);
+    expect(view.problems).toEqual([]);
+  });
+
   it('searches as you type, ranked, and opens a debtor with the keyboard', async () => {
     const view = await open();
     const { page } = view;

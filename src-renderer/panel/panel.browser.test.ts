@@ -10,7 +10,8 @@ import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
 
 /** The raw bridge function the harness exposes, as a compromised page could call it. */
-type Bridge = { __timeclockInvoke: (name: string, args: readonly unknown[]) => Promise<unknown> };
+/** The test bridge hands results over as JSON text (harness.ts). */
+type Bridge = { __timeclockInvoke: (name: string, args: readonly unknown[]) => Promise<string> };
 
 let mock: MockServer;
 let harness: Harness;
@@ -339,7 +340,10 @@ describe('tray panel', () => {
   it('refuses a request outside the contract, with a clear error', async () => {
     const view = await openPanel(await coreFor('E1002'));
     const invoke = (name: string, args: unknown[]) =>
-      view.page.evaluate(([n, a]) => (globalThis as unknown as Bridge).__timeclockInvoke(n, a), [name, args] as const);
+      view.page.evaluate(
+        async ([n, a]) => JSON.parse(await (globalThis as unknown as Bridge).__timeclockInvoke(n, a)) as unknown,
+        [name, args] as const,
+      );
     expect(await invoke('readSecret', [])).toEqual({
       ok: false,
       error: { kind: 'invalid-request', message: 'Unknown request "readSecret".' },

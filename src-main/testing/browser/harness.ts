@@ -111,7 +111,10 @@ export async function startHarness(): Promise<Harness> {
       await page.exposeFunction('__timeclockInvoke', async (name: string, args: unknown[]) => {
         const result = await dispatchInvoke(bridge.handlers, name, args, (error) => problems.push(`internal: ${String(error)}`));
         calls.push({ name, args, result });
-        return result;
+        // As text, parsed natively in the page: Electron's IPC hands results over natively too, while
+        // Playwright's own value transfer walks every field in the page's JavaScript (a page of 100
+        // rows cost the list a frame while scrolling — a cost of this stand-in, not of the app).
+        return result === undefined ? undefined : JSON.stringify(result);
       });
       await page.addInitScript({
         content: `(() => {
@@ -123,7 +126,7 @@ export async function startHarness(): Promise<Harness> {
             return () => listeners.set(name, (listeners.get(name) || []).filter((other) => other !== listener));
           };
           const build = ${buildWindowApi.toString()};
-          window.api = build(${JSON.stringify(invokeNames)}, ${JSON.stringify(eventNames)}, (name, args) => window.__timeclockInvoke(name, args), subscribe);
+          window.api = build(${JSON.stringify(invokeNames)}, ${JSON.stringify(eventNames)}, (name, args) => window.__timeclockInvoke(name, args).then((text) => (text === undefined ? undefined : JSON.parse(text))), subscribe);
         })();`,
       });
       for (const event of eventNames) {
