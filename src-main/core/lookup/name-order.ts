@@ -33,11 +33,15 @@ export function orderByText(texts: readonly string[], tieBreak: readonly string[
     const rightKey = tieBreak[b]!;
     return leftKey < rightKey ? -1 : leftKey > rightKey ? 1 : 0;
   };
-  const order = Int32Array.from(texts.keys());
+  const order = new Int32Array(texts.length);
+  for (let at = 0; at < order.length; at++) order[at] = at;
   // Names read back from the lookup's file come in this order already: one pass says so.
   if (isSorted(texts.length, compare)) return order;
   if (texts.length > POSITION_SPACE) return order.sort(compare);
-  sortGroup(order, 0, order.length, 0, texts, compare);
+  // Each group sorts in its own stretch of two arrays made once (an array per group had the
+  // collector run for their buffers).
+  const scratch = { group: new Int32Array(texts.length), packed: new Float64Array(texts.length) };
+  sortGroup(order, 0, order.length, 0, texts, compare, scratch);
   return order;
 }
 
@@ -48,13 +52,17 @@ function sortGroup(
   depth: number,
   texts: readonly string[],
   compare: (a: number, b: number) => number,
+  scratch: { group: Int32Array; packed: Float64Array },
 ): void {
   if (to - from < SMALL) {
     insertionSort(order, from, to, compare);
     return;
   }
-  const group = order.slice(from, to);
-  const packed = new Float64Array(group.length);
+  // The stretch [from, to) of the scratch arrays is this group's alone: a smaller group sorted
+  // below uses a part of it this one has finished reading.
+  const group = scratch.group.subarray(from, to);
+  group.set(order.subarray(from, to));
+  const packed = scratch.packed.subarray(from, to);
   for (let at = 0; at < group.length; at++) packed[at] = lettersOf(texts[group[at]!]!, depth) * POSITION_SPACE + at;
   packed.sort();
   for (let at = 0; at < packed.length; at++) order[from + at] = group[packed[at]! % POSITION_SPACE]!;
@@ -65,7 +73,8 @@ function sortGroup(
     const letters = Math.floor(packed[runStart]! / POSITION_SPACE);
     if (at < packed.length && Math.floor(packed[at]! / POSITION_SPACE) === letters) continue;
     if (at - runStart > 1) {
-      if (isExactAndUnfinished(letters)) sortGroup(order, from + runStart, from + at, depth + LETTERS_PER_PASS, texts, compare);
+      if (isExactAndUnfinished(letters))
+        sortGroup(order, from + runStart, from + at, depth + LETTERS_PER_PASS, texts, compare, scratch);
       else if (at - runStart < SMALL) insertionSort(order, from + runStart, from + at, compare);
       else order.subarray(from + runStart, from + at).sort(compare);
     }

@@ -85,9 +85,19 @@ export interface WordTables {
   postingLines: Int32Array;
 }
 
-/** `textsOf(line, visit)` calls `visit` with each folded text of the line (name, nicknames). */
-export function buildWordTables(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordTables {
-  const { vocabulary, lineStart, lineWords } = collectWords(lineCount, textsOf);
+/**
+ * `textsOf(item, visit)` calls `visit` with each folded text of an item (name, nicknames). Items
+ * are read in their own order — for the index, the order received, where their texts lie in
+ * memory — and, with `order` (order[line] = item), their words then moved into line order.
+ */
+export function buildWordTables(
+  count: number,
+  textsOf: (item: number, visit: (text: string) => void) => void,
+  order?: Int32Array,
+): WordTables {
+  const collected = collectWords(count, textsOf);
+  const { vocabulary } = collected;
+  const { lineStart, lineWords } = order ? wordsInLineOrder(collected, order) : collected;
   const postings = invert(lineStart, lineWords, vocabulary.size);
   const { text, wordStart } = vocabularyText(vocabulary);
   return { text, wordStart, lineStart, lineWords, postingStart: postings.start, postingLines: postings.lines };
@@ -183,6 +193,18 @@ function collectWords(lineCount: number, textsOf: (line: number, visit: (text: s
     lineStart[line + 1] = used;
   }
   return { vocabulary, lineStart, lineWords: lineWords.slice(0, used) };
+}
+
+/** Each item's word ids moved to its line: numbers copied. */
+function wordsInLineOrder(items: { lineStart: Int32Array; lineWords: Int32Array }, order: Int32Array) {
+  const lineStart = new Int32Array(order.length + 1);
+  const lineWords = new Int32Array(items.lineWords.length);
+  for (let line = 0, at = 0; line < order.length; line++) {
+    const item = order[line]!;
+    for (let from = items.lineStart[item]!; from < items.lineStart[item + 1]!; from++) lineWords[at++] = items.lineWords[from]!;
+    lineStart[line + 1] = at;
+  }
+  return { lineStart, lineWords };
 }
 
 /** The words, in id order, as one string with a newline after each, and where each starts. */
