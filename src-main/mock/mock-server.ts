@@ -51,14 +51,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     ignoreTrailingSlash: true,
     defaultRoute: (req, res) => sendError(res, 404, 'not_found', `No such operation: ${req.method} ${req.url}.`),
   });
-  const mount = (prefix: string, routes: Routes) => {
+  const mount = (prefix: string, routes: Routes, headers: Record<string, string> = {}) => {
     for (const { method, path, handler } of routes) {
-      router.on(method, prefix + path, (req, res, params) => run(handler, { req, res, params, query: queryOf(req.url) }));
+      router.on(method, prefix + path, (req, res, params) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        return run(handler, { req, res, params, query: queryOf(req.url) });
+      });
     }
   };
+  // Live state: no cache on the way may keep it (a cached "clocked out" after a punch would be a confident wrong answer).
   mount(
     '/timeclock',
     timeclockRoutes({ state: () => control.timeclock, faults: () => control.faults, random: control.random, now: control.now }),
+    { 'cache-control': 'no-store' },
   );
   mount(
     '/debtors',

@@ -362,3 +362,19 @@ describe('the happy paths', () => {
     expect(recent.every((debtor) => Date.parse(debtor.modifiedAt) >= since.getTime())).toBe(true);
   });
 });
+
+describe('live state through caches', () => {
+  it('asks for the clock state and health from the service, not from a cache on the way', async () => {
+    raw = await startRawServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"UP"}');
+    });
+    const client = timeclock({ baseUrl: raw.url });
+    await client.health('source');
+    await client.lastClockedTimeEvent('E1001').catch(() => null);
+    expect(raw.requests.map((req) => [req.headers['cache-control'], req.headers.pragma])).toEqual([
+      ['no-cache', 'no-cache'],
+      ['no-cache', 'no-cache'],
+    ]);
+  });
+});

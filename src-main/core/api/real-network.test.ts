@@ -144,3 +144,36 @@ describe.runIf(realComponents.nginx)('nginx as the gateway, with its defaults', 
     expect((await core.clients().timeclock.health('source')).state).toBe('up');
   });
 });
+
+describe.runIf(realComponents.nginx)('nginx as a caching reverse proxy, serving the fleet', () => {
+  let ca: InternalCa;
+  let nginx: RealServer;
+  beforeAll(async () => {
+    ca = makeInternalCa();
+    nginx = await startNginx(ca, mock.server.url, { underscoresInHeaders: true, cache: true });
+  }, 60_000);
+  afterAll(async () => nginx?.close());
+
+  it('serves a second workstation’s lists from its cache, and answers the nicknames asked with their ETag by a 304 (issue 32, point 5)', async () => {
+    const logged = (path: string) =>
+      nginx
+        .accessLog()
+        .filter((line) => line.split(' ')[1]!.endsWith(path))
+        .map((line) => line.split(' ').slice(2).join(' '));
+    const first = setup(() => null, nginx.url, ca.caPem);
+    expect((await first.call('lookupOpen')).counts.debtors).toBe(40);
+    const second = setup(() => null, nginx.url, ca.caPem);
+    expect((await second.call('lookupOpen')).counts.debtors).toBe(40);
+    // Nothing in the app's requests keeps a shared cache from serving them: the second
+    // workstation's lists never reached the service.
+    expect(logged('/Debtors/Nicknames')).toEqual(['200 MISS', '200 HIT']);
+    expect(logged('/Debtors/CreditScore')).toEqual(['200 MISS', '200 HIT']);
+    // A full refresh asks for the nicknames with the ETag the app kept: the proxy answers 304 from its cache.
+    await first.call('lookupRefresh', true);
+    expect(logged('/Debtors/Nicknames').at(-1)).toBe('304 HIT');
+    // The clock state is live: marked no-store by the service, nginx never serves it from its cache.
+    const clockState = logged('/lastClockedTimeEvent');
+    expect(clockState.length).toBeGreaterThanOrEqual(2);
+    expect(clockState.filter((line) => line.endsWith('HIT'))).toEqual([]);
+  });
+});

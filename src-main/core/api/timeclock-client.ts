@@ -36,6 +36,13 @@ export interface TimeclockClient {
 }
 
 /** The route of an employee's last event (the connection test reads it as sent, too). */
+/**
+ * Asked of every cache on the way: answer from the service, not from a copy (HTTP/1.0 caches read
+ * Pragma). A clock state or health reading kept by a company's caching proxy would be shown as the
+ * truth; the service should also mark its answers no-store (docs/api/timeclock.openapi.yaml).
+ */
+const LIVE_STATE = { 'cache-control': 'no-cache', pragma: 'no-cache' };
+
 export const lastEventPath = (employeeId: string) => `employees/${encodeURIComponent(employeeId)}/lastClockedTimeEvent`;
 
 const healthPaths: Record<HealthSystem, { path: string; operation: OperationName }> = {
@@ -67,7 +74,15 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
       const { path, operation } = healthPaths[system];
       const started = performance.now();
       try {
-        const response = await http.request({ method: 'GET', path, operation, signal, retry: false, acceptText: true });
+        const response = await http.request({
+          method: 'GET',
+          path,
+          operation,
+          signal,
+          retry: false,
+          acceptText: true,
+          headers: LIVE_STATE,
+        });
         return { state: readHealthWord(response.body) ?? 'up', latencyMs: response.latencyMs };
       } catch (error) {
         // 503 is how the service reports a system down; it is a reading, not a failure of ours.
@@ -89,6 +104,7 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
         operation,
         subject: employeeId,
         signal,
+        headers: LIVE_STATE,
       });
       if (response.status === 204 || response.body === undefined || response.body === null) return null;
       return readEvent(response.status, response.body, operation, employeeId);
