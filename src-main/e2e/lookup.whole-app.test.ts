@@ -43,8 +43,12 @@ describe('the debtor lookup', () => {
     const lines = readFileSync(target, 'utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(matches + 1);
     expect(lines.slice(1).every((line) => /acme/i.test(line))).toBe(true);
-    const asked = (await app.reported('dialog', (detail: { kind: string }) => detail.kind === 'save')) as { defaultPath: string };
+    const asked = (await app.reported('dialog', (detail: { kind: string }) => detail.kind === 'save')) as {
+      defaultPath: string;
+      filters: Array<{ name: string; extensions: string[] }>;
+    };
     expect(asked.defaultPath).toMatch(/\.csv$/);
+    expect(asked.filters).toEqual([{ name: 'CSV (spreadsheet)', extensions: ['csv'] }]);
     expect(await app.quit()).toBe(0);
   });
 });

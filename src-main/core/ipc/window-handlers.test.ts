@@ -312,6 +312,8 @@ describe('CSV exports in the user’s language', () => {
       'Debitorennummer;Name;Ort;Bundesstaat;Berechneter Score;Note;Auskunfteiscore;Risikoklasse;Letzte Änderung',
     );
     expect(first!.split(';')[0]).toBe(page.rows[0]!.debtorKey);
+    // The save dialog names the file type in German too.
+    expect(shell.saved[0]!.kind).toBe('CSV (Tabellenkalkulation)');
 
     const range = { startDate: '2020-01-01', endDate: '2030-12-31' };
     await dispatchInvoke(handlers, 'exportCsv', [{ kind: 'transactions', ...range }]);

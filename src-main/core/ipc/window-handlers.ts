@@ -29,8 +29,11 @@ function sinceDate(since: string): Date {
 /** What only the shell can do for a window. */
 export interface ShellPort {
   openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): void;
-  /** Asks the user where to save (a save dialog) and writes the file; the path, or null if cancelled. */
-  saveFile(suggestedName: string, content: string): Promise<string | null>;
+  /**
+   * Asks the user where to save (a save dialog) and writes the file; the path, or null if cancelled.
+   * `kind`: the dialog's name for the file type, in the user's words.
+   */
+  saveFile(suggestedName: string, content: string, kind: string): Promise<string | null>;
   hidePanel(): void;
   /** Why the global shortcut could not be registered, if it could not. */
   shortcutProblems(): SettingsView['shortcutProblems'];
@@ -214,7 +217,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       const style = csvStyleFor(locale.formats);
       if (request.kind === 'lookup') {
         const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
-        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, await core.lookup.csv(request.resultId, header, style)) };
+        const csv = await core.lookup.csv(request.resultId, header, style);
+        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, csv, t('csv.fileKind')) };
       }
       const errors = checkTransactionRange(request, core.translator().t);
       if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
@@ -222,7 +226,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));
       const csv = transactionsCsv(view, header, style);
       // The client key comes from a window: it goes into the name only as a harmless segment.
-      return { savedTo: await shell.saveFile(safeFileName(`transactions-${request.clientKey ?? 'all'}-${day}.csv`), csv) };
+      const name = safeFileName(`transactions-${request.clientKey ?? 'all'}-${day}.csv`);
+      return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
     },
     async updateSettings(patch) {
       const result = core.settings.updatePreferences(patch, core.translator().t);
