@@ -22,8 +22,8 @@ const EARLIER = /^TCLC\d+$/;
 
 /**
  * What is kept, in two parts sealed apart: the search index (with every debtor's key and name, and
- * the nicknames) first, a few MB, so the search answers from it while the rest — every list whole,
- * and where each next delta starts — is still being read.
+ * the nicknames) first — 16 MB at 100,000 debtors, a fifth of the file — so the search answers from
+ * it while the rest — every list whole, and where each next delta starts — is still being read.
  */
 export interface CachedRest {
   syncedAt: number;

@@ -37,14 +37,7 @@ export function buildNicknameTable(
   nicknamesOfLine: readonly (readonly string[])[],
   fold: (text: string) => string,
 ): NicknameTable {
-  return nicknameTableOver(buildNicknameTables(nicknamesOfLine, fold));
-}
-
-export function buildNicknameTables(
-  nicknamesOfLine: readonly (readonly string[])[],
-  fold: (text: string) => string,
-): NicknameTables {
-  return nicknameTablesOf(foldNicknames(nicknamesOfLine, fold));
+  return nicknameTableOver(nicknameTablesOf(foldNicknames(nicknamesOfLine, fold)));
 }
 
 /** Every nickname folded, flat, with its one- and two-letter buckets (−1: none). */

@@ -103,10 +103,6 @@ export function buildWordTables(
   return { text, wordStart, lineStart, lineWords, postingStart: postings.start, postingLines: postings.lines };
 }
 
-export function buildWordIndex(lineCount: number, textsOf: (line: number, visit: (text: string) => void) => void): WordIndex {
-  return wordIndexOver(buildWordTables(lineCount, textsOf));
-}
-
 export function wordIndexOver(tables: WordTables): WordIndex {
   const { text, wordStart, lineStart, lineWords } = tables;
   const postings = { start: tables.postingStart, lines: tables.postingLines };
