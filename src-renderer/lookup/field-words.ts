@@ -22,6 +22,7 @@ const known: Record<string, Kind> = {
   mcNumber: 'text',
   // Our contract (docs/api) says USD; a server sending another currency is shown as a plain number.
   creditLimit: 'usd',
+  openBalance: 'usd',
   status: 'status',
   modifiedAt: 'moment',
   reportDate: 'day',

@@ -267,8 +267,38 @@ describe('debtor lookup', () => {
     );
     expect(await page.locator('.detail .legend').textContent()).toMatch(/^Scores from 0 \(worst\) to 100 \(best\)/);
     // The credit limit beside the scores, as money.
-    expect(await page.locator('.detail .limit').textContent()).toMatch(/^\s*Credit limit: \$[\d,]+\.00\s*$/);
+    expect(await page.locator('.detail .limit strong').textContent()).toMatch(/^\$[\d,]+\.00$/);
     await view.screenshot('lookup-detail-scores');
+  });
+
+  it('says how much of the credit limit is in use where the service sends a balance, and warns past it', async () => {
+    const { debtors } = mock.control.dataset;
+    const over = debtors.find((debtor) => (debtor.openBalance ?? 0) > debtor.creditLimit!)!;
+    const without = debtors.find((debtor) => debtor.openBalance === undefined)!;
+    for (const scheme of ['light', 'dark'] as const) {
+      const view = await open(scheme);
+      const { page } = view;
+      const show = async (key: string) => {
+        await page.locator('.search').fill(key.toLowerCase());
+        await expect.poll(() => page.locator('.row').first().getAttribute('data-key')).toBe(key);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.locator('.detail .key').textContent()).toBe(key);
+      };
+      await show(over.debtorKey);
+      const money = (value: number) => `$${value.toLocaleString('en-US')}.00`;
+      const percent = Math.round((over.openBalance! / over.creditLimit!) * 100);
+      expect(await page.locator('.detail .use-words').textContent()).toBe(
+        `${percent}% of the limit in use (${money(over.openBalance!)} open)`,
+      );
+      expect(await page.locator('.detail .over').textContent()).toBe(
+        `Over the limit by ${money(over.openBalance! - over.creditLimit!)}.`,
+      );
+      await view.screenshot(`lookup-detail-limit-use-${scheme}`);
+      await show(without.debtorKey);
+      expect(await page.locator('.detail .limit').count()).toBe(1);
+      expect(await page.locator('.detail .use-words, .detail .over').count()).toBe(0);
+      expect(view.problems).toEqual([]);
+    }
   });
 
   it('sorts by a column', async () => {

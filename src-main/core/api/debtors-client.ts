@@ -74,7 +74,7 @@ export interface DebtorsClient {
 
 const dated = ['modifiedAt'] as const;
 const specs = {
-  debtors: { key: 'debtorKey', instants: dated, numbers: ['creditLimit'] },
+  debtors: { key: 'debtorKey', instants: dated, numbers: ['creditLimit', 'openBalance'] },
   clientBanks: { key: 'clientKey', instants: dated },
   clientGroups: { key: 'clientKey', instants: dated },
   clientDelta: { key: 'clientKey', instants: dated },
