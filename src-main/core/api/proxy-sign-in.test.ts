@@ -4,6 +4,7 @@
  * vault and never sent back) every request, health check and the lookup's worker signs in with
  * Basic; a refused password and a proxy that wants only Windows sign-in are each said as such.
  */
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConnectProxy, type LoopbackServer } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
@@ -109,4 +110,35 @@ describe('a proxy that wants Windows sign-in only', () => {
       await windowsOnly.close();
     }
   });
+});
+
+describe('a proxy that answers 407 and then hangs on the question for its schemes', () => {
+  it('still says it asks for a sign-in, after the few seconds the app gives that question', async () => {
+    const questions: string[] = [];
+    const sockets: Socket[] = [];
+    // 407 to the app's requests; the app's own HEAD asking which schemes it offers is never answered.
+    const hanging = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (chunk) => {
+        if (String(chunk).startsWith('HEAD ')) questions.push(String(chunk).split(' ')[1]!);
+        else
+          socket.write(
+            'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="x"\r\nContent-Length: 0\r\n\r\n',
+          );
+      });
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as { port: number }).port}`;
+    try {
+      const { core } = setup(() => url);
+      const started = performance.now();
+      await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
+      // The question was asked (for this request; the core's first clock read asks its own) and given up on.
+      expect(questions.some((asked) => asked.endsWith('/health-check'))).toBe(true);
+      expect(performance.now() - started).toBeLessThan(9_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  }, 15_000);
 });
