@@ -108,6 +108,22 @@ describe('the data set', () => {
     expect(nicknames.length).toBeGreaterThan(200);
     expect(nicknames.every((nickname) => keys.has(nickname.debtorKey))).toBe(true);
   });
+
+  it('sends an open balance for most debtors, some past their limit, and keeps it with a changed limit', async () => {
+    const shareOf = (debtor: Debtor) => (debtor.openBalance ?? 0) / debtor.creditLimit!;
+    const debtors = await list<Debtor>('/Debtors');
+    const withBalance = debtors.filter((debtor) => debtor.openBalance !== undefined);
+    expect(withBalance.length / debtors.length).toBeGreaterThan(0.8);
+    expect(withBalance.length).toBeLessThan(debtors.length);
+    expect(withBalance.some((debtor) => shareOf(debtor) > 1)).toBe(true);
+    const { changed } = (await mock.control('POST', '/debtors/changes', { count: 20 })) as { changed: string[] };
+    const after = new Map((await list<Debtor>('/Debtors')).map((debtor) => [debtor.debtorKey, debtor]));
+    for (const key of changed) {
+      const before = withBalance.find((debtor) => debtor.debtorKey === key);
+      // Rounded to the hundred: the share may move a little, never to another debtor's.
+      if (before) expect(shareOf(after.get(key)!)).toBeCloseTo(shareOf(before), 1);
+    }
+  });
 });
 
 describe('the server', () => {

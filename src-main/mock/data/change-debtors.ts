@@ -3,7 +3,7 @@
  * limits and scores of existing debtors, or adds new ones, stamping `modifiedAt` with now.
  */
 import type { Random } from './random.ts';
-import { debtorKeyOf, type DebtorsDataset } from './generate-debtors.ts';
+import { debtorKeyOf, openBalanceOf, type DebtorsDataset } from './generate-debtors.ts';
 
 export interface DebtorChanges {
   /** How many existing debtors to change. */
@@ -21,6 +21,8 @@ export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, rando
     const debtor = set.debtors[random.int(0, set.debtors.length - 1)];
     if (!debtor || touched.has(debtor.debtorKey)) continue;
     debtor.creditLimit = random.int(1, 200) * 5_000;
+    // The balance follows the new limit, so the share in use stays what the debtor's key gives.
+    Object.assign(debtor, openBalanceOf(debtor.debtorKey, debtor.creditLimit));
     debtor.modifiedAt = modifiedAt;
     const score = scoresByKey.get(debtor.debtorKey);
     if (score) {

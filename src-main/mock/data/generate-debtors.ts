@@ -136,7 +136,7 @@ function companyName(random: Random): CompanyName {
  * value stays as it was): none for one debtor in eight, as not every service sends it; up to 115 %
  * of the limit, so a few are over it.
  */
-function openBalanceOf(debtorKey: string, creditLimit: number): { openBalance?: number } {
+export function openBalanceOf(debtorKey: string, creditLimit: number): { openBalance?: number } {
   const number = Number(debtorKey.replace(/\D/g, '')) || 0;
   if (number % 8 === 3) return {};
   const share = ((number * 7_919) % 1_000) / 1_000;
