@@ -3,6 +3,7 @@
  * (a million debtors, no array per debtor), and for one- and two-letter prefixes the lines that
  * have a nickname starting so — the only prefixes a search looks up without the word index.
  */
+import { listsInLineOrder } from './flat-lists.ts';
 import { isPlainFolded } from './fold-text.ts';
 
 export interface NicknameTable {
@@ -100,17 +101,12 @@ export function nicknameTablesOf(folded: FoldedNicknames, order?: Int32Array): N
 /** The folded nicknames moved into line order: references and numbers copied, no text read. */
 function inLineOrder(folded: FoldedNicknames, order: Int32Array): FoldedNicknames {
   const texts = new Array<string>(folded.texts.length);
-  const start = new Int32Array(order.length + 1);
   const buckets = new Int32Array(folded.buckets.length);
-  for (let line = 0, at = 0; line < order.length; line++) {
-    const list = order[line]!;
-    for (let from = folded.start[list]!; from < folded.start[list + 1]!; from++, at++) {
-      texts[at] = folded.texts[from]!;
-      buckets[2 * at] = folded.buckets[2 * from]!;
-      buckets[2 * at + 1] = folded.buckets[2 * from + 1]!;
-    }
-    start[line + 1] = at;
-  }
+  const start = listsInLineOrder(folded.start, order, (from, to) => {
+    texts[to] = folded.texts[from]!;
+    buckets[2 * to] = folded.buckets[2 * from]!;
+    buckets[2 * to + 1] = folded.buckets[2 * from + 1]!;
+  });
   return { texts, start, buckets };
 }
 

@@ -4,6 +4,8 @@
  * index of a million debtors met about five million words; slicing each out and looking it up in a
  * Map was a third of the build and most of its garbage.
  */
+import { doubled } from './flat-lists.ts';
+
 export class Vocabulary {
   /** The words, in id order. */
   readonly words: string[] = [];
@@ -29,7 +31,7 @@ export class Vocabulary {
   private add(word: string, hash: number, slot: number): number {
     const id = this.words.length;
     this.words.push(word);
-    if (id === this.hashes.length) this.hashes = grown(this.hashes);
+    if (id === this.hashes.length) this.hashes = doubled(this.hashes);
     this.hashes[id] = hash;
     this.slots[slot] = id + 1;
     // At most half full, so a look-up meets few others.
@@ -51,9 +53,3 @@ export class Vocabulary {
 /** FNV-1a, one code unit at a time: fed while the word's letters are read. */
 export const WORD_HASH_START = 0x811c9dc5 | 0;
 export const wordHashStep = (hash: number, code: number) => Math.imul(hash ^ code, 0x01000193);
-
-function grown(array: Int32Array): Int32Array {
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
-}

@@ -5,6 +5,7 @@
  * offsets, so finding a term is `indexOf` over it and a typo scan reads it in place.
  */
 import { isNearPrefix } from './near-prefix.ts';
+import { doubled, listsInLineOrder } from './flat-lists.ts';
 import { Vocabulary, WORD_HASH_START, wordHashStep } from './vocabulary.ts';
 
 export interface WordIndex {
@@ -179,7 +180,7 @@ function collectWords(lineCount: number, textsOf: (line: number, visit: (text: s
       const id = vocabulary.idOf(text, start, at, hash);
       start = -1;
       if (holdsBetween(lineWords, lineBegins, used, id)) continue;
-      if (used === lineWords.length) lineWords = grow(lineWords);
+      if (used === lineWords.length) lineWords = doubled(lineWords);
       lineWords[used++] = id;
     }
   };
@@ -193,13 +194,8 @@ function collectWords(lineCount: number, textsOf: (line: number, visit: (text: s
 
 /** Each item's word ids moved to its line: numbers copied. */
 function wordsInLineOrder(items: { lineStart: Int32Array; lineWords: Int32Array }, order: Int32Array) {
-  const lineStart = new Int32Array(order.length + 1);
   const lineWords = new Int32Array(items.lineWords.length);
-  for (let line = 0, at = 0; line < order.length; line++) {
-    const item = order[line]!;
-    for (let from = items.lineStart[item]!; from < items.lineStart[item + 1]!; from++) lineWords[at++] = items.lineWords[from]!;
-    lineStart[line + 1] = at;
-  }
+  const lineStart = listsInLineOrder(items.lineStart, order, (from, to) => (lineWords[to] = items.lineWords[from]!));
   return { lineStart, lineWords };
 }
 
@@ -215,12 +211,6 @@ function vocabularyText({ words }: Vocabulary) {
 function holdsBetween(array: Int32Array, from: number, to: number, value: number): boolean {
   for (let at = from; at < to; at++) if (array[at] === value) return true;
   return false;
-}
-
-function grow(array: Int32Array): Int32Array {
-  const larger = new Int32Array(array.length * 2);
-  larger.set(array);
-  return larger;
 }
 
 /** Line → words turned into word → lines (ascending), both as offsets into one flat array. */
