@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 import { withAppCsp } from './src-main/shared/content-security-policy.ts';
+import { updateTrustFrom } from './src-main/core/updates/update-trust.ts';
 
 /**
  * One config, three builds (see `npm run build`):
@@ -20,6 +21,8 @@ export default defineConfig(({ mode }) => {
   if (mode === 'main') {
     return {
       root,
+      // Whose updates this build installs: from the release machine's environment (README, "Releasing").
+      define: { __UPDATE_TRUST__: JSON.stringify(updateTrustFrom(process.env)) },
       build: {
         // The lookup's worker thread is a second entry beside the main process.
         ssr: true,

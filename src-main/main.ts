@@ -15,6 +15,7 @@ import { assetsDir, rendererDir } from './electron/app-paths.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { createAppTray } from './electron/app-tray.ts';
 import { saveWithDialog } from './electron/export-dialog.ts';
+import { confirmWithDialog } from './electron/confirm-dialog.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
 import { stayUntilQuit } from './electron/lifecycle.ts';
 import { applySettingsLive } from './electron/live-settings.ts';
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
       hidePanel: () => windows.close('panel'),
       shortcutProblems: live.shortcutProblems,
       saveFile: saveWithDialog,
+      confirm: confirmWithDialog,
     }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),

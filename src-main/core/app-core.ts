@@ -30,7 +30,7 @@ import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupEngineFor, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
 import { environmentFetch, resolveForWorker, type NetworkRoute } from './api/network.ts';
-import { proxyCredentials } from './security/proxy-sign-in.ts';
+import { createProxySignIn, type ProxySignIn } from './security/proxy-sign-in.ts';
 import { fitNotification } from './util/shorten.ts';
 import type { Encryptor } from './security/vault.ts';
 import { createRememberedStore } from './lookup/remembered-store.ts';
@@ -43,6 +43,7 @@ import type { Translate, Translator } from '../shared/i18n/translator.ts';
 import { formatMoment } from '../shared/moments.ts';
 import { createUpdateService, type UpdateService, type UpdateServiceOptions } from './updates/update-service.ts';
 import { noUpdater, type Updater } from './updates/updater.ts';
+import { createUpdateSourceStore, type UpdateSourceStore } from './updates/update-source.ts';
 
 export interface AppCoreOptions {
   productName: string;
@@ -71,7 +72,7 @@ export interface AppCoreOptions {
   /** Starts the lookup's worker thread; without it the lookup runs in this thread (tests, tools). */
   startLookupWorker?: (config: LookupWorkerConfig) => Worker;
   /** The shell's updater (electron-updater) and where updates are logged; none: updates never find anything. */
-  updates?: { updater: Updater; log: UpdateServiceOptions['log'] };
+  updates?: { updater: Updater; log: UpdateServiceOptions['log']; verifiable: boolean };
 }
 
 export interface AppCore {
@@ -86,6 +87,15 @@ export interface AppCore {
   /** A notification for the desktop: pinned debtors whose scores or status a sync found changed. */
   onLookupNotice(listener: (notice: { title: string; body: string }) => void): () => void;
   readonly updates: UpdateService;
+  /** The proxy's sign-in: the password kept for the proxy that asked, sent to it only after it asked. */
+  readonly proxySignIn: ProxySignIn;
+  /**
+   * The proxy that asked for a sign-in this session; if none has yet, the service is asked once to
+   * find out (a password is kept only for a proxy that asked). Null: none asks.
+   */
+  proxyAsking(): Promise<string | null>;
+  /** Where updates come from as the person confirmed it in Settings (sealed in the vault). */
+  readonly updateSource: UpdateSourceStore;
   /** Problems found while starting (a damaged outbox), as sentences. */
   readonly problems: readonly string[];
   /** The core's time (its injected clock): what "now" and "today" mean everywhere it is shown. */
@@ -176,9 +186,9 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   }
   const route: NetworkRoute | null = options.network?.route ?? null;
   /** The proxy's user name and password (Basic), read at each request: Settings may change them. */
-  const proxySignIn = () => proxyCredentials(vault, settings.preferences().network.proxyUser);
+  const proxySignIn = createProxySignIn(vault, () => settings.preferences().network.proxyUser);
   const fetchFor = (environment: Environment) => {
-    const fetch = environmentFetch(environment, route, options.network?.systemCa ?? false, proxySignIn);
+    const fetch = environmentFetch(environment, route, options.network?.systemCa ?? false, proxySignIn.source);
     return fetch ? { fetch } : {};
   };
   const clientsFor = memoised((environment, secret) =>
@@ -289,7 +299,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     network: {
       // Resolved before the worker starts: a URL whose proxy is not known yet never goes direct.
       proxyFor: (url) => resolveForWorker(route, url),
-      proxySignIn,
+      proxySignIn: proxySignIn.source,
       systemCa: options.network?.systemCa ?? false,
     },
     start: (config, onStatus) =>
@@ -345,7 +355,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const activeKey = () => {
     const { id, name: _shownOnly, employeeId, ...signIn } = environments.active().environment;
     // The proxy's sign-in too: saved after a 407, the health watch and the lookup try again with it.
-    return { id, employeeId, signIn: JSON.stringify([signIn, secretFor(id), proxySignIn()]) };
+    return { id, employeeId, signIn: JSON.stringify([signIn, secretFor(id), proxySignIn.fingerprint()]) };
   };
   let lastActive = activeKey();
 
@@ -369,8 +379,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     events.emit('environmentsChanged', info());
   }
 
+  const updateSource = createUpdateSourceStore(vault, settings);
+  updateSource.restore();
   const updates = createUpdateService({
     updater: options.updates?.updater ?? noUpdater,
+    verifiable: options.updates?.verifiable ?? false,
     preferences: () => settings.preferences().updates,
     waitingPunches: () => outbox.all().length,
     time,
@@ -397,6 +410,15 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     lookup,
     onLookupNotice: (listener) => lookupNotices.on('notice', listener),
     updates,
+    updateSource,
+    proxySignIn,
+    async proxyAsking() {
+      if (proxySignIn.asking() === null && route)
+        await clients()
+          .timeclock.health('source')
+          .catch(() => {});
+      return proxySignIn.asking();
+    },
     problems,
     now: () => time.now(),
     translator: language.translator,

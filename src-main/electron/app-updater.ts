@@ -1,17 +1,60 @@
 /**
  * The core's Updater port on electron-builder's own updater (electron-updater): the company's
  * server as a `generic` feed, never a downgrade, staged rollout from the feed's
- * `stagingPercentage`, the checksum (and on Windows the publisher's signature) verified by it
- * before anything is installed. The core decides when to download and whether to install on quit.
+ * `stagingPercentage`, the checksum verified by it. What it downloads is then judged against the
+ * publisher or key pinned into this build (core/updates/update-trust.ts): on Windows the
+ * installer's Authenticode signature and version resource (through PowerShell; no PowerShell, no
+ * install), on Linux the feed's Ed25519 signature of the file. Anything refused is never installed.
  */
-import electronUpdater from 'electron-updater';
-import type { Updater } from '../core/updates/updater.ts';
+import electronUpdater, { type UpdateInfo } from 'electron-updater';
+import { rm } from 'node:fs/promises';
+import { UNTRUSTED_CODE, type Updater } from '../core/updates/updater.ts';
 import type { Logger } from '../core/logging/logger.ts';
+import {
+  fileSha512,
+  judgeAuthenticode,
+  judgeSignedFile,
+  notNewer,
+  trustRefusalLine,
+  type FeedFile,
+  type TrustRefusal,
+  type UpdateTrust,
+} from '../core/updates/update-trust.ts';
+import { readAuthenticode } from './authenticode.ts';
 
-export function electronUpdaterPort(log: Logger): Updater {
+export interface UpdaterTrust {
+  trust: UpdateTrust;
+  platform: NodeJS.Platform;
+  runningVersion: string;
+}
+
+// Over 80 lines on purpose: the port's four methods over one electron-updater and what the last check found.
+export function electronUpdaterPort(log: Logger, { trust, platform, runningVersion }: UpdaterTrust): Updater {
   // Created on first use: electron-updater picks the platform's updater (NSIS, macOS, AppImage, deb…) then.
   const updater = () => electronUpdater.autoUpdater;
   let configured = false;
+  let offered: UpdateInfo | null = null;
+
+  /** Our verdict on a downloaded file; null: it may be installed. */
+  async function judge(file: string, info: UpdateInfo): Promise<TrustRefusal | null> {
+    if (platform === 'win32') {
+      const report = await readAuthenticode(file);
+      return 'failed' in report
+        ? { kind: 'verifierFailed', detail: report.failed }
+        : judgeAuthenticode(report, trust, info.version, runningVersion);
+    }
+    if (platform === 'linux')
+      return judgeSignedFile(await fileSha512(file), info.files as FeedFile[], trust, info.version, runningVersion);
+    return notNewer(info.version, runningVersion);
+  }
+
+  async function refuse(files: string[], refusal: TrustRefusal): Promise<never> {
+    updater().autoInstallOnAppQuit = false;
+    // The refused file leaves the disk: nothing can install it later, and the next check downloads afresh.
+    await Promise.all(files.map((file) => rm(file, { force: true }).catch(() => {})));
+    throw Object.assign(new Error(`Refused: ${trustRefusalLine(refusal)}.`), { code: UNTRUSTED_CODE });
+  }
+
   return {
     configure(feed) {
       configured = true;
@@ -28,17 +71,47 @@ export function electronUpdaterPort(log: Logger): Updater {
       autoUpdater.autoDownload = false;
       // Kept on so electron-updater installs on quit at all; installOnQuit turns it off when the core says wait.
       autoUpdater.autoInstallOnAppQuit = true;
+      if (platform === 'win32') failClosedOnWindows(autoUpdater);
     },
     async check() {
       const result = await updater().checkForUpdates();
-      return result?.isUpdateAvailable ? result.updateInfo.version : null;
+      offered = result?.isUpdateAvailable ? result.updateInfo : null;
+      return offered?.version ?? null;
     },
     async download() {
-      await updater().downloadUpdate();
+      const info = offered;
+      const files = await updater().downloadUpdate();
+      if (!info || files.length === 0) return refuse(files, { kind: 'verifierFailed', detail: 'nothing was downloaded' });
+      for (const file of files) {
+        const refusal = await judge(file, info).catch((error: unknown): TrustRefusal => ({
+          kind: 'verifierFailed',
+          detail: String(error),
+        }));
+        if (refusal) return refuse(files, refusal);
+      }
+      log.info(`Updates: version ${info.version} is signed by the publisher this build trusts.`);
     },
     installOnQuit(install) {
       // Never configured: electron-updater was never started, and has nothing to install.
       if (configured) updater().autoInstallOnAppQuit = install;
     },
   };
+
+  /**
+   * electron-updater checks an installer's signature only where app-update.yml names a publisher,
+   * compares names only, and lets it pass when PowerShell cannot run: ours replaces it, so its own
+   * step already refuses what ours would.
+   */
+  function failClosedOnWindows(autoUpdater: object): void {
+    Object.assign(autoUpdater, {
+      verifySignature: async (file: string) => {
+        if (!offered) return 'no version was offered';
+        const refusal = await judge(file, offered).catch((error: unknown): TrustRefusal => ({
+          kind: 'verifierFailed',
+          detail: String(error),
+        }));
+        return refusal ? trustRefusalLine(refusal) : null;
+      },
+    });
+  }
 }

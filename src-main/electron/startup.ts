@@ -25,6 +25,8 @@ import { english } from '../shared/i18n/catalogues.ts';
 import type { Translate } from '../shared/i18n/translator.ts';
 import { openAppLog } from './app-log.ts';
 import { electronUpdaterPort } from './app-updater.ts';
+import { BUILD_TRUST } from './build-trust.ts';
+import { canVerifyOn } from '../core/updates/update-trust.ts';
 import { followFleetSettings } from '../core/fleet/fleet-watch.ts';
 import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
 import { openSettingsStore } from './settings-store.ts';
@@ -129,7 +131,11 @@ export async function openApp(): Promise<Started> {
     // Beside the main bundle (dist/main/). Packed in app.asar: Electron reads worker scripts from asar
     // since electron/electron#33216 (Electron 19), so nothing needs unpacking.
     startLookupWorker: (config) => new Worker(new URL('./lookup-worker.js', import.meta.url), { workerData: { config } }),
-    updates: { updater: electronUpdaterPort(log), log },
+    updates: {
+      updater: electronUpdaterPort(log, { trust: BUILD_TRUST, platform: process.platform, runningVersion: app.getVersion() }),
+      verifiable: canVerifyOn(process.platform, BUILD_TRUST),
+      log,
+    },
   });
   words = () => core.translator().t;
   const fleet = followFleetSettings({ core, log });

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { apiProfileSchema, authSchemeSchema } from './api/api-profile.ts';
 import { acceleratorProblem } from './accelerator.ts';
 import { LANGUAGE_SETTINGS, PSEUDO_LOCALE } from './i18n/locales.ts';
+import { itUrlProblem, type ItUrlRule } from './it-url.ts';
 
 const seconds = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max)), fallback);
@@ -14,7 +15,34 @@ const seconds = (min: number, max: number, fallback: number) =>
  * Rules with a name instead of a sentence as their message: the core turns a broken rule into a
  * fact (sparse-clean.ts) that is worded in the user's language where it is shown.
  */
-export const RULES = { clockTime: 'clockTime', shortcut: 'shortcut' } as const;
+export const RULES = {
+  clockTime: 'clockTime',
+  shortcut: 'shortcut',
+  updateUrl: 'updateUrl',
+  collectorUrl: 'collectorUrl',
+  witnessUrl: 'witnessUrl',
+} as const;
+
+/**
+ * The addresses IT gives besides the services (shared/it-url.ts): none may carry a user name or
+ * password; the update feed only https (what it names is run as code), the collector https but on
+ * this computer itself.
+ */
+export const URL_RULES: Record<string, ItUrlRule> = {
+  [RULES.updateUrl]: { https: 'always' },
+  [RULES.collectorUrl]: { https: 'exceptLoopback' },
+  [RULES.witnessUrl]: { https: 'either' },
+};
+
+const itUrl = (rule: keyof typeof URL_RULES, maxLength: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(maxLength),
+      v.check((text) => itUrlProblem(text, URL_RULES[rule]!) === null, rule),
+    ),
+    '',
+  );
 
 const clockTime = (fallback: string) =>
   v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, RULES.clockTime)), fallback);
@@ -53,7 +81,7 @@ export const monitoringSchema = v.object({
    * An address IT names whose answer proves this computer's network works (an intranet page),
    * when nothing of the environment answers: empty, none. Any HTTP answer counts.
    */
-  witnessUrl: v.optional(v.pipe(v.string(), v.maxLength(2000), v.regex(/^(|https?:\/\/\S+)$/)), ''),
+  witnessUrl: itUrl(RULES.witnessUrl, 2000),
   /**
    * Maintenance windows IT sets (local time, on the weekdays given, 0 = Sunday; a window may run over
    * midnight): no health notifications then, and the status window says so. An outage still going
@@ -177,8 +205,8 @@ export const securitySchema = v.object({
 export const updatesSchema = v.object({
   /** off: IT deploys versions itself; notify: check and tell; install: download, and install when the app quits. */
   mode: v.optional(v.picklist(['off', 'notify', 'install']), 'install'),
-  /** The company's own update server (electron-builder's generic provider), http(s); empty: none. */
-  serverUrl: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  /** The company's own update server (electron-builder's generic provider), https only; empty: none. */
+  serverUrl: itUrl(RULES.updateUrl, 500),
   channel: v.optional(v.picklist(['stable', 'beta']), 'stable'),
   checkEveryHours: seconds(1, 168, 6),
   /** No install between these times (when staff clock in), 24-hour; equal times: no such window. */
@@ -187,13 +215,24 @@ export const updatesSchema = v.object({
 });
 
 /**
+ * The update settings that decide whose code is installed: set by IT (admin file, policy) or, where
+ * IT set none of them, by the person at the keyboard in Settings with a confirmation (kept sealed
+ * in the vault: core/updates/update-source.ts) — never by a window's request alone, nor by an edit
+ * of the settings file.
+ */
+export const UPDATE_SOURCE_KEYS = ['mode', 'serverUrl', 'channel'] as const;
+export type UpdateSource = Partial<Pick<v.InferOutput<typeof updatesSchema>, (typeof UPDATE_SOURCE_KEYS)[number]>>;
+export const isUpdateSourcePath = (path: string) =>
+  path === 'updates' || UPDATE_SOURCE_KEYS.some((key) => path === `updates.${key}`);
+
+/**
  * Fleet health for IT (docs/admin-file.md, "Fleet health"): off unless IT turns it on; a few
  * metrics to the company's own OpenTelemetry Collector, never who the employee is unless allowed.
  */
 export const fleetSchema = v.object({
   enabled: v.optional(v.boolean(), false),
   /** The Collector's OTLP/HTTP address (https://otel.example.com:4318); /v1/metrics is added. */
-  endpoint: v.optional(v.pipe(v.string(), v.maxLength(500)), ''),
+  endpoint: itUrl(RULES.collectorUrl, 500),
   intervalSeconds: seconds(15, 3600, 60),
   includeEmployee: v.optional(v.boolean(), false),
 });

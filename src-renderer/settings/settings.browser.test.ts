@@ -1,5 +1,5 @@
 /** The settings and welcome windows in real Chromium, over a real core and two real mock servers. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
@@ -7,7 +7,7 @@ import { contractDialect, startShapeProxy } from '../../src-main/testing/shape-p
 import { createTestCore, type TestCoreOptions } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
-import { makeInternalCa } from '../../src-main/testing/corporate-network.ts';
+import { makeInternalCa, startConnectProxy } from '../../src-main/testing/corporate-network.ts';
 
 let builtin: MockServer;
 let other: MockServer;
@@ -294,8 +294,19 @@ describe('settings window: preferences', () => {
     await expect.poll(() => page.locator('[data-path="network.maxResponseMegabytes"] .error').count()).toBe(1);
   });
 
-  it('keeps a proxy sign-in: a user name Basic cannot carry is refused in words, the password never comes back', async () => {
-    const view = await open('settings', {}, 'light', 'section=general');
+  it('keeps a proxy sign-in for the proxy that asked: a user name Basic cannot carry is refused in words, the password never comes back', async () => {
+    const proxy = await startConnectProxy({
+      signIn: 'Basic realm="Acme"',
+      acceptBasic: 'anna.berg:Winter 2026!',
+      forwardPlain: true,
+    });
+    onTestFinished(() => proxy.close());
+    const view = await open(
+      'settings',
+      { network: { route: { proxyFor: async () => proxy.url }, systemCa: false } },
+      'light',
+      'section=general',
+    );
     const { page, core } = view;
     await page.getByLabel('Proxy user name').fill('corp:anna');
     await page.getByLabel('Proxy password').fill('Winter 2026!');
@@ -306,6 +317,7 @@ describe('settings window: preferences', () => {
     await expect.poll(() => page.locator('.proxy [role="status"]').textContent()).toBe('Proxy sign-in saved.');
     expect(await page.getByLabel('Proxy password').inputValue()).toBe('');
     expect(await page.locator('.proxy').textContent()).toContain('A password is saved for anna.berg.');
+    expect(await page.locator('.proxy [data-proxy]').textContent()).toBe(`For the proxy ${new URL(proxy.url).host}.`);
     expect(core.settings.preferences().network.proxyUser).toBe('anna.berg');
     expect(await page.content()).not.toContain('Winter 2026!');
     await view.screenshot('settings-proxy-sign-in');

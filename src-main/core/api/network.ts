@@ -158,23 +158,91 @@ export const basicToken = (credentials: ProxyCredentials) =>
   `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}`;
 
 /**
- * `proxySignIn`: the proxy's user name and password, read at each request (Settings may change
- * them); sent only to proxies, and only as Basic.
+ * The proxy's sign-in as the network needs it: the user name and password kept for a proxy
+ * (scheme, host and port: the one they were entered for), or null for any other. They go to that
+ * proxy only, and only once it has asked (a 407): a proxy the system names after a PAC or settings
+ * change, which never asked, never sees them.
  */
+export interface ProxySignInSource {
+  credentialsFor(proxy: string): ProxyCredentials | null;
+  /** A proxy answered 407: the one a password typed now is for. */
+  signInWanted?(proxy: string): void;
+}
+
+export const noProxySignIn: ProxySignInSource = { credentialsFor: () => null };
+
+/** "http://Proxy.Corp:3128/" → "http://proxy.corp:3128": what a proxy password is bound to. */
+export function proxyOrigin(proxy: string): string {
+  try {
+    const url = new URL(proxy);
+    return `${url.protocol}//${url.host}`;
+  } catch {
+    return proxy;
+  }
+}
+
 export function createNetworkFetch(
   route: NetworkRoute | null,
   trust: TrustOptions,
-  proxySignIn: () => ProxyCredentials | null = () => null,
+  proxySignIn: ProxySignInSource = noProxySignIn,
   /** HTTP/2 where the server offers it (measured, not used: docs/benchmarks.md "HTTP/2"). */
   engine: { http2?: boolean } = {},
 ): typeof fetch {
   const ca = [...tls.rootCertificates, ...(trust.systemCa ? systemStore() : []), ...(trust.extraCaPem ? [trust.extraCaPem] : [])];
   // Pinned: NODE_TLS_REJECT_UNAUTHORIZED=0 in a user's environment must not turn certificate checks off.
   const connect = { ca, rejectUnauthorized: true };
-  const allowH2 = engine.http2 === true;
+  const dispatcherFor = proxyDispatchers(connect, engine.http2 === true);
+  /** Proxies that answered 407 here: only they are sent the password kept for them. */
+  const challenged = new Set<string>();
+  const tokenFor = (proxy: string) => {
+    const credentials = proxySignIn.credentialsFor(proxyOrigin(proxy));
+    return credentials ? basicToken(credentials) : null;
+  };
+
+  /** One proxy of the rule (or direct): a 407 is answered once with the password kept for that proxy. */
+  async function through(proxy: string | null, url: string, init?: RequestInit): Promise<Response> {
+    let token = proxy !== null && challenged.has(proxy) ? tokenFor(proxy) : null;
+    for (;;) {
+      try {
+        // undici's own fetch with its own dispatcher: the two always match, whatever Node bundles.
+        return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy, token) })) as unknown as Response;
+      } catch (error) {
+        const fault = proxy === null ? null : await proxyFault(proxy, error, { url, token, connect });
+        if (!fault) throw error;
+        if (fault.problem === 'sign-in') proxySignIn.signInWanted?.(proxyOrigin(proxy!));
+        if (fault.problem !== 'sign-in' || token !== null || fault.signIn?.why === 'unsupported') throw fault;
+        // It asked: now, and only now, it may have the password kept for it (a 407 forwarded nothing).
+        challenged.add(proxy!);
+        token = tokenFor(proxy!);
+        if (token === null) throw fault;
+      }
+    }
+  }
+
+  const networkFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const answer = route ? await route.proxyFor(url) : null;
+    const candidates = proxyList(answer);
+    let unreachable: ProxyError | null = null;
+    for (const proxy of candidates.length > 0 ? candidates : [null]) {
+      try {
+        return await through(proxy, url, init);
+      } catch (error) {
+        // A proxy that cannot be reached gives way to the rule's next entry, as in the browser; one that answered does not.
+        if (!(error instanceof ProxyError) || error.problem !== 'unreachable') throw error;
+        unreachable = error;
+      }
+    }
+    throw unreachable!;
+  };
+  return networkFetch as typeof fetch;
+}
+
+/** The dispatcher for a proxy and sign-in (direct for none), one live agent per proxy. */
+function proxyDispatchers(connect: { ca: string[]; rejectUnauthorized: boolean }, allowH2: boolean) {
   const direct = new Agent({ connect, allowH2 });
   const viaProxy = new Map<string, Dispatcher>();
-  const dispatcherFor = (proxy: string | null, token: string | null): Dispatcher => {
+  return (proxy: string | null, token: string | null): Dispatcher => {
     if (proxy === null) return direct;
     const key = `${proxy}\n${token ?? ''}`;
     let agent = viaProxy.get(key);
@@ -197,28 +265,6 @@ export function createNetworkFetch(
     }
     return agent;
   };
-  const networkFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const url = input instanceof Request ? input.url : String(input);
-    const answer = route ? await route.proxyFor(url) : null;
-    const candidates = proxyList(answer);
-    const credentials = proxySignIn();
-    const token = credentials ? basicToken(credentials) : null;
-    let unreachable: ProxyError | null = null;
-    for (const proxy of candidates.length > 0 ? candidates : [null]) {
-      try {
-        // undici's own fetch with its own dispatcher: the two always match, whatever Node bundles.
-        return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy, token) })) as unknown as Response;
-      } catch (error) {
-        const fault = proxy === null ? null : await proxyFault(proxy, error, { url, token, connect });
-        if (!fault) throw error;
-        // A proxy that cannot be reached gives way to the rule's next entry, as in the browser; one that answered does not.
-        if (fault.problem !== 'unreachable') throw fault;
-        unreachable = fault;
-      }
-    }
-    throw unreachable!;
-  };
-  return networkFetch as typeof fetch;
 }
 
 /** A proxy as it is named to people: its host and port. */
@@ -313,7 +359,7 @@ export function environmentFetch(
   environment: { profile?: { caCertificatePem: string | null } },
   route: NetworkRoute | null,
   systemCa: boolean,
-  proxySignIn?: () => ProxyCredentials | null,
+  proxySignIn?: ProxySignInSource,
 ): typeof fetch | undefined {
   const extraCaPem = environment.profile?.caCertificatePem ?? null;
   if (!route && !systemCa && !extraCaPem) return undefined; // Node's own fetch, as before

@@ -10,7 +10,8 @@ import { startConnectProxy, type LoopbackServer } from '../../testing/corporate-
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { activateAcme, createTestCore } from '../../testing/test-core.ts';
 import { windowApi } from '../../testing/window-api.ts';
-import { PROXY_VAULT_ID } from '../security/proxy-sign-in.ts';
+import { PROXY_VAULT_ID, proxySignInBinding } from '../security/proxy-sign-in.ts';
+import { proxyOrigin } from './network.ts';
 
 const mock = useMockServer({ debtors: 30 });
 let guarded: LoopbackServer & { authorizations: string[]; forwarded: string[] };
@@ -50,7 +51,12 @@ describe('a proxy that asks for a user name and password', () => {
   it('signs in with Basic once they are saved, for the clock, the health watch and the lookup’s worker; the password never comes back', async () => {
     const { core, call, crossed } = setup();
     const view = await call('setProxySignIn', ' anna.berg ', 'Winter 2026!');
-    expect(view).toEqual({ user: 'anna.berg', userLocked: false, status: { set: true, storage: 'encrypted', note: null } });
+    expect(view).toEqual({
+      user: 'anna.berg',
+      userLocked: false,
+      status: { set: true, storage: 'encrypted', note: null },
+      proxy: new URL(guarded.url).host,
+    });
     expect(core.settings.preferences().network.proxyUser).toBe('anna.berg');
     expect((await core.clients().timeclock.health('source')).state).toBe('up');
     const [line] = await core.checkHealthNow();
@@ -70,7 +76,7 @@ describe('a proxy that asks for a user name and password', () => {
     );
     core.settings.updatePreferences({ network: { proxyUser: 'a.berg' } });
     expect((await call('proxySignIn')).status).toMatchObject({ set: false, note: 'moved' });
-    expect(core.vault.get(PROXY_VAULT_ID, 'proxy\na.berg')).toBeNull();
+    expect(core.vault.get(PROXY_VAULT_ID, proxySignInBinding('a.berg', proxyOrigin(guarded.url)))).toBeNull();
   });
 
   it('refuses a user name Basic cannot carry, saying which field and why, and keeps nothing', async () => {
@@ -89,6 +95,63 @@ describe('a proxy that asks for a user name and password', () => {
     expect((await core.clients().timeclock.health('source')).state).toBe('up');
     expect(await call('clearProxySignIn')).toMatchObject({ user: '', status: { set: false } });
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
+  });
+});
+
+describe('the password stays with its proxy (issue 45, point 2)', () => {
+  it('is sent only after the proxy asked, and never to another proxy the system names later', async () => {
+    // A proxy that lets everyone through and records what it was sent: what a rogue PAC answer would name.
+    const open = await startConnectProxy({ forwardPlain: true });
+    try {
+      let proxy = guarded.url;
+      const { core, call } = setup(() => proxy);
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+      const before = guarded.authorizations.length;
+      expect((await core.clients().timeclock.health('source')).state).toBe('up');
+      // The first request goes without it: the proxy asks (407), and only then is it sent.
+      const sent = guarded.authorizations.slice(before);
+      expect(sent[0]).toBe('');
+      expect(sent.at(-1)).toBe(`Basic ${Buffer.from('anna.berg:Winter 2026!').toString('base64')}`);
+
+      proxy = open.url; // a PAC or settings change: another proxy, which never asks
+      expect((await core.clients().timeclock.health('source')).state).toBe('up');
+      await core.lookup.refresh(true);
+      expect(open.authorizations.length).toBeGreaterThan(0);
+      expect(open.authorizations.every((value) => value === '')).toBe(true);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('asks again for a new proxy that asks, and keeps the old one’s password for the old one only', async () => {
+    const other = await startConnectProxy({
+      signIn: 'Basic realm="Branch office"',
+      acceptBasic: 'anna.berg:Winter 2026!',
+      forwardPlain: true,
+    });
+    try {
+      let proxy = guarded.url;
+      const { core, call } = setup(() => proxy);
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+      proxy = other.url;
+      await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
+      expect(other.authorizations.every((value) => value === '')).toBe(true);
+      expect(await call('proxySignIn')).toMatchObject({ proxy: new URL(other.url).host, status: { set: false, note: 'moved' } });
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+      expect((await core.clients().timeclock.health('source')).state).toBe('up');
+      expect(core.vault.get(PROXY_VAULT_ID, proxySignInBinding('anna.berg', proxyOrigin(other.url)))).toBe('Winter 2026!');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a password where no proxy asked and none is in use, saying so', async () => {
+    const core = createTestCore(mock.server);
+    activateAcme(core, mock.server.url, null);
+    const { call } = windowApi(core);
+    await expect(call('setProxySignIn', 'anna.berg', 'Winter 2026!')).rejects.toThrow(
+      /^Proxy password: no proxy has asked this computer for a sign-in/,
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import type { EnvironmentView, InvokeApi, SettingsSection, SettingsView } from '
 import { localDayKey } from '../../shared/moments.ts';
 import type { AppCore } from '../app-core.ts';
 import { secretBinding } from '../security/secret-binding.ts';
-import { checkProxyUser, PROXY_VAULT_ID, proxySignInBinding, proxySignInView } from '../security/proxy-sign-in.ts';
+import { checkProxyUser, PROXY_VAULT_ID, proxySignInBinding, ProxyUserRejectedError } from '../security/proxy-sign-in.ts';
 import { testConnection } from '../environments/connection-test.ts';
 import { describeCaCertificate } from '../environments/ca-certificate.ts';
 import type { EnvironmentEntry } from '../environments/environment-registry.ts';
@@ -18,6 +18,7 @@ import { DEBTOR_CSV_COLUMNS } from '../lookup/lookup-engine.ts';
 import { csvStyleFor } from '../util/csv.ts';
 import { PunchActionError, type ClockAction } from '../clock/clock-actions.ts';
 import { InvalidRequestError } from './dispatch.ts';
+import { splitUpdateSource, updateSourceQuestion } from '../updates/update-source.ts';
 
 /** "Since" for Advance clients: a calendar day means its start; anything else must be an instant. */
 function sinceDate(since: string): Date {
@@ -37,6 +38,11 @@ export interface ShellPort {
   hidePanel(): void;
   /** Why the global shortcut could not be registered, if it could not. */
   shortcutProblems(): SettingsView['shortcutProblems'];
+  /**
+   * Asks the person at the keyboard in a dialog of the operating system's, which no window can
+   * answer: true only when they chose `confirm`.
+   */
+  confirm(question: { message: string; detail: string; confirm: string; cancel: string }): Promise<boolean>;
 }
 
 /** A refused punch reaches the window as an error in the core's words, shown where the employee clicked. */
@@ -67,8 +73,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     adminFile: core.settings.admin.source,
     shortcutProblems: shell.shortcutProblems(),
   });
-  const proxySignInNow = () =>
-    proxySignInView(core.vault, core.settings.preferences().network.proxyUser, core.settings.isLocked('network.proxyUser'));
+  const proxySignInNow = () => core.proxySignIn.view(core.settings.isLocked('network.proxyUser'));
   const changed = <T>(value: T): T => {
     core.environmentsChanged();
     return value;
@@ -157,7 +162,10 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       // A user name IT set stays as IT set it; the password is the user's own.
       const name = core.settings.isLocked('network.proxyUser') ? core.settings.preferences().network.proxyUser : user.trim();
       checkProxyUser(name, t);
-      core.vault.set(PROXY_VAULT_ID, password, proxySignInBinding(name), t);
+      // Only for the proxy that asked: it alone is ever sent this password.
+      const proxy = await core.proxyAsking();
+      if (proxy === null) throw new ProxyUserRejectedError(t('invalid.proxy.noProxy'));
+      core.vault.set(PROXY_VAULT_ID, password, proxySignInBinding(name, proxy), t);
       if (!core.settings.isLocked('network.proxyUser')) core.settings.updatePreferences({ network: { proxyUser: name } }, t);
       return changed(proxySignInNow());
     },
@@ -230,7 +238,17 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
     },
     async updateSettings(patch) {
-      const result = core.settings.updatePreferences(patch, core.translator().t);
+      const { t } = core.translator();
+      // Where updates come from changes only when the person confirms it in a dialog no window can answer.
+      const { source, rest } = splitUpdateSource(patch);
+      if (source) {
+        const errors = core.settings.validatePreferences(patch, t);
+        if (Object.keys(errors).length > 0) return { ok: false, errors };
+        if (!(await shell.confirm(updateSourceQuestion(source, t))))
+          return { ok: false, errors: { [`updates.${Object.keys(source)[0]}`]: t('updateSource.notConfirmed') } };
+        core.updateSource.confirm(source);
+      }
+      const result = core.settings.updatePreferences(rest, t);
       return result.ok ? { ok: true, settings: settingsView() } : result;
     },
   };

@@ -41,14 +41,16 @@ export interface LookupWorkerConfig {
   systemCa: boolean;
   /** Where and with which key the lists are kept on disk between runs; null: not kept. */
   cache: LookupCacheConfig | null;
-  /** The proxy's user name and password (Basic), when one is saved: the worker asks nobody later. */
-  proxySignIn: ProxyCredentials | null;
+  /** The proxy's user name and password (Basic) by the proxy they were kept for: the worker asks nobody later. */
+  proxySignIn: Record<string, ProxyCredentials>;
 }
 
 /** The debtors client a lookup engine uses, wherever it runs (worker thread or main process). */
 export function lookupClient(config: LookupWorkerConfig) {
   const route = knownRoute(config.proxy);
-  const fetch = environmentFetch(config.environment, route, config.systemCa, () => config.proxySignIn);
+  const fetch = environmentFetch(config.environment, route, config.systemCa, {
+    credentialsFor: (proxy) => (Object.hasOwn(config.proxySignIn, proxy) ? config.proxySignIn[proxy]! : null),
+  });
   return createServiceClients(config.environment, config.secret, config.network, fetch ? { fetch } : {}).debtors;
 }
 

@@ -3,7 +3,14 @@
  * automatically while the lookup window is open, and thrown away (memory and all) after a switch
  * of environment or when the window has been closed for a while.
  */
-import type { KnownProxy, ProxyCredentials } from '../api/network.ts';
+import {
+  proxyList,
+  proxyOrigin,
+  type KnownProxy,
+  type ProxyAnswer,
+  type ProxyCredentials,
+  type ProxySignInSource,
+} from '../api/network.ts';
 import type { CsvStyle } from '../util/csv.ts';
 import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
@@ -21,7 +28,7 @@ export interface LookupServiceOptions {
   preferences: () => Preferences;
   start: (config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void) => LookupBackend;
   /** The network as the main process knows it: the proxy for a URL (resolved, waited for), and whether to trust the system's store. */
-  network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean; proxySignIn?: () => ProxyCredentials | null };
+  network?: { proxyFor(url: string): Promise<KnownProxy>; systemCa: boolean; proxySignIn?: ProxySignInSource };
   onStatus: (status: LookupStatus) => void;
   /** Where an environment's lists are kept on disk between runs (lookup-cache.ts); null or absent: not kept. */
   cacheFor?: (environment: Environment) => LookupCacheConfig | null;
@@ -31,6 +38,18 @@ export interface LookupServiceOptions {
   rememberedStore?: RememberedStore;
   /** Pinned debtors whose scores or status changed in a sync. */
   onPinnedChanged?: (debtors: Array<{ debtorKey: string; name: string }>) => void;
+}
+
+/** The passwords kept for the debtors service's proxies, each for its own proxy: the worker asks nobody later. */
+function signInsFor(proxy: KnownProxy, source: ProxySignInSource | undefined): Record<string, ProxyCredentials> {
+  const proxies = typeof proxy === 'string' || Array.isArray(proxy) ? proxyList(proxy as ProxyAnswer) : [];
+  const found: Record<string, ProxyCredentials> = {};
+  for (const entry of proxies) {
+    const origin = entry === null ? null : proxyOrigin(entry);
+    const credentials = origin === null ? null : (source?.credentialsFor(origin) ?? null);
+    if (origin !== null && credentials) found[origin] = credentials;
+  }
+  return found;
 }
 
 // Over 80 lines on purpose: the lookup's lifecycle (one backend per environment, its timers) in
@@ -72,7 +91,7 @@ export function createLookupService(options: LookupServiceOptions) {
         network: options.preferences().network,
         proxy,
         systemCa: options.network?.systemCa ?? false,
-        proxySignIn: options.network?.proxySignIn?.() ?? null,
+        proxySignIn: signInsFor(proxy, options.network?.proxySignIn),
         cache: options.cacheFor?.(environment) ?? null,
       };
       backend = options.start(config, report);

@@ -47,6 +47,8 @@ export interface SecretVault {
   status(environmentId: string, binding: string): SecretStatus;
   /** Refuses a malformed secret (SecretRejectedError, in the words of `t`; English if not given). */
   set(environmentId: string, secret: string, binding: string, t?: Translate): SecretStatus;
+  /** What the kept secret was given for (its binding), or undefined when none is kept or it is unreadable. */
+  bindingOf(environmentId: string): string | undefined;
   /** A secret stored by an older version, bound to nothing yet, is bound to the environment as it is now. */
   adopt(environmentId: string, binding: string): void;
   clear(environmentId: string): void;
@@ -128,6 +130,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       const loaded = load(id);
       return loaded && loaded.binding === binding ? loaded.secret : null;
     },
+    bindingOf: (id) => load(id)?.binding,
     status(id, binding) {
       if (movedFrom(id, binding)) return { set: false, storage: 'none', note: vaultNotes.moved };
       const loaded = load(id);

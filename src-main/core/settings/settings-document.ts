@@ -9,6 +9,7 @@ import {
   settingsDocumentSchema,
   SETTINGS_VERSION,
   storedEnvironmentSchema,
+  UPDATE_SOURCE_KEYS,
   type SectionName,
   type StoredEnvironment,
 } from '../../shared/settings-schema.ts';
@@ -72,6 +73,7 @@ export function readSettingsDocument(
     const cleaned = sparseClean(schema, source[name], name, logTo(problems)) as Record<string, unknown> | undefined;
     if (cleaned) preferences[name] = cleaned;
   }
+  if (preferences.updates) preferences.updates = withoutUpdateSource(preferences.updates, logTo(problems));
 
   const environments: StoredEnvironment[] = [];
   for (const [index, item] of (Array.isArray(source.environments) ? source.environments : []).entries()) {
@@ -105,6 +107,21 @@ export function readSettingsDocument(
     problems,
     unknownFields,
   };
+}
+
+/**
+ * Where updates come from is never read from the settings file: a program that edits it could
+ * point the app at code of its own. The person sets it in Settings, confirmed (kept sealed in the
+ * vault), or IT does.
+ */
+function withoutUpdateSource(updates: Record<string, unknown>, report: ProblemSink): Record<string, unknown> {
+  const kept = { ...updates };
+  for (const key of UPDATE_SOURCE_KEYS) {
+    if (!Object.hasOwn(kept, key)) continue;
+    delete kept[key];
+    report(`updates.${key}`, { kind: 'confirmNeeded' });
+  }
+  return kept;
 }
 
 /** The user's employee id on IT's environments: an entry of another shape is set aside, by name. */

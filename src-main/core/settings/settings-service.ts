@@ -8,7 +8,15 @@ import type { FieldErrors } from '../../shared/domain/environments.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { AdminPolicy } from './admin-policy.ts';
 import { readSettingsDocument, type SettingsDocument, type SparsePreferences, type VaultEntry } from './settings-document.ts';
-import { preferenceSections, type Preferences, type SectionName, type StoredEnvironment } from '../../shared/settings-schema.ts';
+import {
+  isUpdateSourcePath,
+  preferenceSections,
+  UPDATE_SOURCE_KEYS,
+  type Preferences,
+  type SectionName,
+  type StoredEnvironment,
+  type UpdateSource,
+} from '../../shared/settings-schema.ts';
 import { sparseClean } from './sparse-clean.ts';
 import { scrubFromBackups } from './settings-file.ts';
 import { isRecord } from '../../shared/is-record.ts';
@@ -38,9 +46,20 @@ export interface SettingsService {
   /** Only what the user chose themselves (for the support info's "where each value comes from"). */
   userPreferences(): SparsePreferences;
   isLocked(path: string): boolean;
-  /** Every problem a patch would meet, without saving anything, in the words of `t` (English if not given). */
+  /**
+   * Every problem a patch would meet, without saving anything, in the words of `t` (English if not
+   * given). Where updates come from passes here when valid: saving it needs `setUpdateSource`.
+   */
   validatePreferences(patch: SparsePreferences, t?: Translate): FieldErrors;
+  /** Saves a patch; where updates come from is refused (`confirmNeeded`): see setUpdateSource. */
   updatePreferences(patch: SparsePreferences, t?: Translate): UpdateResult;
+  /** Whether IT set where updates come from (any of mode, server, channel): then the user sets none of them. */
+  updateSourceSetByIt(): boolean;
+  /**
+   * Where updates come from as the person confirmed it (core/updates/update-source.ts keeps it
+   * sealed in the vault); in memory only, never written to the settings file.
+   */
+  setUpdateSource(source: UpdateSource): void;
   welcomed(): boolean;
   setWelcomed(): void;
   userEnvironments(): StoredEnvironment[];
@@ -71,6 +90,14 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
   let effective: Preferences | null = null;
   changes.on('change', () => (effective = null));
   const lockedBy = (path: string) => [...admin.locked].find((locked) => lockCovers(locked, path));
+  let updateSource: UpdateSource = {};
+  const updateSourceSetByIt = () =>
+    UPDATE_SOURCE_KEYS.some((key) => valueAt(admin.defaults.updates, [key]) !== undefined || lockedBy(`updates.${key}`));
+  /** The user's own layer: the file's choices, and where updates come from as confirmed (unless IT set it). */
+  const userSection = (name: SectionName) =>
+    name === 'updates' && !updateSourceSetByIt()
+      ? deepMerge(document.preferences.updates ?? {}, updateSource)
+      : document.preferences[name];
 
   const persist = (key: string, value: unknown) => {
     store.set(key, value);
@@ -78,7 +105,7 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
   };
 
   function effectiveSection(name: SectionName): Record<string, unknown> {
-    let merged = deepMerge(deepMerge({}, admin.defaults[name]), document.preferences[name]);
+    let merged = deepMerge(deepMerge({}, admin.defaults[name]), userSection(name));
     for (const locked of admin.locked) {
       const [section, ...path] = locked.split('.');
       if (section !== name) continue;
@@ -89,8 +116,15 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
     return merged;
   }
 
-  /** The problems of a patch, and the user's preferences as they would be with it applied. */
-  function validate(patch: SparsePreferences, t: Translate): { errors: FieldErrors; next: SparsePreferences } {
+  /**
+   * The problems of a patch, and the user's preferences as they would be with it applied.
+   * `source`: whether where updates come from may be in it (validated only), or is refused.
+   */
+  function validate(
+    patch: SparsePreferences,
+    t: Translate,
+    source: 'check' | 'refuse',
+  ): { errors: FieldErrors; next: SparsePreferences } {
     const errors: FieldErrors = {};
     const report: ProblemSink = (path, problem) => (errors[path] = describeValueProblem(problem, t));
     const next: SparsePreferences = { ...document.preferences };
@@ -100,7 +134,10 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
         report(String(name).slice(0, 50), { kind: 'unknownSection' });
         continue;
       }
-      for (const path of leafPaths(sectionPatch, name)) if (lockedBy(path)) report(path, { kind: 'locked' });
+      for (const path of leafPaths(sectionPatch, name)) {
+        if (lockedBy(path) || (isUpdateSourcePath(path) && updateSourceSetByIt())) report(path, { kind: 'locked' });
+        else if (isUpdateSourcePath(path) && source === 'refuse') report(path, { kind: 'confirmNeeded' });
+      }
       sparseClean(schema, sectionPatch, name, report, 'refuse');
       next[name] = deepMerge(document.preferences[name] ?? {}, sectionPatch);
     }
@@ -127,14 +164,19 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
       )),
     userPreferences: () => document.preferences,
     isLocked: (path) => lockedBy(path) !== undefined,
-    validatePreferences: (patch, t = english.t) => validate(patch, t).errors,
+    validatePreferences: (patch, t = english.t) => validate(patch, t, 'check').errors,
     updatePreferences(patch, t = english.t) {
-      const { errors, next } = validate(patch, t);
+      const { errors, next } = validate(patch, t, 'refuse');
       if (Object.keys(errors).length > 0) return { ok: false, errors };
       document = { ...document, preferences: next };
       for (const name of Object.keys(patch)) store.set(name, next[name as SectionName]);
       changes.emit('change', undefined);
       return { ok: true };
+    },
+    updateSourceSetByIt,
+    setUpdateSource(source) {
+      updateSource = { ...source };
+      changes.emit('change', undefined);
     },
     welcomed: () => document.welcomed,
     setWelcomed() {

@@ -10,7 +10,8 @@ import * as v from 'valibot';
 import { isRecord } from '../../shared/is-record.ts';
 import { previewJson, tooLargeToKeep } from '../util/json-text.ts';
 import type { ProblemSink, ValueProblem } from '../../shared/domain/value-problem.ts';
-import { RULES } from '../../shared/settings-schema.ts';
+import { RULES, URL_RULES } from '../../shared/settings-schema.ts';
+import { itUrlProblem, maskUrlCredentials } from '../../shared/it-url.ts';
 import { acceleratorProblem } from '../../shared/accelerator.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
@@ -80,6 +81,8 @@ export function valueProblemOf(issue: v.BaseIssue<unknown> | undefined, raw: unk
 /** A named rule of the settings schema (RULES) as facts; any other pattern is just the wrong format. */
 function ruleProblem(rule: string, raw: unknown, got: string): ValueProblem {
   if (rule === RULES.clockTime) return { kind: 'clockTime', got };
+  const urlRule = Object.hasOwn(URL_RULES, rule) ? URL_RULES[rule] : undefined;
+  if (urlRule) return { kind: 'url', problem: itUrlProblem(String(raw), urlRule) ?? 'notUrl', got: maskUrlCredentials(got) };
   const shortcut = rule === RULES.shortcut ? acceleratorProblem(String(raw)) : null;
   return shortcut ? { kind: 'shortcut', problem: shortcut } : { kind: 'format', got };
 }

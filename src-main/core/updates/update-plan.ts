@@ -2,23 +2,26 @@
  * What the update settings mean, as pure functions: which feed to ask (or none: then nothing is
  * requested at all) and whether a downloaded update may be installed as the app quits.
  */
-import type { Preferences } from '../../shared/settings-schema.ts';
+import { RULES, URL_RULES, type Preferences } from '../../shared/settings-schema.ts';
+import { itUrlProblem } from '../../shared/it-url.ts';
 import { insideDailyWindow } from '../../shared/moments.ts';
 import type { UpdateFeed } from './updater.ts';
 
 export type UpdatePreferences = Preferences['updates'];
 
-/** The feed to check, or why there is none. */
-export function feedOf(updates: UpdatePreferences): UpdateFeed | { none: 'off' | 'noServer' | 'badServer' } {
+export type NoFeed = 'off' | 'noServer' | 'badServer' | 'unverifiable';
+
+/**
+ * The feed to check, or why there is none. `verifiable`: this build pins a publisher or key to
+ * check updates against on this platform (update-trust.ts); without one nothing is asked.
+ */
+export function feedOf(updates: UpdatePreferences, verifiable: boolean): UpdateFeed | { none: NoFeed } {
   if (updates.mode === 'off') return { none: 'off' };
   const url = updates.serverUrl.trim();
   if (url === '') return { none: 'noServer' };
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { none: 'badServer' };
-  } catch {
-    return { none: 'badServer' };
-  }
+  // The settings refuse such an address already; checked again where it is used, as the feed is run as code.
+  if (itUrlProblem(url, URL_RULES[RULES.updateUrl]!) !== null) return { none: 'badServer' };
+  if (!verifiable) return { none: 'unverifiable' };
   return { url, channel: updates.channel === 'beta' ? 'beta' : 'latest' };
 }
 

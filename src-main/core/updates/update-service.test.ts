@@ -11,7 +11,12 @@ import { updateLine } from './update-words.ts';
 const HOUR = 3_600_000;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setUp(changes: Partial<UpdatePreferences>, offers: Array<string | null | Error> = ['1.4.0'], downloads: Error[] = []) {
+function setUp(
+  changes: Partial<UpdatePreferences>,
+  offers: Array<string | null | Error> = ['1.4.0'],
+  downloads: Error[] = [],
+  verifiable = true,
+) {
   const clock = createFakeClock();
   const calls: string[] = [];
   let installOnQuit: boolean | null = null;
@@ -38,6 +43,7 @@ function setUp(changes: Partial<UpdatePreferences>, offers: Array<string | null 
     updater,
     preferences: () => preferences,
     waitingPunches: () => waiting,
+    verifiable,
     time: clock,
     localMinutes: () => minute,
     log: { info: (line) => logged.push(line), warn: (line) => logged.push(line) },
@@ -63,11 +69,14 @@ function setUp(changes: Partial<UpdatePreferences>, offers: Array<string | null 
 const server = 'https://updates.example.com/timeclock-tray/';
 
 describe('updates', () => {
-  it('asks nothing of anyone when off, or with no server, or a server that is not http(s)', async () => {
+  it('asks nothing of anyone when off, or with no server, or a server that is not https', async () => {
     for (const changes of [
       { mode: 'off' as const, serverUrl: server },
       { serverUrl: '' },
       { serverUrl: 'ftp://updates.example.com/' },
+      // Plain http: anyone on the way could answer with code of their own (issue 45, point 1).
+      { serverUrl: 'http://updates.example.com/timeclock-tray/' },
+      { serverUrl: 'https://user:secret@updates.example.com/' },
     ]) {
       const { service, clock, calls, next } = setUp(changes);
       service.start();
@@ -77,6 +86,16 @@ describe('updates', () => {
       expect(calls).toEqual([]);
       expect(service.state()).toEqual({ phase: 'off' });
     }
+  });
+
+  it('asks nothing where this build pins no publisher or key to check an update against, and says so', async () => {
+    const { service, clock, calls, logged } = setUp({ serverUrl: server }, ['1.4.0'], [], false);
+    service.start();
+    expect(clock.nextTimerAt()).toBeNull();
+    await service.checkNow();
+    expect(calls).toEqual([]);
+    expect(service.state()).toEqual({ phase: 'off', unverifiable: true });
+    expect(logged.join('\n')).toMatch(/pins no publisher or key/);
   });
 
   it('checks a while after start, downloads in install mode, and checks again at the interval', async () => {

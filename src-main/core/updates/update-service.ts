@@ -8,11 +8,13 @@
  */
 import { localMinutesOfDay } from '../../shared/moments.ts';
 import { systemTime, type TimeSource } from '../util/time-source.ts';
-import { feedOf, installDecision, type InstallDecision, type UpdatePreferences } from './update-plan.ts';
+import { feedOf, installDecision, type InstallDecision, type NoFeed, type UpdatePreferences } from './update-plan.ts';
+import { maskUrlCredentials } from '../../shared/it-url.ts';
 import { updateFailureOf, type UpdateFailure, type Updater } from './updater.ts';
 
 export type UpdateState =
-  | { phase: 'off' }
+  /** `unverifiable`: IT set a feed, but this build has nothing to check an update against. */
+  | { phase: 'off'; unverifiable?: true }
   | { phase: 'idle' }
   | { phase: 'checking' }
   | { phase: 'available'; version: string }
@@ -37,6 +39,8 @@ export interface UpdateServiceOptions {
   updater: Updater;
   preferences: () => UpdatePreferences;
   waitingPunches: () => number;
+  /** This build pins a publisher or key to check updates against on this platform (update-trust.ts). */
+  verifiable: boolean;
   time?: TimeSource;
   localMinutes?: (ms: number) => number;
   log: { info(message: string): void; warn(message: string): void };
@@ -77,12 +81,8 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
   async function run(): Promise<void> {
     timer = null;
     const preferences = options.preferences();
-    const feed = feedOf(preferences);
-    if ('none' in feed) {
-      if (feed.none === 'badServer')
-        log.warn(`Updates: the update server "${preferences.serverUrl}" is not an http(s) address; no checks.`);
-      return set({ phase: 'off' });
-    }
+    const feed = feedOf(preferences, options.verifiable);
+    if ('none' in feed) return set(offState(feed.none));
     let version: string | null = null;
     try {
       updater.configure(feed);
@@ -108,6 +108,17 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     }
   }
 
+  /** Off, and why where IT would want to know (said once per change of settings). */
+  function offState(why: NoFeed): UpdateState {
+    const server = maskUrlCredentials(options.preferences().serverUrl);
+    if (why === 'badServer') log.warn(`Updates: the update server "${server}" is not an https address; no checks.`);
+    if (why === 'unverifiable')
+      log.warn(
+        `Updates: this build pins no publisher or key to check updates against on this platform, so nothing is asked of "${server}" (README, "Releasing").`,
+      );
+    return why === 'unverifiable' ? { phase: 'off', unverifiable: true } : { phase: 'off' };
+  }
+
   async function download(version: string): Promise<void> {
     set({ phase: 'downloading', version });
     await updater.download();
@@ -122,13 +133,14 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
 
   function settingsChanged(): void {
     const preferences = options.preferences();
-    const key = JSON.stringify([feedOf(preferences), preferences.mode, preferences.checkEveryHours]);
+    const feed = feedOf(preferences, options.verifiable);
+    const key = JSON.stringify([feed, preferences.mode, preferences.checkEveryHours]);
     if (key === feedKey) return;
     feedKey = key;
     failures = 0;
-    if ('none' in feedOf(preferences)) {
+    if ('none' in feed) {
       cancel();
-      if (current.phase !== 'ready') set({ phase: 'off' });
+      if (current.phase !== 'ready') set(offState(feed.none));
       return;
     }
     if (current.phase === 'off') set({ phase: 'idle' });

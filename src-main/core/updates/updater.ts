@@ -1,7 +1,8 @@
 /**
  * What the update service asks of an updater: electron-updater in the shell
  * (electron/app-updater.ts), a small fake in tests. The updater applies staged rollout and refuses
- * downgrades; it verifies a download's checksum (and on Windows its publisher's signature).
+ * downgrades; it verifies a download's checksum, and its signature against the publisher or key
+ * pinned into this build (update-trust.ts), refusing with UNTRUSTED_CODE.
  */
 export interface UpdateFeed {
   /** The company's update server (electron-builder's generic provider). */
@@ -25,7 +26,14 @@ export interface Updater {
 export type UpdateFailure = 'unverified' | 'unreachable' | 'server' | 'failed';
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-const UNVERIFIED = new Set(['ERR_CHECKSUM_MISMATCH', 'ERR_UPDATER_INVALID_SIGNATURE', 'ERR_UPDATER_INVALID_UPDATE_INFO']);
+/** An updater's refusal of a download this build does not trust (core/updates/update-trust.ts). */
+export const UNTRUSTED_CODE = 'ERR_UPDATE_UNTRUSTED';
+const UNVERIFIED = new Set([
+  'ERR_CHECKSUM_MISMATCH',
+  'ERR_UPDATER_INVALID_SIGNATURE',
+  'ERR_UPDATER_INVALID_UPDATE_INFO',
+  UNTRUSTED_CODE,
+]);
 
 /** Sorts an updater's error by its code or HTTP status (electron-updater's, or Node's network codes). */
 export function updateFailureOf(error: unknown): UpdateFailure {

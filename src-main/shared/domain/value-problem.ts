@@ -4,6 +4,7 @@
  * `got` is a short JSON preview of the value that was refused.
  */
 import type { AcceleratorProblem } from '../accelerator.ts';
+import type { ItUrlProblem } from '../it-url.ts';
 
 export type ValueProblem =
   | { kind: 'notObject' }
@@ -11,6 +12,8 @@ export type ValueProblem =
   | { kind: 'unknownSection' }
   | { kind: 'unknownTooLarge'; limit: 'depth' | 'size'; amount: number }
   | { kind: 'locked' }
+  /** Where updates come from: only in Settings, confirmed by the person at the keyboard (or by IT). */
+  | { kind: 'confirmNeeded' }
   | { kind: 'min'; limit: number; got: string }
   | { kind: 'max'; limit: number; got: string }
   | { kind: 'integer'; got: string }
@@ -18,7 +21,8 @@ export type ValueProblem =
   | { kind: 'type'; expected: string; got: string }
   | { kind: 'format'; got: string }
   | { kind: 'clockTime'; got: string }
-  | { kind: 'shortcut'; problem: AcceleratorProblem };
+  | { kind: 'shortcut'; problem: AcceleratorProblem }
+  | { kind: 'url'; problem: ItUrlProblem; got: string };
 
 /** Told each problem where it was found ("monitoring.pollIntervalSeconds"). */
 export type ProblemSink = (path: string, problem: ValueProblem) => void;

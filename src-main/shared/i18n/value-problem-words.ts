@@ -10,6 +10,7 @@ export function describeValueProblem(problem: ValueProblem, t: Translate): strin
     case 'unknownSetting':
     case 'unknownSection':
     case 'locked':
+    case 'confirmNeeded':
       return t(`invalid.value.${problem.kind}`);
     case 'unknownTooLarge':
       return t('invalid.value.unknownTooLarge', { limit: problem.limit, amount: problem.amount });
@@ -27,6 +28,8 @@ export function describeValueProblem(problem: ValueProblem, t: Translate): strin
       return t('invalid.value.type', { expected: problem.expected, got: problem.got });
     case 'shortcut':
       return describeShortcutProblem(problem.problem, t);
+    case 'url':
+      return t(`invalid.value.url.${problem.problem}`, { got: problem.got });
   }
 }
 
@@ -49,6 +52,11 @@ function describeShortcutProblem(problem: AcceleratorProblem, t: Translate): str
  */
 export function valueProblemLine(path: string, problem: ValueProblem): string {
   const sentence = describeValueProblem(problem, english.t).replace(/\.$/, '');
-  const outcome = problem.kind === 'unknownTooLarge' ? 'set aside' : 'ignored';
+  const outcome =
+    problem.kind === 'unknownTooLarge'
+      ? 'set aside'
+      : problem.kind === 'confirmNeeded'
+        ? 'the value in the file is ignored'
+        : 'ignored';
   return `${path}: ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}; ${outcome}.`;
 }

@@ -365,6 +365,8 @@ export interface ProxySignInView {
   user: string;
   userLocked: boolean;
   status: SecretStatus;
+  /** The proxy (host:port) the password is for: the one that asked this session, else the one it was kept for. */
+  proxy: string | null;
 }
 
 export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldErrors };

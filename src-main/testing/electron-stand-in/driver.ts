@@ -40,6 +40,8 @@ export interface LaunchOptions {
   env?: Record<string, string>;
   /** Show the app's own output (for `npm run try`). */
   inheritOutput?: boolean;
+  /** Another build of the main bundle (one made with update keys: testing/trusted-build.ts); dist/main/main.js by default. */
+  mainBundle?: string;
 }
 
 export type RunningApp = Awaited<ReturnType<typeof launchApp>>;
@@ -47,8 +49,9 @@ export type RunningApp = Awaited<ReturnType<typeof launchApp>>;
 // Over 80 lines on purpose: test support: the driver's operations over one app process and one
 // browser connection, each short (the longest 25 lines).
 export async function launchApp(options: LaunchOptions) {
-  if (!existsSync(mainBundle)) throw new Error(`No built app at ${mainBundle}: run "npm run build" first (npm test does).`);
-  const child = fork(mainBundle, [], {
+  const bundle = options.mainBundle ?? mainBundle;
+  if (!existsSync(bundle)) throw new Error(`No built app at ${bundle}: run "npm run build" first (npm test does).`);
+  const child = fork(bundle, [], {
     execArgv: ['--import', register],
     env: {
       ...process.env,

@@ -4,7 +4,7 @@
  * reached directly and through Debian's squid (a CONNECT tunnel), each with HTTP/1.1 and with
  * undici's HTTP/2; the same full load of the lookup engine, repeated. Needs squid and nginx.
  */
-import { createNetworkFetch } from '../../core/api/network.ts';
+import { createNetworkFetch, noProxySignIn } from '../../core/api/network.ts';
 import { createServiceClients } from '../../core/api/service-clients.ts';
 import { mockEnvironment, MOCK_CLIENT_SECRET } from '../../core/environments/environment.ts';
 import { createLookupEngine } from '../../core/lookup/lookup-engine.ts';
@@ -38,7 +38,7 @@ export async function h2Bench(debtors: number, repeats: number): Promise<H2Figur
     };
     const load = async (viaProxy: boolean, http2: boolean) => {
       const route = viaProxy ? { proxyFor: async () => squid.url } : null;
-      const fetch = createNetworkFetch(route, { systemCa: false, extraCaPem: ca.caPem }, () => null, { http2 });
+      const fetch = createNetworkFetch(route, { systemCa: false, extraCaPem: ca.caPem }, noProxySignIn, { http2 });
       const client = createServiceClients(environment, MOCK_CLIENT_SECRET, defaultPreferences().network, { fetch }).debtors;
       const runs: number[] = [];
       for (let round = 0; round < repeats + 1; round++) {
