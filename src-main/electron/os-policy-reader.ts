@@ -9,9 +9,11 @@ import {
   registryPolicyReader,
 } from '../core/settings/policy-sources.ts';
 import { readBytesIfPresent, readIfPresent } from '../core/util/text-file.ts';
+import { machineFileReader } from './machine-file-owner.ts';
 
 export function osPolicyReader(platform: NodeJS.Platform): PolicyReader {
   if (platform === 'win32') return registryPolicyReader(nativeRegistryValues);
   if (platform === 'darwin') return managedPreferencesReader(userInfo().username, readBytesIfPresent);
-  return jsonPolicyReader(LINUX_POLICY_FILE, readIfPresent);
+  // Machine-wide: read only when root owns it and its folder and nobody else may write them.
+  return jsonPolicyReader(LINUX_POLICY_FILE, machineFileReader(platform, readIfPresent));
 }

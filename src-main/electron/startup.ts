@@ -3,7 +3,6 @@
  * safeStorage (unlocked once), the log (which needs the secrets to redact them), the embedded
  * mock and the core. Nothing here shows anything yet.
  */
-import { accessSync, constants } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { app, dialog, net, powerMonitor } from 'electron';
 import { createAppCore, type AppCore } from '../core/app-core.ts';
@@ -12,12 +11,13 @@ import type { Logger } from '../core/logging/logger.ts';
 import { catchUncaught } from '../core/logging/uncaught.ts';
 import { createSecretVault, type SecretVault } from '../core/security/vault.ts';
 import { secretsToRedact } from '../core/security/live-secrets.ts';
-import { adminFileLocation, adminFileWarning, loadAdminPolicy } from '../core/settings/admin-policy.ts';
+import { adminFileLocation, isDeveloperAdminFile, loadAdminPolicy } from '../core/settings/admin-policy.ts';
+import { machineFileReader } from './machine-file-owner.ts';
 import { createSettingsService, type SettingsService } from '../core/settings/settings-service.ts';
 import { readIfPresent } from '../core/util/text-file.ts';
 import { systemTime } from '../core/util/time-source.ts';
 import { combinePolicies } from '../core/settings/os-policy.ts';
-import { LINUX_POLICY_FILE, nativeRegistryValues, windowsProgramData } from '../core/settings/policy-sources.ts';
+import { nativeRegistryValues, windowsProgramData } from '../core/settings/policy-sources.ts';
 import { watchPolicy } from '../core/settings/policy-watch.ts';
 import { osPolicyReader } from './os-policy-reader.ts';
 import { createEmbeddedMock, type EmbeddedMock } from '../mock/embedded-mock.ts';
@@ -45,21 +45,15 @@ export interface Started {
   stopFleet: () => void;
 }
 
-/** Whether this user could change a file that exists (false when it does not exist). */
-function isWritable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function openApp(): Promise<Started> {
   const adminFile = adminFileLocation(process.platform, process.env, app.isPackaged, () =>
     windowsProgramData(nativeRegistryValues),
   );
-  const filePolicy = loadAdminPolicy(adminFile, readIfPresent);
+  // IT's file only where it is IT's beyond doubt: owned and writable by administrators alone.
+  const filePolicy = loadAdminPolicy(
+    adminFile,
+    isDeveloperAdminFile(process.env, app.isPackaged) ? readIfPresent : machineFileReader(process.platform, readIfPresent),
+  );
   const policyReader = osPolicyReader(process.platform);
   const initialPolicy = policyReader.read();
   const admin = combinePolicies(filePolicy, initialPolicy);
@@ -94,10 +88,6 @@ export async function openApp(): Promise<Started> {
   );
   log.info(`Starting ${app.getName()} ${app.getVersion()}`);
   for (const problem of [...admin.problems, ...problems, ...settings.problems]) log.warn(problem);
-  for (const file of [adminFile, ...(process.platform === 'linux' ? [LINUX_POLICY_FILE] : [])]) {
-    const warning = adminFileWarning(file, isWritable(file));
-    if (warning) log.warn(warning);
-  }
   const policyWatch = watchPolicy({
     reader: policyReader,
     initial: initialPolicy,

@@ -58,6 +58,15 @@ describe('electron-builder.yml', () => {
     expect(scripts.dist).not.toMatch(/forceCodeSigning/);
   });
 
+  it('makes IT’s admin folder on a machine-wide install, owned and writable by administrators only (issue 45, point 3)', () => {
+    // electron-builder includes installer.nsh from the build resources folder by itself.
+    expect((config as unknown as { directories: { buildResources: string } }).directories.buildResources).toBe('assets');
+    const script = readFileSync(new URL('assets/installer.nsh', root), 'utf8');
+    expect(script).toMatch(/!macro customInstall[\s\S]*\$installMode == "all"/);
+    expect(script).toContain('/setowner *S-1-5-32-544');
+    expect(script).toContain('/inheritance:r /grant:r *S-1-5-18:(OI)(CI)F *S-1-5-32-544:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX');
+  });
+
   it('is valid against electron-builder’s own schema', () => {
     const schema = JSON.parse(readFileSync(new URL('node_modules/app-builder-lib/scheme.json', root), 'utf8')) as object;
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);

@@ -1,6 +1,6 @@
 import { productionEnvironment as prod } from '../../testing/admin-fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { adminFileLocation, adminFileWarning, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
+import { adminFileLocation, ADMIN_FILE_ENV, loadAdminPolicy } from './admin-policy.ts';
 import { windowsProgramData, type RegistryValues } from './policy-sources.ts';
 
 const PATH = '/etc/timeclock-tray/admin.json';
@@ -51,11 +51,6 @@ describe('where the admin file is', () => {
   it('can be moved with an environment variable while developing, never in a released app', () => {
     expect(adminFileLocation('linux', { [ADMIN_FILE_ENV]: '/opt/it/tray.json' })).toBe('/opt/it/tray.json');
     expect(adminFileLocation('linux', { [ADMIN_FILE_ENV]: '/home/me/mine.json' }, true)).toBe('/etc/timeclock-tray/admin.json');
-  });
-
-  it('warns when the user it binds could change it', () => {
-    expect(adminFileWarning('/etc/timeclock-tray/admin.json', true)).toContain('Make it writable by administrators only.');
-    expect(adminFileWarning('/etc/timeclock-tray/admin.json', false)).toBeNull();
   });
 });
 

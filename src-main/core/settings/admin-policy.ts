@@ -4,6 +4,7 @@
  * reported, and a missing or broken file never stops the app.
  */
 import * as v from 'valibot';
+import { UntrustedMachineFileError } from './machine-file-trust.ts';
 import { previewJson, withoutByteOrderMark } from '../util/json-text.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
@@ -57,14 +58,18 @@ export const emptyAdminPolicy = (): AdminPolicy => ({
  * cannot redirect. On Windows that is under the machine's ProgramData folder as the system keeps it
  * (`programData`, from HKLM: see windowsProgramData), never `%ProgramData%`, which a user can set.
  */
+/** Whether the admin file is the developer's own (the variable, honoured only unpackaged): not checked for IT's ownership. */
+export function isDeveloperAdminFile(env: Record<string, string | undefined>, packaged: boolean): boolean {
+  return !packaged && (env[ADMIN_FILE_ENV]?.trim() ?? '') !== '';
+}
+
 export function adminFileLocation(
   platform: NodeJS.Platform,
   env: Record<string, string | undefined>,
   packaged = false,
   programData: () => string = () => WINDOWS_PROGRAM_DATA,
 ): string {
-  const override = env[ADMIN_FILE_ENV];
-  if (!packaged && override && override.trim() !== '') return override;
+  if (isDeveloperAdminFile(env, packaged)) return env[ADMIN_FILE_ENV]!;
   if (platform === 'win32') return `${programData()}\\TimeclockTray\\admin.json`;
   if (platform === 'darwin') return '/Library/Application Support/TimeclockTray/admin.json';
   return '/etc/timeclock-tray/admin.json';
@@ -128,7 +133,9 @@ function readAdminObject(path: string, read: (path: string) => string | null, po
   try {
     text = read(path);
   } catch (error) {
-    policy.problems.push(`${path}: cannot be read (${(error as Error).message}); ignored.`);
+    policy.problems.push(
+      error instanceof UntrustedMachineFileError ? error.message : `${path}: cannot be read (${(error as Error).message}); ignored.`,
+    );
     return null;
   }
   if (text === null) return null;
@@ -243,11 +250,4 @@ export function isLockablePath(path: string): boolean {
     schema = schema?.entries && Object.hasOwn(schema.entries, key) ? (schema.entries[key] as Node) : undefined;
   }
   return schema !== undefined;
-}
-
-/** A warning when the admin file can be changed by the user it is meant to bind (it should be admin-only). */
-export function adminFileWarning(path: string, writableByUser: boolean): string | null {
-  return writableByUser
-    ? `${path} can be changed by this user; IT's settings and locks in it are only as safe as that. Make it writable by administrators only.`
-    : null;
 }

@@ -9,6 +9,7 @@
  * Keys are the same in all three (shared/policy-keys.ts). A reader never throws: what it cannot
  * read is a problem in its answer.
  */
+import { UntrustedMachineFileError } from './machine-file-trust.ts';
 import { parse, parseBinary } from 'plist';
 import * as registry from 'native-reg';
 import { isRecord } from '../../shared/is-record.ts';
@@ -34,7 +35,11 @@ export function jsonPolicyReader(path: string, read: (path: string) => string | 
         if (text === null) return null;
         parsed = JSON.parse(withoutByteOrderMark(text));
       } catch (error) {
-        raw.problems.push(`cannot be read as JSON (${(error as Error).message}); no policy applies from it.`);
+        raw.problems.push(
+          error instanceof UntrustedMachineFileError
+            ? error.message
+            : `cannot be read as JSON (${(error as Error).message}); no policy applies from it.`,
+        );
         return raw;
       }
       if (!isRecord(parsed)) raw.problems.push('must be a JSON object with "enforced" and "recommended"; ignored.');
