@@ -87,6 +87,11 @@ export interface AppCore {
   /** A notification for the desktop: pinned debtors whose scores or status a sync found changed. */
   onLookupNotice(listener: (notice: { title: string; body: string }) => void): () => void;
   readonly updates: UpdateService;
+  /**
+   * Requests to IT's own addresses (the metrics collector) on the same route as every other: the
+   * system's proxy and certificates; Node's fetch where the app knows no network.
+   */
+  networkFetch(): typeof fetch;
   /** The proxy's sign-in: the password kept for the proxy that asked, sent to it only after it asked. */
   readonly proxySignIn: ProxySignIn;
   /**
@@ -159,8 +164,10 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     const environment = environments.get(id)?.environment;
     return environment ? secretBinding(environment) : null;
   };
-  // Secrets an older version stored, bound to nothing yet: bound to the environments as they are now.
+  // Secrets an older version stored, bound to nothing yet: bound to the environments as they are
+  // now, at this version's first start only; later an unbound secret is no one's.
   for (const { environment } of environments.list()) vault.adopt(environment.id, secretBinding(environment));
+  vault.closeAdoption();
   const secretFor = (id: string) => {
     if (id === 'mock') return MOCK_CLIENT_SECRET;
     const binding = bindingOf(id);
@@ -412,6 +419,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     updates,
     updateSource,
     proxySignIn,
+    networkFetch: () => environmentFetch({}, route, options.network?.systemCa ?? false, proxySignIn.source) ?? fetch,
     async proxyAsking() {
       if (proxySignIn.asking() === null && route)
         await clients()

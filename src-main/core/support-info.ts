@@ -4,6 +4,7 @@
  * whether one is set), the last health results and the punches waiting. In English, for IT.
  */
 import { SETTING_POLICY_KEYS } from '../shared/policy-keys.ts';
+import { SECRET_SETTINGS } from '../shared/settings-schema.ts';
 import { isLocked, valueAt } from '../shared/setting-paths.ts';
 import type { AdminPolicy } from './settings/admin-policy.ts';
 import type { SettingsService } from './settings/settings-service.ts';
@@ -26,6 +27,10 @@ export function settingSource(settings: SettingsService, path: string): SettingS
   if (has(file)) return 'admin file default';
   return 'default';
 }
+
+/** A setting's value as the support info shows it: a credential only as set or not. */
+const shownValue = (key: string, value: unknown) =>
+  SECRET_SETTINGS.includes(key) ? (value === '' ? '(not set)' : '(set)') : JSON.stringify(value);
 
 export interface SupportFacts {
   version: string;
@@ -63,12 +68,16 @@ export function supportInfo(core: AppCore, facts: SupportFacts): string {
     '',
     'Settings (value · source):',
     ...SETTING_POLICY_KEYS.map(
-      ({ key }) => `  ${key} = ${JSON.stringify(valueAt(preferences, key))} · ${settingSource(core.settings, key)}`,
+      ({ key }) => `  ${key} = ${shownValue(key, valueAt(preferences, key))} · ${settingSource(core.settings, key)}`,
     ),
     ...(admin.problems.length > 0 ? ['', 'Policy problems:', ...admin.problems.map((problem) => `  ${problem}`)] : []),
   ].join('\n');
   // Nothing above holds a secret; a server's message quoted in a punch's error might.
   // Every secret the vault holds (also one given for other addresses), the Mock's, and the tokens held now.
-  const secrets = [...secretsToRedact(core.vault.knownSecrets)(), core.secretFor(MOCK_ENVIRONMENT_ID) ?? ''];
+  const secrets = [
+    ...secretsToRedact(core.vault.knownSecrets)(),
+    core.secretFor(MOCK_ENVIRONMENT_ID) ?? '',
+    preferences.fleet.headerValue,
+  ];
   return redact(text, secrets);
 }

@@ -17,7 +17,10 @@ export function windowsSddl(path: string, run = execFileSync): string {
     const saved = join(folder, 'acl.txt');
     const icacls = join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'icacls.exe');
     run(icacls, [path, '/save', saved, '/q'], { windowsHide: true, timeout: 10_000, stdio: 'ignore' });
-    const lines = readFileSync(saved).toString('utf16le').replace(/^\uFEFF/, '').split(/\r?\n/);
+    const lines = readFileSync(saved)
+      .toString('utf16le')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/);
     const sddl = lines.find((line) => /^(O:|G:|D:)/.test(line.trim()));
     if (!sddl) throw new Error(`icacls wrote no security descriptor for ${basename(path)}`);
     return sddl.trim();

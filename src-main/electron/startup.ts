@@ -9,6 +9,7 @@ import { createAppCore, type AppCore } from '../core/app-core.ts';
 import { MOCK_ENVIRONMENT_ID } from '../core/environments/environment.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import { catchUncaught } from '../core/logging/uncaught.ts';
+import { settingsVaultPersistence } from '../core/security/settings-vault.ts';
 import { createSecretVault, type SecretVault } from '../core/security/vault.ts';
 import { secretsToRedact } from '../core/security/live-secrets.ts';
 import { adminFileLocation, isDeveloperAdminFile, loadAdminPolicy } from '../core/settings/admin-policy.ts';
@@ -60,13 +61,7 @@ export async function openApp(): Promise<Started> {
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
   const encryptor = await createSafeStorageEncryptor();
-  const vault = createSecretVault(encryptor, {
-    vaultEntry: settings.vaultEntry,
-    setVaultEntry: settings.setVaultEntry,
-    allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
-    weakStorageAllowedBy: () => (settings.isLocked('security.allowWeakSecretStorage') ? 'admin' : 'user'),
-    vaultIds: settings.vaultIds,
-  });
+  const vault = createSecretVault(encryptor, settingsVaultPersistence(settings));
   await vault.unlock(); // the stored secrets, decrypted once before anything needs them
   // The vault's secrets and the OAuth tokens held now: the log shows none of them.
   const redactable = secretsToRedact(vault.knownSecrets);

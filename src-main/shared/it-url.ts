@@ -31,7 +31,7 @@ export function itUrlProblem(text: string, rule: ItUrlRule): ItUrlProblem | null
   return null;
 }
 
-/** An address as it may be shown or logged: any user name and password in it replaced by ***. */
-export function maskUrlCredentials(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^/?#@\s]*)@/gi, (_whole, scheme: string) => `${scheme}***@`);
+/** Text as it may be shown or logged: any user name and password in an address in it replaced by `mark`. */
+export function maskUrlCredentials(text: string, mark = '***'): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^/?#@\s"'<>]*)@/gi, (_whole, scheme: string) => `${scheme}${mark}@`);
 }

@@ -235,7 +235,16 @@ export const fleetSchema = v.object({
   endpoint: itUrl(RULES.collectorUrl, 500),
   intervalSeconds: seconds(15, 3600, 60),
   includeEmployee: v.optional(v.boolean(), false),
+  /** The workstation's name (host.name): often the employee's in disguise (WS-JSMITH-LAPTOP), so off unless IT allows it. */
+  includeWorkstation: v.optional(v.boolean(), false),
+  /** A header for a collector that wants credentials (Authorization, X-Api-Key …); empty: none. */
+  headerName: v.optional(v.pipe(v.string(), v.maxLength(100), v.regex(/^([!#$%&'*+.^_`|~0-9A-Za-z-]+)?$/)), ''),
+  /** Its value, from IT (admin file, policy): redacted from the log and support info. */
+  headerValue: v.optional(v.pipe(v.string(), v.maxLength(2000), v.regex(/^[^\r\n]*$/)), ''),
 });
+
+/** Settings whose value is a credential: said as set or not, never shown (support info). */
+export const SECRET_SETTINGS: readonly string[] = ['fleet.headerValue'];
 
 /** The sections of preferences; each is repaired field by field. */
 export const preferenceSections = {
@@ -264,7 +273,15 @@ export const settingsDocumentSchema = v.object({
   /** The first-run welcome was shown. */
   welcomed: v.optional(v.boolean()),
   environmentOverrides: v.optional(v.record(v.string(), v.object({ employeeId: v.optional(v.string()) })), {}),
-  vault: v.optional(v.record(v.string(), v.object({ data: v.string(), weak: v.boolean(), binding: v.optional(v.string()) })), {}),
+  vault: v.optional(
+    v.record(
+      v.string(),
+      v.object({ data: v.string(), weak: v.boolean(), binding: v.optional(v.string()), sealed: v.optional(v.boolean()) }),
+    ),
+    {},
+  ),
+  /** This version started once: secrets of older versions without a binding are not adopted any more (core/security/vault.ts). */
+  vaultSealed: v.optional(v.boolean()),
 });
 
 export function defaultPreferences(): Preferences {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.ts';
+import { settingsVaultPersistence } from '../core/security/settings-vault.ts';
 import { createSecretVault } from '../core/security/vault.ts';
 import { emptyAdminPolicy, type AdminPolicy } from '../core/settings/admin-policy.ts';
 import { settingsStoreSchema } from '../core/settings/settings-file.ts';
@@ -57,13 +58,7 @@ export function createTestCore(
   const defaults = { ...admin.defaults, clock: { undoSeconds: options.undoSeconds ?? 0, ...admin.defaults.clock } };
   const settings = createSettingsService(store, { ...admin, defaults });
   const encryptor = options.encryptor ?? fakeEncryptor('strong');
-  const vault = createSecretVault(encryptor, {
-    vaultEntry: settings.vaultEntry,
-    setVaultEntry: settings.setVaultEntry,
-    allowWeakStorage: () => settings.preferences().security.allowWeakSecretStorage,
-    weakStorageAllowedBy: () => (settings.isLocked('security.allowWeakSecretStorage') ? 'admin' : 'user'),
-    vaultIds: settings.vaultIds,
-  });
+  const vault = createSecretVault(encryptor, settingsVaultPersistence(settings));
   const core = createAppCore({
     productName: 'Timeclock Tray',
     version: '0.1.0',

@@ -13,6 +13,12 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { metricsUrl, startFleetMetrics, type FleetMetrics } from './fleet-metrics.ts';
 import { fleetSources } from './fleet-watch.ts';
+import { defaultPreferences } from '../../shared/settings-schema.ts';
+import { startConnectProxy } from '../../testing/corporate-network.ts';
+import { liveSecrets, secretsToRedact } from '../security/live-secrets.ts';
+import { redact } from '../security/redact.ts';
+
+const fleetDefaults = defaultPreferences().fleet;
 
 /** The workstation's clock, which the mock shares (its Date header agrees with it). */
 const clock = createFakeClock(Date.parse('2026-11-23T08:00:00Z'));
@@ -49,6 +55,7 @@ async function startReceiver() {
   const bodies: Body[] = [];
   const receiver = {
     bodies,
+    headers: [] as Array<Record<string, string | string[] | undefined>>,
     status: 200,
     requests: 0,
     url: '',
@@ -59,6 +66,7 @@ async function startReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       receiver.requests++;
+      receiver.headers.push(request.headers);
       if (
         request.url === '/v1/metrics' &&
         request.headers['content-type']?.startsWith('application/json') &&
@@ -103,16 +111,17 @@ describe('fleet health', () => {
     const { core, clock } = await workstationWithAWaitingPunch();
     const start = (includeEmployee: boolean): FleetMetrics => {
       const fleet = startFleetMetrics(
-        { enabled: true, endpoint: receiver.url, intervalSeconds: 60, includeEmployee },
+        { ...fleetDefaults, enabled: true, endpoint: receiver.url, includeEmployee, includeWorkstation: includeEmployee },
         fleetSources(core),
-        { time: clock, log, workstation: 'WS-0042' },
+        { time: clock, log, workstation: 'WS-JSMITH-LAPTOP' },
       );
       running.push(fleet);
       return fleet;
     };
     await start(false).flush();
     const { resource, points } = decode(receiver.bodies[0]!);
-    expect(resource).toMatchObject({ 'service.name': 'timeclock-tray', 'service.version': '0.1.0', 'host.name': 'WS-0042' });
+    // No workstation name unless IT allows it: it often names the employee (issue 45, point 5).
+    expect(resource).toEqual({ 'service.name': 'timeclock-tray', 'service.version': '0.1.0' });
     const environment = { 'timeclock.environment': core.info().environment.name };
     expect(points['timeclock.outbox.waiting']).toEqual([{ attributes: environment, value: 1 }]);
     expect(points['timeclock.outbox.oldest_age']).toEqual([{ attributes: environment, value: 660 }]);
@@ -128,12 +137,14 @@ describe('fleet health', () => {
       'unconfirmed',
     ]);
     expect(JSON.stringify(receiver.bodies)).not.toContain('E1002');
+    expect(JSON.stringify(receiver.bodies)).not.toContain('JSMITH');
 
     await start(true).flush();
     expect(decode(receiver.bodies[1]!).points['timeclock.outbox.waiting']![0]!.attributes).toEqual({
       ...environment,
       'timeclock.employee': 'E1002',
     });
+    expect(decode(receiver.bodies[1]!).resource['host.name']).toBe('WS-JSMITH-LAPTOP');
   });
 
   it('backs off a collector that refuses, without queueing, and says when it takes metrics again', async () => {
@@ -141,14 +152,10 @@ describe('fleet health', () => {
     running.push({ stop: receiver.close });
     receiver.status = 400;
     const { core, clock } = await workstationWithAWaitingPunch();
-    const fleet = startFleetMetrics(
-      { enabled: true, endpoint: `${receiver.url}/`, intervalSeconds: 60, includeEmployee: false },
-      fleetSources(core),
-      {
-        time: clock,
-        log,
-      },
-    );
+    const fleet = startFleetMetrics({ ...fleetDefaults, enabled: true, endpoint: `${receiver.url}/` }, fleetSources(core), {
+      time: clock,
+      log,
+    });
     running.push(fleet);
     await fleet.flush();
     expect(receiver.requests).toBe(1);
@@ -168,6 +175,41 @@ describe('fleet health', () => {
     await fleet.flush();
     expect(receiver.bodies).toHaveLength(1);
     expect(logged.at(-1)).toBe('Fleet health: sent again.');
+  });
+
+  it('goes through the system’s proxy like every request, with the collector’s header, and keeps that header out of the log', async () => {
+    const receiver = await startReceiver();
+    running.push({ stop: receiver.close });
+    const proxy = await startConnectProxy({ forwardPlain: true });
+    running.push({ stop: proxy.close });
+    const core = createTestCore(mock.server, {
+      time: clock,
+      network: { route: { proxyFor: async () => proxy.url }, systemCa: false },
+    });
+    const fleet = startFleetMetrics(
+      {
+        ...fleetDefaults,
+        enabled: true,
+        endpoint: receiver.url,
+        headerName: 'Authorization',
+        headerValue: 'Bearer fleet-token-77',
+      },
+      fleetSources(core),
+      { time: clock, log, fetch: core.networkFetch() },
+    );
+    running.push(fleet);
+    await fleet.flush();
+    expect(proxy.forwarded).toContain(`${receiver.url}/v1/metrics`);
+    expect(receiver.headers.at(-1)?.authorization).toBe('Bearer fleet-token-77');
+    expect(redact('sent Bearer fleet-token-77 as told', secretsToRedact(() => [])())).toBe('sent [redacted] as told');
+    await fleet.stop();
+    expect(liveSecrets.all()).not.toContain('Bearer fleet-token-77');
+  });
+
+  it('refuses a collector in clear beyond this computer, or with credentials in its address (issue 45, points 5 and 7)', () => {
+    expect(metricsUrl('http://otel.example.com:4318')).toBeNull();
+    expect(metricsUrl('https://user:secret@otel.example.com')).toBeNull();
+    expect(metricsUrl('http://127.0.0.1:4318')).toBe('http://127.0.0.1:4318/v1/metrics');
   });
 
   it('reads the collector address IT gives', () => {

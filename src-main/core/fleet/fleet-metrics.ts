@@ -1,13 +1,12 @@
 /**
  * Fleet health: the workstation's few metrics, exported over OTLP/HTTP (JSON) to the company's
- * own OpenTelemetry Collector with the OpenTelemetry SDK. Gauges of the present only — health and
- * latency per system, punches waiting and the age of the oldest, punches stopped by kind — with
- * the app's version and workstation on the resource and the environment's name on each point; the
- * employee id only where IT allows it. A fixed, small set of series (bounded memory); a collector
+ * own OpenTelemetry Collector with the OpenTelemetry SDK, through the app's network. Gauges of the
+ * present only — health and latency per system, punches waiting and the age of the oldest, punches
+ * stopped by kind — with the app's version on the resource and the environment's name on each
+ * point; the workstation's name and the employee id only where IT allows each. A fixed, small set of series (bounded memory); a collector
  * that is down is backed off (backoff-exporter.ts).
  */
 import { hostname } from 'node:os';
-import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
@@ -15,6 +14,10 @@ import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Punch } from '../clock/outbox.ts';
 import { systemTime, type TimeSource } from '../util/time-source.ts';
 import { withBackoff } from './backoff-exporter.ts';
+import { fetchMetricExporter } from './fetch-exporter.ts';
+import { liveSecrets } from '../security/live-secrets.ts';
+import { itUrlProblem } from '../../shared/it-url.ts';
+import { RULES, URL_RULES } from '../../shared/settings-schema.ts';
 
 export type FleetPreferences = Preferences['fleet'];
 
@@ -33,11 +36,11 @@ export interface FleetMetrics {
   stop(): Promise<void>;
 }
 
-/** The collector's metrics address: the base address IT gives, with OTLP's /v1/metrics; null if not http(s). */
+/** The collector's metrics address: the base address IT gives, with OTLP's /v1/metrics; null if not https (or http on this computer). */
 export function metricsUrl(endpoint: string): string | null {
+  if (endpoint.trim() === '' || itUrlProblem(endpoint, URL_RULES[RULES.collectorUrl]!) !== null) return null;
   try {
     const url = new URL(endpoint.trim());
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
     return url.pathname.endsWith('/v1/metrics')
       ? url.href
       : new URL('v1/metrics', url.href.endsWith('/') ? url.href : `${url.href}/`).href;
@@ -52,14 +55,16 @@ export function startFleetMetrics(
   options: {
     time?: TimeSource;
     log: { info(line: string): void; warn(line: string): void };
-    exporter?: PushMetricExporter;
+    /** The app's network (the system's proxy and certificates); Node's fetch where none is given. */
+    fetch?: typeof globalThis.fetch;
     workstation?: string;
   },
 ): FleetMetrics {
   const url = metricsUrl(preferences.endpoint)!;
   const intervalMs = preferences.intervalSeconds * 1000;
+  const header = preferences.headerName.trim();
   const exporter = withBackoff(
-    options.exporter ?? new OTLPMetricExporter({ url, timeoutMillis: 10_000, httpAgentOptions: { rejectUnauthorized: true } }),
+    fetchMetricExporter(url, options.fetch ?? globalThis.fetch, header === '' ? {} : { [header]: preferences.headerValue }),
     {
       time: options.time ?? systemTime,
       baseMs: intervalMs,
@@ -78,12 +83,21 @@ export function startFleetMetrics(
     resource: resourceFromAttributes({
       'service.name': 'timeclock-tray',
       'service.version': sources.version,
-      'host.name': options.workstation ?? hostname(),
+      // A workstation's name often names its user (WS-JSMITH-LAPTOP): only where IT allows it.
+      ...(preferences.includeWorkstation ? { 'host.name': options.workstation ?? hostname() } : {}),
     }),
     readers: [reader],
   });
   observe(provider, preferences, sources, options.time ?? systemTime);
-  return { flush: () => provider.forceFlush(), stop: () => provider.shutdown() };
+  // The collector's credential is redacted from the log and dialogs while it is in use.
+  if (preferences.headerValue !== '') liveSecrets.add(preferences.headerValue);
+  return {
+    flush: () => provider.forceFlush(),
+    async stop() {
+      await provider.shutdown();
+      if (preferences.headerValue !== '') liveSecrets.remove(preferences.headerValue);
+    },
+  };
 }
 
 function observe(provider: MeterProvider, preferences: FleetPreferences, sources: FleetSources, time: TimeSource): void {

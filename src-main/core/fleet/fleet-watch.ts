@@ -1,6 +1,7 @@
 /** Fleet health follows its settings (usually a policy): started, restarted on a change, stopped when turned off. */
 import type { AppCore } from '../app-core.ts';
 import type { TimeSource } from '../util/time-source.ts';
+import { maskUrlCredentials } from '../../shared/it-url.ts';
 import { metricsUrl, startFleetMetrics, type FleetMetrics, type FleetSources } from './fleet-metrics.ts';
 
 /** What fleet health reads from the core. */
@@ -15,7 +16,7 @@ export function fleetSources(core: Pick<AppCore, 'info' | 'activeEnvironment' | 
 }
 
 export function followFleetSettings(options: {
-  core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox' | 'settings'>;
+  core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox' | 'settings' | 'networkFetch'>;
   log: { info(line: string): void; warn(line: string): void };
   time?: TimeSource;
 }): { stop(): Promise<void> } {
@@ -32,9 +33,9 @@ export function followFleetSettings(options: {
     if (!preferences.enabled) return;
     if (metricsUrl(preferences.endpoint) === null)
       return log.warn(
-        `Fleet health is on, but its collector address "${preferences.endpoint}" is not an http(s) address; nothing is sent.`,
+        `Fleet health is on, but its collector address "${maskUrlCredentials(preferences.endpoint)}" is not an https address; nothing is sent.`,
       );
-    running = startFleetMetrics(preferences, fleetSources(core), { log, time: options.time });
+    running = startFleetMetrics(preferences, fleetSources(core), { log, time: options.time, fetch: core.networkFetch() });
     log.info(`Fleet health: metrics go to ${metricsUrl(preferences.endpoint)} every ${preferences.intervalSeconds} s.`);
   };
   apply();

@@ -1,8 +1,11 @@
 /**
  * Removes secrets from text bound for logs, error messages or a renderer. Every known secret is
  * replaced in the forms it travels in (as is, percent-encoded, JSON-escaped, base64 and inside
- * HTTP Basic), and the whole value of any credential-looking field or header is replaced too.
+ * HTTP Basic), and the whole value of any credential-looking field or header is replaced too, as
+ * is the user information of any address (https://user:password@host).
  */
+import { maskUrlCredentials } from '../../shared/it-url.ts';
+
 export const REDACTED = '[redacted]';
 
 /** Names of fields and headers whose values are credentials, whatever the secret is. */
@@ -39,7 +42,8 @@ export function redact(text: string, secrets: Iterable<string> = []): string {
     const decoded = Buffer.from(token, 'base64').toString('utf8');
     return known.some((secret) => decoded.includes(secret)) ? `Basic ${REDACTED}` : whole;
   });
-  return result
+  // An address's user name and password (https://user:password@host/) whatever they are.
+  return maskUrlCredentials(result, REDACTED)
     .replace(jsonField, (_, before: string, value: string, after: string) => `${before}${schemeOf(value)}${REDACTED}${after}`)
     .replace(formField, (_, before: string) => `${before}${REDACTED}`)
     .replace(headerField, (_, before: string, scheme: string | undefined) => `${before}${scheme ?? ''}${REDACTED}`);

@@ -11,6 +11,7 @@ import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
 import { activateAcme, createTestCore } from '../../testing/test-core.ts';
 import { vaultNotes } from './vault.ts';
+import { fakeEncryptor } from '../../testing/fake-encryptor.ts';
 
 const mock = useMockServer({ debtors: 10 });
 const SECRET = 'demo-secret';
@@ -36,7 +37,11 @@ async function savedWithSecret(): Promise<{ settingsDir: string; id: string; fil
   return { settingsDir, id, file: join(settingsDir, 'settings.json') };
 }
 
-type SettingsOnDisk = { environments: StoredEnvironment[]; vault: Record<string, { binding?: string }> };
+type SettingsOnDisk = {
+  environments: StoredEnvironment[];
+  vault: Record<string, { data: string; weak: boolean; binding?: string; sealed?: boolean }>;
+  vaultSealed?: boolean;
+};
 const readSettings = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as SettingsOnDisk;
 
 /** A second start on the same settings, as the app does (the vault is unlocked before use). */
@@ -83,16 +88,36 @@ describe('a stored secret', () => {
     expect(core.secretStatus(id).note).toBe(vaultNotes.moved);
   });
 
-  it('of an older version, bound to nothing, is bound at the next start to its environment as it is then', async () => {
+  it('of an older version, bound to nothing, is bound at the first start of this version only, sealed with its binding', async () => {
     const { settingsDir, id, file } = await savedWithSecret();
     const settings = readSettings(file);
-    delete settings.vault[id]!.binding;
+    // As an older version left it: the secret alone, encrypted, no binding, and this version never started.
+    settings.vault[id] = { data: await fakeEncryptor().encrypt(SECRET), weak: false };
+    delete settings.vaultSealed;
     writeFileSync(file, JSON.stringify(settings));
-    expect((await restart(settingsDir)).secretFor(id)).toBe(SECRET);
-    const bound = readSettings(file);
-    expect(bound.vault[id]!.binding).toEqual(expect.any(String));
-    bound.environments[0]!.debtorsBaseUrl = `${elsewhere.url}/debtors`;
-    writeFileSync(file, JSON.stringify(bound));
+    const adopted = await restart(settingsDir);
+    expect(adopted.secretFor(id)).toBe(SECRET);
+    await adopted.vault.flush();
+    const sealed = readSettings(file);
+    expect(sealed.vault[id]).toEqual({ data: expect.any(String), weak: false, sealed: true });
+    expect(sealed.vaultSealed).toBe(true);
+    sealed.environments[0]!.debtorsBaseUrl = `${elsewhere.url}/debtors`;
+    writeFileSync(file, JSON.stringify(sealed));
     expect((await restart(settingsDir)).secretFor(id)).toBeNull();
+  });
+
+  it('cannot be stripped of its binding: an unbound secret found after this version’s first start goes nowhere (issue 45, point 4)', async () => {
+    const { settingsDir, id, file } = await savedWithSecret();
+    expect(readSettings(file).vault[id]).toEqual({ data: expect.any(String), weak: false, sealed: true });
+    expect(readFileSync(file, 'utf8')).not.toMatch(/"binding"/);
+    // A program running as the user points the environment elsewhere and plants the secret unbound.
+    const settings = readSettings(file);
+    settings.environments[0]!.timeclockBaseUrl = `${elsewhere.url}/timeclock`;
+    settings.vault[id] = { data: await fakeEncryptor().encrypt(SECRET), weak: false };
+    writeFileSync(file, JSON.stringify(settings));
+    const core = await restart(settingsDir);
+    expect(core.secretFor(id)).toBeNull();
+    await core.health.checkNow();
+    expect(received).not.toContain(SECRET);
   });
 });

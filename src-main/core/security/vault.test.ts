@@ -140,7 +140,8 @@ describe('a secret bound to what it was given for', () => {
     const vault = createSecretVault(fakeEncryptor('strong'), persistence);
     vault.set('qa', 'qa-secret-1', BOUND);
     await vault.flush();
-    expect(persistence.entries.get('qa')?.binding).toBe(BOUND);
+    // Sealed: the binding is inside the ciphertext, nowhere beside it.
+    expect(persistence.entries.get('qa')).toEqual({ data: expect.any(String), weak: false, sealed: true });
     expect(vault.get('qa', 'bound-elsewhere')).toBeNull();
     expect(vault.status('qa', 'bound-elsewhere')).toEqual({ set: false, storage: 'none', note: vaultNotes.moved });
     const nextSession = createSecretVault(fakeEncryptor('strong'), persistence);
@@ -159,6 +160,30 @@ describe('a secret bound to what it was given for', () => {
     vault.adopt('qa', 'bound-elsewhere');
     expect(vault.get('qa', BOUND)).toBe('qa-secret-1');
     expect(vault.get('qa', 'bound-elsewhere')).toBeNull();
-    expect(persistence.entries.get('qa')?.binding).toBe(BOUND);
+    await vault.flush();
+    expect(persistence.entries.get('qa')).toEqual({ data: expect.any(String), weak: false, sealed: true });
+  });
+
+  it('seals an older version’s plain binding at unlock, and adopts nothing unbound once adoption closed', async () => {
+    const persistence = memoryPersistence();
+    let open = true;
+    persistence.adoptionOpen = () => open;
+    persistence.closeAdoption = () => void (open = false);
+    persistence.entries.set('old', { data: await fakeEncryptor().encrypt('old-secret'), weak: false, binding: BOUND });
+    persistence.entries.set('stray', { data: await fakeEncryptor().encrypt('stray-secret'), weak: false });
+    const vault = createSecretVault(fakeEncryptor('strong'), persistence);
+    await vault.unlock();
+    vault.closeAdoption(); // the first start adopted nothing for "stray"
+    await vault.flush();
+    expect(persistence.entries.get('old')).toEqual({ data: expect.any(String), weak: false, sealed: true });
+    expect(vault.get('old', BOUND)).toBe('old-secret');
+    expect(vault.get('stray', BOUND)).toBeNull(); // the first start had no environment for it
+    // A later start: the planted unbound entry stays no one's.
+    const later = createSecretVault(fakeEncryptor('strong'), persistence);
+    await later.unlock();
+    later.adopt('stray', BOUND);
+    expect(later.get('stray', BOUND)).toBeNull();
+    expect(later.status('stray', BOUND)).toMatchObject({ set: false, storage: 'unreadable' });
+    expect(later.get('old', BOUND)).toBe('old-secret');
   });
 });

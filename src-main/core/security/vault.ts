@@ -19,12 +19,18 @@ import type { SecretNote, SecretStatus, SecretStorage } from '../../shared/domai
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
-/** A secret as it is stored: ciphertext, how strongly, and what it was given for (secret-binding.ts). */
+/**
+ * A secret as it is stored: ciphertext and how strongly. `sealed`: the ciphertext holds the secret
+ * and what it was given for (secret-binding.ts) together, so the binding cannot be stripped or
+ * changed beside it. Older versions wrote the secret alone with its binding in plain text
+ * (`binding`), or no binding at all: such entries are sealed at the first start of this version,
+ * and an unbound one is adopted only at that start, never again.
+ */
 export interface StoredSecret {
   data: string;
   weak: boolean;
-  /** Absent in a file of an older version, until `adopt` binds it. */
   binding?: string;
+  sealed?: boolean;
 }
 
 export interface VaultPersistence {
@@ -35,6 +41,16 @@ export interface VaultPersistence {
   weakStorageAllowedBy?: () => 'user' | 'admin';
   /** Every environment id with a stored entry. */
   vaultIds?: () => string[];
+  /** Whether secrets an older version stored without a binding may still be adopted (only until the first start of this version ends). */
+  adoptionOpen?: () => boolean;
+  /** That first start ended: no unbound secret is ever adopted again. */
+  closeAdoption?: () => void;
+}
+
+/** What a sealed entry's ciphertext holds. */
+interface Sealed {
+  secret: string;
+  binding: string;
 }
 
 /**
@@ -49,8 +65,13 @@ export interface SecretVault {
   set(environmentId: string, secret: string, binding: string, t?: Translate): SecretStatus;
   /** What the kept secret was given for (its binding), or undefined when none is kept or it is unreadable. */
   bindingOf(environmentId: string): string | undefined;
-  /** A secret stored by an older version, bound to nothing yet, is bound to the environment as it is now. */
+  /**
+   * A secret stored by an older version, bound to nothing yet, is bound to the environment as it
+   * is now — only at the first start of this version (see `closeAdoption`).
+   */
   adopt(environmentId: string, binding: string): void;
+  /** The first start's adoptions are done: unbound secrets found later are not adopted, ever. */
+  closeAdoption(): void;
   clear(environmentId: string): void;
   /** Every secret known this session, so logs and messages can be redacted. */
   knownSecrets(): string[];
@@ -96,19 +117,43 @@ function secretProblem(secret: string): SecretProblem | null {
 
 export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence): SecretVault {
   const inMemory = new Map<string, { secret: string; storage: SecretStorage; binding?: string }>();
+  /** Decided when the vault opens: whether this is the start at which unbound secrets may be adopted. */
+  const adoptingThisStart = persistence.adoptionOpen?.() ?? true;
+  /** Adoptions asked for before the secret was decrypted (the core starts before unlock ends in tests). */
+  const pendingAdoptions = new Map<string, string>();
 
   let writes: Promise<unknown> = Promise.resolve();
   const load = (id: string) => inMemory.get(id) ?? null;
 
+  /** An entry read back: sealed ones with their binding; older ones as they were (sealed once loaded, below). */
   async function decryptStored(id: string): Promise<void> {
     const entry = persistence.vaultEntry(id);
     if (!entry || inMemory.has(id) || encryptor.level() === 'unavailable') return;
     try {
-      const secret = await encryptor.decrypt(entry.data);
-      inMemory.set(id, { secret, storage: entry.weak ? 'weak' : 'encrypted', binding: entry.binding });
+      const plain = await encryptor.decrypt(entry.data);
+      const storage: SecretStorage = entry.weak ? 'weak' : 'encrypted';
+      if (entry.sealed) {
+        const { secret, binding } = JSON.parse(plain) as Sealed;
+        if (typeof secret === 'string' && typeof binding === 'string') inMemory.set(id, { secret, storage, binding });
+        return;
+      }
+      // An older version's: its plain binding is sealed now; without one it is adopted at this version's first start only.
+      if (entry.binding === undefined && !adoptingThisStart) return;
+      const binding = entry.binding ?? pendingAdoptions.get(id);
+      inMemory.set(id, { secret: plain, storage, binding });
+      if (binding !== undefined) seal(id, plain, binding, entry.weak);
     } catch {
       /* stays unreadable: the status says so and asks for the secret again */
     }
+  }
+
+  /** Writes the secret sealed with its binding, if it is still this entry's secret when encrypted. */
+  function seal(id: string, secret: string, binding: string, weak: boolean): void {
+    writes = writes.then(async () => {
+      const data = await encryptor.encrypt(JSON.stringify({ secret, binding } satisfies Sealed)).catch(() => null);
+      if (data !== null && inMemory.get(id)?.secret === secret && inMemory.get(id)?.binding === binding)
+        persistence.setVaultEntry(id, { data, weak, sealed: true });
+    });
   }
 
   const noteFor = (storage: SecretStorage): SecretNote | null => {
@@ -121,7 +166,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
 
   /** Given for something else (other addresses, sign-in or CA, or another environment with this id). */
   const movedFrom = (id: string, binding: string) => {
-    const given = load(id)?.binding ?? persistence.vaultEntry(id)?.binding;
+    const given = load(id)?.binding;
     return given !== undefined && given !== binding;
   };
 
@@ -139,11 +184,15 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       return { set: false, storage: 'none', note: null };
     },
     adopt(id, binding) {
-      const entry = persistence.vaultEntry(id);
+      if (!adoptingThisStart || pendingAdoptions.has(id)) return;
+      pendingAdoptions.set(id, binding);
       const loaded = load(id);
-      if (loaded && loaded.binding === undefined) loaded.binding = binding;
-      if (entry && entry.binding === undefined) persistence.setVaultEntry(id, { ...entry, binding });
+      if (!loaded || loaded.binding !== undefined) return;
+      loaded.binding = binding;
+      if (loaded.storage === 'encrypted' || loaded.storage === 'weak')
+        seal(id, loaded.secret, binding, loaded.storage === 'weak');
     },
+    closeAdoption: () => persistence.closeAdoption?.(),
     set(id, secret, binding, t) {
       const problem = secretProblem(secret);
       if (problem) throw new SecretRejectedError(problem, t);
@@ -152,13 +201,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
       inMemory.set(id, { secret, storage, binding });
       if (!persist) persistence.setVaultEntry(id, null);
-      else
-        writes = writes.then(async () => {
-          const data = await encryptor.encrypt(secret).catch(() => null);
-          // Written only if it is still this environment's secret (not cleared or replaced meanwhile).
-          if (data !== null && inMemory.get(id)?.secret === secret)
-            persistence.setVaultEntry(id, { data, weak: level === 'weak', binding });
-        });
+      else seal(id, secret, binding, level === 'weak');
       return { set: true, storage, note: noteFor(storage) };
     },
     clear(id) {

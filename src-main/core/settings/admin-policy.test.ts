@@ -103,6 +103,22 @@ describe('reading the admin file', () => {
     expect([...policy.locked]).toEqual(['monitoring.pollIntervalSeconds']);
   });
 
+  it('refuses an update feed in clear and credentials in IT’s addresses, saying why and never showing the password (issue 45, points 1, 5, 7)', () => {
+    const policy = load({
+      settings: {
+        updates: { serverUrl: 'http://updates.example.com/' },
+        fleet: { endpoint: 'https://otel:S3cret!@otel.example.com:4318' },
+        monitoring: { witnessUrl: 'https://anna:Winter2026@intranet.example.com/' },
+      },
+    });
+    expect(policy.problems).toEqual([
+      `${PATH}: settings.updates.serverUrl: must start with https:// — an unencrypted address could be answered by anyone on the way (got "http://updates.example.com/"); ignored.`,
+      `${PATH}: settings.fleet.endpoint: must not contain a user name or password; they would be copied into logs and support info (got "https://***@otel.example.com:4318"); ignored.`,
+      `${PATH}: settings.monitoring.witnessUrl: must not contain a user name or password; they would be copied into logs and support info (got "https://***@intranet.example.com/"); ignored.`,
+    ]);
+    expect(JSON.stringify(policy)).not.toMatch(/S3cret|Winter2026/);
+  });
+
   it('refuses secrets, which each user enters for themselves', () => {
     const policy = load({ environments: [{ ...prod, clientSecret: 'oops' }] });
     expect(policy.problems).toEqual([

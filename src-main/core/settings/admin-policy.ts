@@ -134,7 +134,9 @@ function readAdminObject(path: string, read: (path: string) => string | null, po
     text = read(path);
   } catch (error) {
     policy.problems.push(
-      error instanceof UntrustedMachineFileError ? error.message : `${path}: cannot be read (${(error as Error).message}); ignored.`,
+      error instanceof UntrustedMachineFileError
+        ? error.message
+        : `${path}: cannot be read (${(error as Error).message}); ignored.`,
     );
     return null;
   }

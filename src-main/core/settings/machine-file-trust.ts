@@ -62,7 +62,8 @@ export type FileTrust = { trusted: true } | { trusted: false; why: string };
 /** A Windows security descriptor (SDDL) of a file or folder judged: owned and writable by administrators only. */
 export function judgeSddl(sddl: string, what: string): FileTrust {
   const owner = /O:([^:]+?)(?=[GDS]:|$)/.exec(sddl)?.[1];
-  if (!owner || !TRUSTED_SIDS.has(owner)) return { trusted: false, why: `${what} is owned by ${owner ?? 'nobody known'}, not by administrators` };
+  if (!owner || !TRUSTED_SIDS.has(owner))
+    return { trusted: false, why: `${what} is owned by ${owner ?? 'nobody known'}, not by administrators` };
   const dacl = /D:[^(]*((?:\([^)]*\))*)/.exec(sddl)?.[1];
   if (dacl === undefined) return { trusted: false, why: `${what} has no access list (everyone may change it)` };
   for (const ace of dacl.match(/\(([^)]*)\)/g) ?? []) {

@@ -24,8 +24,10 @@ export type SparsePreferences = { [K in SectionName]?: Record<string, unknown> }
 export interface VaultEntry {
   data: string;
   weak: boolean;
-  /** What the secret was given for (core/security/secret-binding.ts); absent in files of older versions. */
+  /** An older version's: what the secret was given for, in plain text beside it (core/security/vault.ts). */
   binding?: string;
+  /** The ciphertext holds the secret and its binding together. */
+  sealed?: boolean;
 }
 
 export interface SettingsDocument {
@@ -38,6 +40,8 @@ export interface SettingsDocument {
   environmentOverrides: Record<string, { employeeId?: string }>;
   preferences: SparsePreferences;
   vault: Record<string, VaultEntry>;
+  /** This version started once: unbound secrets of older versions are adopted no more. */
+  vaultSealed: boolean;
 }
 
 /** Migrations by the version they produce. Version 1 is the first; add steps here as the format evolves. */
@@ -52,7 +56,12 @@ export function migrate(raw: Record<string, unknown>, steps = migrations): Recor
   return document;
 }
 
-const vaultEntrySchema = v.object({ data: v.string(), weak: v.boolean(), binding: v.optional(v.string()) });
+const vaultEntrySchema = v.object({
+  data: v.string(),
+  weak: v.boolean(),
+  binding: v.optional(v.string()),
+  sealed: v.optional(v.boolean()),
+});
 const overrideSchema = v.object({ employeeId: v.optional(v.string()) });
 
 export function readSettingsDocument(
@@ -103,6 +112,7 @@ export function readSettingsDocument(
       environmentOverrides,
       preferences,
       vault,
+      vaultSealed: source.vaultSealed === true,
     },
     problems,
     unknownFields,

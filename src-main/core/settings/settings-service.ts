@@ -70,6 +70,9 @@ export interface SettingsService {
   setEnvironmentOverride(id: string, override: { employeeId?: string }): void;
   vaultEntry(id: string): VaultEntry | undefined;
   vaultIds(): string[];
+  /** Whether unbound secrets of older versions may still be adopted (until this version's first start ends). */
+  vaultAdoptionOpen(): boolean;
+  closeVaultAdoption(): void;
   setVaultEntry(id: string, entry: VaultEntry | null): void;
   onChange(listener: () => void): () => void;
 }
@@ -200,6 +203,12 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
     },
     vaultEntry: (id) => document.vault[id],
     vaultIds: () => Object.keys(document.vault),
+    vaultAdoptionOpen: () => !document.vaultSealed,
+    closeVaultAdoption() {
+      if (document.vaultSealed) return;
+      document = { ...document, vaultSealed: true };
+      persist('vaultSealed', true);
+    },
     setVaultEntry(id, entry) {
       const withdrawn = document.vault[id];
       const vault = { ...document.vault };
