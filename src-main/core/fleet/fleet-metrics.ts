@@ -8,7 +8,7 @@
  */
 import { hostname } from 'node:os';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
+import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Punch } from '../clock/outbox.ts';
