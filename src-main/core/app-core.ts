@@ -36,6 +36,7 @@ import type { Encryptor } from './security/vault.ts';
 import { createRememberedStore } from './lookup/remembered-store.ts';
 import { cacheBinding, newCacheKey, removeLookupCache, type LookupCacheConfig } from './lookup/lookup-cache.ts';
 import { environmentFileName } from './util/file-name.ts';
+import { sweepWithdrawnData } from './environments/withdrawn-data.ts';
 import { createLookupService, type LookupService } from './lookup/lookup-service.ts';
 import { catalogueOf, translatorFor } from '../shared/i18n/catalogues.ts';
 import { chooseLocale } from '../shared/i18n/locales.ts';
@@ -275,10 +276,23 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     if (keep === keptOnDisk) return;
     keptOnDisk = keep;
     if (keep || !options.dataDir) return;
-    void lookup.clear().finally(() => {
-      for (const { environment } of environments.list()) removeLookupCache(lookupCachePath(environment.id));
-    });
+    void lookup.clear().finally(sweepWithdrawn);
   });
+  /**
+   * What belongs to no environment now (one IT withdrew), and with keepOnDisk off every list, leaves
+   * the disk and the vault: at start, and when keepOnDisk is turned off. Not at every change of IT's
+   * policy, which a failed read could empty for a moment.
+   */
+  function sweepWithdrawn(): void {
+    sweepWithdrawnData({
+      dataDir: options.dataDir,
+      knownIds: environments.list().map(({ environment }) => environment.id),
+      keepLists: settings.preferences().lookup.keepOnDisk,
+      vault,
+      vaultIds: settings.vaultIds,
+    });
+  }
+  sweepWithdrawn();
 
   /** Told on the desktop: pinned debtors that changed (the shell opens the lookup on a click). */
   const lookupNotices = createEmitter<{ notice: { title: string; body: string } }>();

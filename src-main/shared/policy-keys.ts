@@ -12,7 +12,8 @@ export type PolicyType =
   | { kind: 'boolean' }
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'enum'; options: readonly string[] }
-  | { kind: 'string' }
+  /** `maxLength` and `pattern` (a regular expression's source) as the schema has them. */
+  | { kind: 'string'; maxLength?: number; pattern?: string; format?: 'clockTime' }
   /** A list or object: a JSON text in the registry, a real array in a profile or the JSON file. */
   | { kind: 'json' };
 
@@ -36,8 +37,21 @@ type Node = {
   default?: unknown;
   entries?: Record<string, Node>;
   options?: readonly string[];
-  pipe?: Array<{ type: string; requirement?: unknown }>;
+  pipe?: Array<{ type: string; requirement?: unknown; message?: unknown }>;
 };
+
+/** A string's limits as the schema states them (length, and a pattern where it has one). */
+function stringType(node: Node): PolicyType {
+  const step = (type: string) => node.pipe?.find((entry) => entry.type === type);
+  const maxLength = step('max_length')?.requirement;
+  const pattern = step('regex')?.requirement;
+  return {
+    kind: 'string',
+    ...(typeof maxLength === 'number' ? { maxLength } : {}),
+    ...(pattern instanceof RegExp ? { pattern: pattern.source } : {}),
+    ...(step('regex')?.message === 'clockTime' ? { format: 'clockTime' as const } : {}),
+  };
+}
 
 function typeOf(node: Node): PolicyType {
   const inner = node.type === 'optional' || node.type === 'nullable' ? typeOf(node.wrapped!) : null;
@@ -50,7 +64,7 @@ function typeOf(node: Node): PolicyType {
     const bound = (type: string) => Number(node.pipe?.find((step) => step.type === type)?.requirement);
     return { kind: 'integer', min: bound('min_value'), max: bound('max_value') };
   }
-  if (node.type === 'string') return { kind: 'string' };
+  if (node.type === 'string') return stringType(node);
   return { kind: 'json' };
 }
 

@@ -57,7 +57,22 @@ describe('the Group Policy templates (ADMX and en-US ADML)', () => {
       }
       if (type.kind === 'enum')
         expect(elements(enforced!, 'string').map((element) => element.textContent)).toEqual([...type.options]);
+      if (type.kind === 'string') {
+        const text = elements(enforced!, 'text').find((element) => element.getAttribute('valueName') === entry.key)!;
+        expect(text.getAttribute('maxLength'), entry.key).toBe(String(type.maxLength ?? 1023));
+      }
     }
+  });
+
+  it('carry the schema’s limits of text settings, and say their format (issue 45, point 8)', () => {
+    const byKey = new Map(POLICY_KEYS.map((entry) => [entry.key, entry.type]));
+    expect(byKey.get('updates.serverUrl')).toEqual({ kind: 'string', maxLength: 500 });
+    expect(byKey.get('updates.noInstallFrom')).toMatchObject({ kind: 'string', format: 'clockTime' });
+    expect(byKey.get('fleet.headerName')).toMatchObject({ kind: 'string', maxLength: 100, pattern: expect.any(String) });
+    const explain = elements(resources.document, 'string').find(
+      (element) => element.getAttribute('id') === 'updates_noInstallFrom_Explain',
+    );
+    expect(explain?.textContent).toContain('A time of day, HH:MM (24-hour).');
   });
 
   it('name every string and presentation the ADMX refers to in the ADML', () => {
@@ -112,6 +127,8 @@ describe('the JSON Schemas', () => {
     ).toBe(true);
     expect(valid({ enforced: { 'monitoring.pollIntervalSeconds': 5 } })).toBe(false);
     expect(valid({ enforced: { 'general.colour': 'red' } })).toBe(false);
+    expect(valid({ enforced: { 'fleet.headerName': 'Bad Header:' } })).toBe(false);
+    expect(valid({ enforced: { 'updates.serverUrl': 'x'.repeat(501) } })).toBe(false);
   });
 
   it('accept an admin file and refuse one with a setting of the wrong type', () => {

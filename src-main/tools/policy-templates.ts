@@ -46,9 +46,17 @@ function explain(entry: PolicyKey): string {
           ? 'Enabled means on, disabled means off.'
           : type.kind === 'json'
             ? 'JSON text.'
-            : 'Text.';
+            : stringRule(type);
   const fallback = entry.defaultValue === undefined ? '' : ` Built-in default: ${JSON.stringify(entry.defaultValue)}.`;
   return `Sets ${entry.key}. ${what}${fallback} See docs/admin-file.md.`;
+}
+
+/** What a text policy accepts, in words: its format and length, as the schema checks them. */
+function stringRule(type: Extract<PolicyKey['type'], { kind: 'string' }>): string {
+  if (type.format === 'clockTime') return 'A time of day, HH:MM (24-hour).';
+  const length = type.maxLength === undefined ? '' : ` At most ${type.maxLength} characters.`;
+  const pattern = type.pattern === undefined ? '' : ` Must match ${type.pattern}.`;
+  return `Text.${length}${pattern}`;
 }
 
 function admxElements(entry: PolicyKey, id: string): string {
@@ -63,7 +71,8 @@ function admxElements(entry: PolicyKey, id: string): string {
       .join('');
     return `<elements><enum id="${id}" valueName="${entry.key}">${items}</enum></elements>`;
   }
-  return `<elements><text id="${id}" valueName="${entry.key}" maxLength="${type.kind === 'json' ? 16384 : 1023}" /></elements>`;
+  const maxLength = type.kind === 'json' ? 16384 : Math.min(type.kind === 'string' ? (type.maxLength ?? 1023) : 1023, 16384);
+  return `<elements><text id="${id}" valueName="${entry.key}" maxLength="${maxLength}" /></elements>`;
 }
 
 /** Each setting twice: enforced (the key itself) and recommended (its Recommended subkey). */
@@ -186,7 +195,13 @@ function jsonSchemaOf(entry: PolicyKey): Record<string, unknown> {
   if (type.kind === 'boolean') return { ...described, type: 'boolean' };
   if (type.kind === 'integer') return { ...described, type: 'integer', minimum: type.min, maximum: type.max };
   if (type.kind === 'enum') return { ...described, enum: [...type.options] };
-  if (type.kind === 'string') return { ...described, type: ['string', 'null'] };
+  if (type.kind === 'string')
+    return {
+      ...described,
+      type: ['string', 'null'],
+      ...(type.maxLength === undefined ? {} : { maxLength: type.maxLength }),
+      ...(type.pattern === undefined ? {} : { pattern: type.pattern }),
+    };
   return { ...described, type: ['array', 'object'] };
 }
 

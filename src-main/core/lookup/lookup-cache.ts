@@ -9,7 +9,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { closeSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { ResourceName } from '../../shared/domain/lookup.ts';
 import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
-import { PRIVATE_FILE } from '../util/text-file.ts';
+import { PRIVATE_FILE, temporaryPathOf } from '../util/text-file.ts';
 import { packIndexSnapshot, unpackIndexSnapshot, type IndexSnapshot } from './index-snapshot.ts';
 import type { LookupRecord } from './lookup-data.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
@@ -159,7 +159,7 @@ export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
         savedAt,
         parts: parts.map(({ iv, tag, bytes }) => ({ iv, tag, length: bytes.length })),
       };
-      const temporary = `${config.path}.${process.pid}.tmp`;
+      const temporary = temporaryPathOf(config.path);
       writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...parts.map((part) => part.bytes)]), {
         mode: PRIVATE_FILE,
       });

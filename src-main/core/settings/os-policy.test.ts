@@ -105,14 +105,48 @@ describe('bad policy values', () => {
       'test policy (enforced): monitoring.pollIntervalSeconds: must be at least 10 (got 2); ignored.',
       'test policy (enforced): monitoring.sound: expected boolean (got "loud"); ignored.',
       expect.stringMatching(/^test policy \(enforced\): clock\.globalShortcut: a global shortcut needs a modifier besides Shift/),
+      'test policy (enforced): monitoring.pollIntervalSeconds: stays locked at its default (25) until the policy is fixed.',
+      'test policy (enforced): monitoring.sound: stays locked at its default (false) until the policy is fixed.',
+      'test policy (enforced): clock.globalShortcut: stays locked at its default (null) until the policy is fixed.',
       'test policy (recommended): general.theme: must be one of system, light, dark (got "neon"); ignored.',
     ]);
     const settings = createSettingsService(memoryStore(), combined);
     expect(settings.preferences().clock.longShiftHours).toBe(12);
     expect(settings.isLocked('clock.longShiftHours')).toBe(true);
-    // A refused value locks nothing: the user keeps the setting.
-    expect(settings.isLocked('monitoring.pollIntervalSeconds')).toBe(false);
+    // A refused enforced value fails closed (issue 45, point 8): still IT's, at its built-in default.
+    expect(settings.isLocked('monitoring.pollIntervalSeconds')).toBe(true);
     expect(settings.preferences().monitoring.pollIntervalSeconds).toBe(25);
+    expect(settings.updatePreferences({ monitoring: { pollIntervalSeconds: 60 } }).ok).toBe(false);
+    // A refused recommendation is only a recommendation: the user keeps the setting.
+    expect(settings.isLocked('general.theme')).toBe(false);
+  });
+
+  it('accepts the forms Windows tools really write: REG_SZ numbers and booleans, options in any case, H:MM', () => {
+    const combined = combinePolicies(
+      emptyAdminPolicy(),
+      raw(
+        {
+          'security.allowWeakSecretStorage': '0',
+          'monitoring.sound': 'True',
+          'monitoring.notifications': 'Off',
+          'monitoring.pollIntervalSeconds': '60',
+          'updates.mode': 'Notify',
+          'updates.noInstallFrom': '7:30',
+          'general.theme': ' DARK ',
+        },
+        {},
+      ),
+    );
+    expect(combined.problems).toEqual([]);
+    const settings = createSettingsService(memoryStore(), combined);
+    const preferences = settings.preferences();
+    expect(preferences.security.allowWeakSecretStorage).toBe(false);
+    expect([preferences.monitoring.sound, preferences.monitoring.notifications]).toEqual([true, false]);
+    expect(preferences.monitoring.pollIntervalSeconds).toBe(60);
+    expect(preferences.updates.mode).toBe('notify');
+    expect(preferences.updates.noInstallFrom).toBe('07:30');
+    expect(preferences.general.theme).toBe('dark');
+    expect(settings.isLocked('security.allowWeakSecretStorage')).toBe(true);
   });
 
   it.each([

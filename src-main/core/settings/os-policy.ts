@@ -32,15 +32,26 @@ export interface PolicyReader {
 
 const byKey = new Map(POLICY_KEYS.map((entry) => [entry.key, entry]));
 
+const BOOLEAN_WORDS: Record<string, boolean> = { '1': true, true: true, yes: true, on: true, '0': false, false: false, no: false, off: false };
+
 /**
- * A value as the format delivers it, made the setting's type: the registry has no booleans (DWORD
- * 0 or 1) and no lists (JSON text). Anything else is passed on to be checked by the schema.
+ * A value as the format delivers it, made the setting's type. The registry has no booleans and no
+ * lists, and Windows tools write what they write: Group Policy a DWORD 0 or 1, an Intune custom
+ * OMA-URI often a string ("0", "True", "Off"), numbers as strings ("25"), options in any letter
+ * case ("Install"), times without the leading zero ("7:30"). Anything else goes on to the schema.
  */
-function coerce(value: unknown, entry: PolicyKey): unknown {
-  if (entry.type.kind === 'boolean' && (value === 0 || value === 1)) return value === 1;
-  if (entry.type.kind === 'json' && typeof value === 'string') {
+export function coercePolicyValue(value: unknown, type: PolicyKey['type']): unknown {
+  const text = typeof value === 'string' ? value.trim() : null;
+  if (type.kind === 'boolean') {
+    if (value === 0 || value === 1) return value === 1;
+    if (text !== null && Object.hasOwn(BOOLEAN_WORDS, text.toLowerCase())) return BOOLEAN_WORDS[text.toLowerCase()];
+  }
+  if (type.kind === 'integer' && text !== null && /^-?\d+$/.test(text)) return Number(text);
+  if (type.kind === 'enum' && text !== null) return type.options.find((option) => option.toLowerCase() === text.toLowerCase()) ?? value;
+  if (type.kind === 'string' && type.format === 'clockTime' && text !== null && /^\d:[0-5]\d$/.test(text)) return `0${text}`;
+  if (type.kind === 'json' && text !== null) {
     try {
-      return JSON.parse(value) as unknown;
+      return JSON.parse(text) as unknown;
     } catch {
       return Symbol.for('not-json');
     }
@@ -63,7 +74,7 @@ export function policyDocument(
       problem(key, 'not a policy of this app; ignored.');
       continue;
     }
-    const value = coerce(given, entry);
+    const value = coercePolicyValue(given, entry.type);
     if (value === Symbol.for('not-json')) {
       problem(key, `must be JSON text (got ${previewJson(given)}); ignored.`);
       continue;
@@ -87,8 +98,16 @@ function readLayer(raw: RawPolicy, layer: 'enforced' | 'recommended', known: Adm
   const problem = (key: string, what: string) => policy.problems.push(`${label}: ${key}: ${what}`);
   const document = policyDocument(raw[layer], layer === 'enforced', problem);
   readAdminDocument(document, label, policy, { knownEnvironments: known.environments, settingsPrefix: '' });
-  for (const path of [...policy.locked])
-    if (path !== LOCK_ENVIRONMENTS && valueAt(policy.defaults, path) === undefined) (policy.locked as Set<string>).delete(path);
+  for (const path of [...policy.locked]) {
+    if (path === LOCK_ENVIRONMENTS || valueAt(policy.defaults, path) !== undefined) continue;
+    // Refused (told above): an enforced setting stays IT's, at its built-in default, never the user's to choose.
+    const fallback = byKey.get(path)?.defaultValue;
+    if (fallback === undefined) (policy.locked as Set<string>).delete(path);
+    else {
+      policy.defaults = withValueAt(policy.defaults as Record<string, unknown>, path, fallback) as SparsePreferences;
+      policy.problems.push(`${label}: ${path}: stays locked at its default (${JSON.stringify(fallback)}) until the policy is fixed.`);
+    }
+  }
   return policy;
 }
 

@@ -24,4 +24,8 @@ export function safeFileName(name: string, fallback = 'export'): string {
  * wrote with any characters makes a plain name, and never another environment's.
  */
 export const environmentFileName = (prefix: string, environmentId: string, extension: string): string =>
-  `${prefix}-${createHash('sha256').update(environmentId).digest('hex').slice(0, 16)}.${extension}`;
+  `${prefix}-${environmentHash(environmentId)}.${extension}`;
+
+/** The part of an environment's file names that stands for its id (16 hex digits). */
+export const environmentHash = (environmentId: string): string =>
+  createHash('sha256').update(environmentId).digest('hex').slice(0, 16);
