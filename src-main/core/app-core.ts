@@ -72,6 +72,8 @@ export interface AppCoreOptions {
   encryptor?: Encryptor;
   /** Starts the lookup's worker thread; without it the lookup runs in this thread (tests, tools). */
   startLookupWorker?: (config: LookupWorkerConfig) => Worker;
+  /** The app's log, for what is worth telling IT but not the employee (a damaged history dropped). */
+  log?: { info(line: string): void; warn(line: string): void };
   /** The shell's updater (electron-updater) and where updates are logged; none: updates never find anything. */
   updates?: { updater: Updater; log: UpdateServiceOptions['log']; verifiable: boolean };
 }
@@ -352,6 +354,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
 
   const health = createHealthService({
     time,
+    log: options.log,
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
     probe: (system, signal) => {

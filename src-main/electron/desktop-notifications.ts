@@ -12,12 +12,21 @@ export interface DesktopNotification {
   button?: { label: string; run: () => void };
 }
 
+/**
+ * A body as the desktop reads it: Linux notification servers read a little markup (libnotify's
+ * <b>, <i>, <a href>), so text from data — a debtor's name, a server's words — is escaped there and
+ * shown as written. Windows and macOS show text as text.
+ */
+export function notificationBody(body: string, platform: NodeJS.Platform = process.platform): string {
+  return platform === 'linux' ? body.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : body;
+}
+
 export function showNotification(notification: DesktopNotification, onClick: () => void): void {
   if (!Notification.isSupported()) return;
   const { button } = notification;
   const shown = new Notification({
     title: notification.title,
-    body: notification.body,
+    body: notificationBody(notification.body),
     silent: !notification.sound,
     ...(button ? { actions: [{ type: 'button' as const, text: button.label }] } : {}),
   });

@@ -6,10 +6,11 @@
 import { safeStorage } from 'electron';
 import type { EncryptionLevel, Encryptor } from '../core/security/vault.ts';
 
-export async function createSafeStorageEncryptor(): Promise<Encryptor> {
+export async function createSafeStorageEncryptor(platform: NodeJS.Platform = process.platform): Promise<Encryptor> {
   const available = await safeStorage.isAsyncEncryptionAvailable();
-  // Without a keyring Linux falls back to a hard-coded key: encryption in name only.
-  const weak = process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
+  // Without a keyring Linux falls back to a hard-coded key: encryption in name only. A backend
+  // Chromium reports as "unknown" is not known to protect anything either: weak, not strong.
+  const weak = platform === 'linux' && ['basic_text', 'unknown'].includes(safeStorage.getSelectedStorageBackend());
   const level: EncryptionLevel = !available ? 'unavailable' : weak ? 'weak' : 'strong';
   return {
     level: () => level,

@@ -6,7 +6,8 @@ import { channelOf, type InvokeApi } from '../shared/ipc/contract.ts';
 import { resolveAppAsset, registerAppScheme } from './app-protocol.ts';
 import type { TrayView } from '../core/tray/tray-view.ts';
 import { createAppTray, toElectronMenu } from './app-tray.ts';
-import { showNotification } from './desktop-notifications.ts';
+import { notificationBody, showNotification } from './desktop-notifications.ts';
+import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
 import { watchSystem } from './system-watch.ts';
 import { translatorFor } from '../shared/i18n/catalogues.ts';
 import { chooseLocale } from '../shared/i18n/locales.ts';
@@ -164,7 +165,7 @@ describe('IPC', () => {
     expect(await call('getAppInfo', ours, 'app://timeclock/panel.html')).toMatchObject({ ok: true, value: { productName: 'T' } });
     expect(await call('getAppInfo', ours, 'app://timeclock/panel.html', 'surplus')).toMatchObject({
       ok: false,
-      error: { kind: 'invalid-request', message: expect.stringContaining('Invalid arguments for getAppInfo') },
+      error: { kind: 'invalid-request', message: 'getAppInfo: takes 0 arguments, got 1.' },
     });
   });
 
@@ -294,6 +295,29 @@ describe('notifications', () => {
     expect(shown?.options.actions).toEqual([{ type: 'button', text: 'Clock out' }]);
     shown?.emit('action', {}, 0);
     expect([ran, clicked]).toEqual([1, 0]);
+  });
+});
+
+describe('text from data on the desktop (issue 45, extras)', () => {
+  it('escapes the markup Linux notification servers read, and leaves text as it is elsewhere', () => {
+    const name = 'Schäfer <b>&</b> Co <a href="https://evil.example">KG</a>';
+    expect(notificationBody(name, 'linux')).toBe(
+      'Schäfer &lt;b&gt;&amp;&lt;/b&gt; Co &lt;a href="https://evil.example"&gt;KG&lt;/a&gt;',
+    );
+    expect(notificationBody(name, 'win32')).toBe(name);
+    expect(notificationBody(name, 'darwin')).toBe(name);
+  });
+
+  it('counts a safeStorage backend Chromium reports as "unknown" as weak, never strong', async () => {
+    for (const [backend, level] of [
+      ['gnome_libsecret', 'strong'],
+      ['kwallet5', 'strong'],
+      ['basic_text', 'weak'],
+      ['unknown', 'weak'],
+    ] as const) {
+      fake.safeStorage.backend = backend;
+      expect((await createSafeStorageEncryptor('linux')).level(), backend).toBe(level);
+    }
   });
 });
 

@@ -104,6 +104,7 @@ export async function openApp(): Promise<Started> {
   const core = createAppCore({
     productName: 'Timeclock Tray',
     version: app.getVersion(),
+    log,
     settings,
     vault,
     encryptor,

@@ -1,4 +1,9 @@
-/** A clock tests move by hand: timers fire in order as time is advanced, never on their own. */
+/**
+ * A clock tests move by hand: timers fire in order as time is advanced, never on their own. As in
+ * Node, a timer waits a length of time, not for a date: moving the date back (`jump` with a
+ * negative amount: someone set the computer's clock back) changes `now` only, never `monotonic`
+ * nor when a timer fires.
+ */
 import type { TimeSource } from '../core/util/time-source.ts';
 
 export interface FakeClock extends TimeSource {
@@ -12,26 +17,35 @@ export interface FakeClock extends TimeSource {
 
 export function createFakeClock(start = Date.parse('2026-11-23T08:00:00Z')): FakeClock {
   let now = start;
+  let elapsed = 0;
   let nextId = 1;
+  /** Timers by the elapsed time at which they fire. */
   const timers = new Map<number, { at: number; callback: () => void }>();
+  const advance = (ms: number) => {
+    now += ms;
+    elapsed += ms;
+  };
   return {
     now: () => now,
+    monotonic: () => elapsed,
     setTimeout(callback, ms) {
       const id = nextId++;
-      timers.set(id, { at: now + Math.max(0, ms), callback });
+      timers.set(id, { at: elapsed + Math.max(0, ms), callback });
       return id;
     },
     clearTimeout: (handle) => void timers.delete(handle as number),
     jump(ms) {
-      now += ms;
+      if (ms > 0) advance(ms);
+      else now += ms;
     },
-    nextTimerAt: () => (timers.size === 0 ? null : Math.min(...[...timers.values()].map((timer) => timer.at))),
+    nextTimerAt: () =>
+      timers.size === 0 ? null : now + Math.max(0, Math.min(...[...timers.values()].map((timer) => timer.at)) - elapsed),
     fireNext() {
       const next = [...timers.entries()].sort(([, a], [, b]) => a.at - b.at)[0];
       if (!next) return false;
       const [id, timer] = next;
       timers.delete(id);
-      now = Math.max(now, timer.at);
+      advance(Math.max(0, timer.at - elapsed));
       timer.callback();
       return true;
     },

@@ -217,6 +217,17 @@ export const powerMonitor = new (class extends Emitting {
   }
 })();
 
+/** The OS's encryption as Chromium reports it: a backend the test chooses (Linux's names). */
+export const safeStorage = {
+  backend: 'gnome_libsecret',
+  isAsyncEncryptionAvailable: async () => true,
+  getSelectedStorageBackend() {
+    return this.backend;
+  },
+  encryptStringAsync: async (plain: string) => Buffer.from(plain, 'utf8'),
+  decryptStringAsync: async (data: Buffer) => ({ shouldReEncrypt: false, result: data.toString('utf8') }),
+};
+
 /** Forget everything recorded, between tests. */
 export function resetFakeElectron(): void {
   BrowserWindow.created.length = 0;
@@ -228,6 +239,7 @@ export function resetFakeElectron(): void {
   session.defaultSession.requestHandler = null;
   session.defaultSession.checkHandler = null;
   Notification.shown.length = 0;
+  safeStorage.backend = 'gnome_libsecret';
   powerMonitor.listeners.clear();
   powerMonitor.idleSeconds = 0;
   net.online = true;

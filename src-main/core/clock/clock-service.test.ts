@@ -426,6 +426,30 @@ describe('integrity when punches, refreshes and employees interleave', () => {
     expect(core.outbox.all()).toEqual([]);
   });
 
+  it.each([
+    ['a day', 24 * 3_600_000],
+    ['ten minutes', 10 * 60_000],
+  ])(
+    "retries a punch within seconds when the computer's clock went back %s between two failures (issue 45, point 13)",
+    async (_, backMs) => {
+      const { core, clock, events, runFor } = await setup();
+      await serviceDown();
+      await core.clock.toggle('window'); // the first try fails: it waits 5 s
+      expect(core.outbox.all()).toHaveLength(1);
+      clock.jump(-backMs); // someone sets the date back
+      await runFor(6); // the second try, 5 s later by the clock that only moves forward, fails too
+      const [waiting] = core.outbox.all();
+      expect(waiting!.lastError).toMatch(/failed on reading the last clocked time event/); // the second try was made
+      // Its next try is reckoned from now, not from before the jump.
+      expect(waiting!.nextAttemptAt! - clock.now()).toBeLessThanOrEqual(16_500);
+      expect(clock.nextTimerAt()! - clock.now()).toBeLessThanOrEqual(16_500);
+      await serviceUp();
+      await runFor(20);
+      expect(core.outbox.all()).toEqual([]);
+      expect(events()).toHaveLength(1);
+    },
+  );
+
   it("clocks out at the service's time when only this computer's clock went back: it asks the service first", async () => {
     const { core, clock, events } = await setup();
     await core.clock.toggle('window');

@@ -182,6 +182,7 @@ export function createClockService(options: ClockServiceOptions) {
     outbox,
     clientsFor: options.clientsFor,
     now: () => time.now(),
+    monotonic: () => time.monotonic?.() ?? time.now(),
     formatTime,
     t: words.t,
     random: options.random,
@@ -198,7 +199,7 @@ export function createClockService(options: ClockServiceOptions) {
     timers.schedule('refresh', REFRESH_MS, () => void refresh());
     return reading.read().then(() => weighStopBeforeStart());
   };
-  const syncLoop = createSyncLoop({ sync, reading, active, words, notify, changed, refresh, timers, now: () => time.now() });
+  const syncLoop = createSyncLoop({ sync, reading, active, words, notify, changed, refresh, timers });
   const recorder = createPunchRecorder({
     outbox,
     reading,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.ts';
 import type { Punch } from './outbox.ts';
-import { hasBeenTryingTooLong, inUndoTime, isDue, MAX_WAIT_MS, waitBeforeRetry } from './punch-schedule.ts';
+import { hasBeenTryingTooLong, inUndoTime, MAX_WAIT_MS, remainingWait, waitBeforeRetry } from './punch-schedule.ts';
 
 const now = Date.parse('2026-11-23T08:00:00Z');
 const punch = (changes: Partial<Punch> = {}): Punch => ({
@@ -34,9 +34,9 @@ describe('punch schedule', () => {
   });
 
   it('is due when its time has come, and also when the wait left is longer than any we set (the clock went back)', () => {
-    expect(isDue(punch({ nextAttemptAt: now + 10_000 }), now)).toBe(false);
-    expect(isDue(punch({ nextAttemptAt: now - 1 }), now)).toBe(true);
-    expect(isDue(punch({ nextAttemptAt: now + 24 * 3_600_000 }), now)).toBe(true);
+    expect(remainingWait(punch({ nextAttemptAt: now + 10_000 }), now)).toBe(10_000);
+    expect(remainingWait(punch({ nextAttemptAt: now - 1 }), now)).toBe(0);
+    expect(remainingWait(punch({ nextAttemptAt: now + 24 * 3_600_000 }), now)).toBe(0);
   });
 
   it('backs off from 5 s to at most 15 min, and honours Retry-After only up to that', () => {

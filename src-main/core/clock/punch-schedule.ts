@@ -21,11 +21,16 @@ export function waitBeforeRetry(punch: Punch, error: ApiError, random: () => num
   return Math.round(Math.min(MAX_WAIT_MS, Math.max(backoff, error.retryAfterMs ?? 0)));
 }
 
-/** Whether a waiting punch may be tried now. A wait longer than any we set means the computer's clock went back. */
-export function isDue(punch: Punch, now: number): boolean {
-  if (punch.nextAttemptAt === null) return true;
+/**
+ * How long a waiting punch still waits by the computer's date and time (its `nextAttemptAt`, kept
+ * across restarts): 0 when due. A wait longer than any we set means the computer's clock went back:
+ * due. Within one run of the app the wait is measured on a clock that only moves forward instead
+ * (punch-sync.ts), so setting the date back mid-wait changes nothing.
+ */
+export function remainingWait(punch: Punch, now: number): number {
+  if (punch.nextAttemptAt === null) return 0;
   const remaining = punch.nextAttemptAt - now;
-  return remaining <= 0 || remaining > MAX_WAIT_MS + 60_000;
+  return remaining <= 0 || remaining > MAX_WAIT_MS + 60_000 ? 0 : remaining;
 }
 
 /** The longest undo time a setting allows, and some slack: beyond it the computer's clock went back. */

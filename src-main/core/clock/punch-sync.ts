@@ -16,7 +16,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { sameInstant } from './clock-state.ts';
 import type { Outbox, Punch, StopKind } from './outbox.ts';
 import { routeMissing, wrongBaseUrlText } from './read-failure.ts';
-import { hasBeenTryingTooLong, inUndoTime, isDue, MAX_UNREADABLE, waitBeforeRetry } from './punch-schedule.ts';
+import { hasBeenTryingTooLong, inUndoTime, MAX_UNREADABLE, remainingWait, waitBeforeRetry } from './punch-schedule.ts';
 
 export type PunchOutcome =
   | { kind: 'synced'; punch: Punch; event: ClockedTimeEvent }
@@ -29,6 +29,8 @@ export interface PunchSyncOptions {
   outbox: Outbox;
   clientsFor: (environmentId: string) => ServiceClients | null;
   now: () => number;
+  /** A clock that only moves forward (performance.now()), on which waits are measured; `now` if absent. */
+  monotonic?: () => number;
   formatTime: TimeFormatter;
   /** The user's words at each use: a stopped punch keeps its sentence in the language of that moment. */
   t: Translate;
@@ -42,6 +44,14 @@ type Last = { kind: 'read'; event: ClockedTimeEvent | null } | { kind: 'outcome'
 export function createPunchSync(options: PunchSyncOptions) {
   const { outbox, formatTime, t } = options;
   const random = options.random ?? Math.random;
+  const monotonic = options.monotonic ?? options.now;
+  /** When each punch that waits is due, on the monotonic clock: set when it failed in this run of the app. */
+  const dueAt = new Map<string, number>();
+  /** How long a waiting punch still waits, measured where it can be (see punch-schedule.ts). */
+  const waitLeft = (punch: Punch) => {
+    const due = punch.nextAttemptAt === null ? undefined : dueAt.get(punch.id);
+    return due === undefined ? remainingWait(punch, options.now()) : Math.max(0, due - monotonic());
+  };
   const time = (iso: string | null | undefined) => (iso ? formatTime(Date.parse(iso)) : t('sync.unknownTime'));
   const label = (punch: Punch) => t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: time(punch.at) });
   const current = (punch: Punch) => outbox.all().find((candidate) => candidate.id === punch.id) ?? punch;
@@ -65,6 +75,7 @@ export function createPunchSync(options: PunchSyncOptions) {
   function wait(punch: Punch, error: ApiError): PunchOutcome {
     if (hasBeenTryingTooLong(punch, options.now())) return stop(punch, 'gave-up', t('sync.gaveUp', { reason: error.message }));
     const delay = waitBeforeRetry(punch, error, random);
+    dueAt.set(punch.id, monotonic() + delay);
     const waiting = outbox.update(punch.id, { lastError: error.message, nextAttemptAt: options.now() + delay });
     return { kind: 'waiting', punch: waiting, message: error.message };
   }
@@ -247,7 +258,7 @@ export function createPunchSync(options: PunchSyncOptions) {
           continue;
         }
         // A punch in its undo time holds back the ones after it, whatever the reason to send now.
-        if (inUndoTime(punch, options.now()) || (!force && !isDue(punch, options.now()))) {
+        if (inUndoTime(punch, options.now()) || (!force && waitLeft(punch) > 0)) {
           blocked.add(punch.environmentId);
           continue;
         }
@@ -259,14 +270,16 @@ export function createPunchSync(options: PunchSyncOptions) {
       }
       return outcomes;
     },
-    /** When the next waiting punch is due (null: nothing waits on time). */
-    nextDueAt(): number | null {
+    /** How long until the next waiting punch is due, in ms from now (null: nothing waits on time). */
+    nextDueIn(): number | null {
       const waiting = outbox.all().filter((punch) => !punch.stopped);
-      const due = [
-        ...waiting.filter((punch) => punch.nextAttemptAt !== null).map((punch) => punch.nextAttemptAt!),
-        ...waiting.filter((punch) => inUndoTime(punch, options.now())).map((punch) => punch.undoUntil!),
+      for (const id of dueAt.keys()) if (!waiting.some((punch) => punch.id === id)) dueAt.delete(id);
+      const now = options.now();
+      const waits = [
+        ...waiting.filter((punch) => punch.nextAttemptAt !== null).map(waitLeft),
+        ...waiting.filter((punch) => inUndoTime(punch, now)).map((punch) => punch.undoUntil! - now),
       ];
-      return due.length === 0 ? null : Math.min(...due);
+      return waits.length === 0 ? null : Math.min(...waits);
     },
   };
 }

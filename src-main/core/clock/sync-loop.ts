@@ -16,7 +16,6 @@ interface SyncLoopOptions {
   changed: () => void;
   refresh: () => Promise<void>;
   timers: { schedule(name: 'sync', delayMs: number | null, run: () => void): void };
-  now: () => number;
 }
 
 export function createSyncLoop(options: SyncLoopOptions) {
@@ -70,8 +69,7 @@ export function createSyncLoop(options: SyncLoopOptions) {
       return outcomes;
     } finally {
       syncing = null;
-      const due = sync.nextDueAt();
-      options.timers.schedule('sync', due === null ? null : due - options.now(), () => void run(null, false));
+      options.timers.schedule('sync', sync.nextDueIn(), () => void run(null, false));
       options.changed();
     }
   }

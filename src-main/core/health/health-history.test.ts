@@ -56,6 +56,45 @@ describe('health history', () => {
     expect(createHealthHistory('{"version":9}').log(5)).toEqual([]);
   });
 
+  it('checks each saved entry as it is read: what cannot be used is dropped and counted, the rest kept (issue 45, point 9)', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const saved = JSON.stringify({
+      version: 1,
+      checks: {
+        source: [
+          [now - 60_000, 120],
+          ['soon', 'fast'],
+          [now - 30_000, null],
+          [now, -1],
+        ],
+        target: 'nonsense',
+      },
+      states: {
+        source: [
+          [now - 90_000, 'up'],
+          [now - 60_000, 'melting'],
+        ],
+        target: [[null, 'down']],
+      },
+      log: [
+        { at: now - 60_000, system: 'source', from: 'up', to: 'down', message: null },
+        { at: 'x' },
+        { at: now, system: 'elsewhere', from: 'up', to: 'down', message: null },
+      ],
+    });
+    const dropped: number[] = [];
+    const history = createHealthHistory(saved, (count) => dropped.push(count));
+    expect(dropped).toEqual([6]);
+    // What the status window draws from it works: the heartbeat's times are times.
+    expect(history.beats('source', 10)).toEqual([
+      { at: now - 60_000, latencyMs: 120 },
+      { at: now, latencyMs: null },
+    ]);
+    expect(() => history.beats('source', 10).map((beat) => new Date(beat.at).toISOString())).not.toThrow();
+    expect(history.log(10)).toHaveLength(1);
+    expect(history.stats('source', 3_600_000, now).checks).toBe(2);
+  });
+
   it('buckets latency for a chart, keeping the slowest check per bucket', () => {
     const history = createHealthHistory();
     const now = 2 * HISTORY_RETENTION_MS;

@@ -59,25 +59,70 @@ interface Data {
 
 const empty = (): Data => ({ checks: { source: [], target: [] }, states: { source: [], target: [] }, log: [] });
 
-function restore(saved: string | null): Data {
-  if (!saved) return empty();
+const STATES: ReadonlySet<string> = new Set<SystemState>([
+  'unknown',
+  'up',
+  'degraded',
+  'suspect',
+  'down',
+  'auth-error',
+  'rate-limited',
+  'offline',
+]);
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isCheck = (pair: unknown): pair is [number, number] =>
+  Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && isTime(pair[1]) && pair[1] >= -1;
+const isState = (pair: unknown): pair is [number, SystemState] =>
+  Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && STATES.has(pair[1] as string);
+const isLogEntry = (entry: unknown): entry is HealthLogEntry => {
+  const candidate = entry as Partial<HealthLogEntry> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    isTime(candidate.at) &&
+    (HEALTH_SYSTEMS as readonly unknown[]).includes(candidate.system) &&
+    STATES.has(candidate.from as string) &&
+    STATES.has(candidate.to as string) &&
+    (candidate.message === null || typeof candidate.message === 'string')
+  );
+};
+
+/** The entries of a list that can be used, counting those that cannot. */
+function usable<T>(list: unknown, keep: (entry: unknown) => entry is T, dropped: { count: number }): T[] {
+  const entries = Array.isArray(list) ? list : [];
+  const kept = entries.filter(keep);
+  dropped.count += entries.length - kept.length;
+  return kept;
+}
+
+/** The saved history, each entry checked as it is read: what cannot be used is dropped and counted. */
+function restore(saved: string | null): { data: Data; dropped: number } {
+  if (!saved) return { data: empty(), dropped: 0 };
+  const dropped = { count: 0 };
   try {
-    const parsed = JSON.parse(saved) as Partial<Data> & { version?: number };
-    if (parsed.version !== 1) return empty();
+    const parsed = JSON.parse(saved) as {
+      version?: number;
+      checks?: Record<string, unknown>;
+      states?: Record<string, unknown>;
+      log?: unknown;
+    };
+    if (parsed?.version !== 1) return { data: empty(), dropped: 1 };
     const data = empty();
     for (const system of HEALTH_SYSTEMS) {
-      data.checks[system] = (parsed.checks?.[system] ?? []).filter((pair) => Array.isArray(pair) && pair.length === 2);
-      data.states[system] = (parsed.states?.[system] ?? []).filter((pair) => Array.isArray(pair) && pair.length === 2);
+      data.checks[system] = usable(parsed.checks?.[system], isCheck, dropped);
+      data.states[system] = usable(parsed.states?.[system], isState, dropped);
     }
-    data.log = (parsed.log ?? []).filter((entry) => typeof entry?.at === 'number');
-    return data;
+    data.log = usable(parsed.log, isLogEntry, dropped);
+    return { data, dropped: dropped.count };
   } catch {
-    return empty(); // a damaged history is not worth stopping for
+    return { data: empty(), dropped: 1 }; // a damaged history is not worth stopping for
   }
 }
 
-export function createHealthHistory(saved: string | null = null): HealthHistory {
-  const data = restore(saved);
+/** `onDropped`: told how many saved entries could not be used (a damaged or hand-edited file). */
+export function createHealthHistory(saved: string | null = null, onDropped?: (count: number) => void): HealthHistory {
+  const { data, dropped } = restore(saved);
+  if (dropped > 0) onDropped?.(dropped);
 
   function prune(now: number): void {
     const cutoff = now - HISTORY_RETENTION_MS;

@@ -35,6 +35,8 @@ export interface HealthServiceOptions {
   t?: Translate;
   /** Minutes since local midnight (quiet hours); the machine's time zone by default. */
   localMinutes?: (ms: number) => number;
+  /** Where the app logs (a history that could not be read whole is said there). */
+  log?: { warn(line: string): void };
   /** Where an environment's history is kept between runs. */
   historyFile?: (environmentId: string) => TextFile;
 }
@@ -105,7 +107,12 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     },
   });
   let environmentId = options.environment().id;
-  const loadHistory = () => createHealthHistory(options.historyFile?.(environmentId).read() ?? null);
+  const loadHistory = () =>
+    createHealthHistory(options.historyFile?.(environmentId).read() ?? null, (count) =>
+      options.log?.warn(
+        `Health history of environment ${environmentId}: ${count} saved entries could not be used and were dropped.`,
+      ),
+    );
   let history: HealthHistory = loadHistory();
   let ticker: unknown = null;
   let lastSavedAt = time.now();

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { invokeArgs, type Envelope, type InvokeApi, type InvokeName } from '../../shared/ipc/contract.ts';
 import { ApiError } from '../api/api-error.ts';
 import { plainJsonProblem } from './plain-json.ts';
+import { argumentProblem } from './argument-problem.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
@@ -31,13 +32,10 @@ export async function dispatchInvoke(
     const shape = plainJsonProblem(args);
     if (shape) throw new InvalidRequestError(`Invalid arguments for ${name}: ${shape}.`);
     const parsed = v.safeParse(invokeArgs[name], args);
-    if (!parsed.success) {
-      const issue = parsed.issues[0];
-      const where = issue ? v.getDotPath(issue) : null;
+    if (!parsed.success)
       throw new InvalidRequestError(
-        `Invalid arguments for ${name}${where ? ` (argument ${where})` : ''}: ${issue?.message ?? 'rejected'}.`,
+        argumentProblem(name, invokeArgs[name], parsed.issues[0], Array.isArray(args) ? args.length : 0),
       );
-    }
     const handler = handlers[name] as (...handlerArgs: unknown[]) => Promise<unknown>;
     return { ok: true, value: await handler.apply(handlers, parsed.output as unknown[]) };
   } catch (error) {

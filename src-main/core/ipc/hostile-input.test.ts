@@ -113,6 +113,22 @@ describe('hostile input at the door', () => {
     expect(core.settings.preferences().monitoring.pollIntervalSeconds).toBe(45);
   });
 
+  it.each([
+    [[], 'lookupPin: the debtor key must be text (got nothing).'],
+    [['D-1'], 'lookupPin: pinned must be true or false (got nothing).'],
+    [['D-1', 'yes'], 'lookupPin: pinned must be true or false (got "yes").'],
+    [[1, true], 'lookupPin: the debtor key must be text (got 1).'],
+    [['D-1', true, 3], 'lookupPin: takes 2 arguments, got 3.'],
+    [[null, true], 'lookupPin: the debtor key must be text (got null).'],
+    [['  ', true], 'lookupPin: the debtor key must not be empty (got "  ").'],
+    [['x'.repeat(300), true], 'lookupPin: the debtor key must be at most 200 long (got 300).'],
+    [[{ a: 1 }, false], 'lookupPin: the debtor key must be text (got an object).'],
+    [[['k'], true], 'lookupPin: the debtor key must be text (got a list).'],
+  ])('refuses a pin of %j naming the argument and what is wrong (issue 45, point 12)', async (args, message) => {
+    const { call } = setup();
+    expect(await call('lookupPin', args)).toEqual({ ok: false, error: { kind: 'invalid-request', message } });
+  });
+
   it('keeps its limits above what the app itself sends (a CA certificate, a long secret)', () => {
     expect(LIMITS.stringLength).toBeGreaterThanOrEqual(50_000);
   });

@@ -29,18 +29,19 @@ export function checkTransactionRange(range: TransactionRange, t: Translate = en
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 export function summarise(rows: Array<Tolerant<AdvanceTransaction>>): TransactionsView {
-  const byType: Record<string, number> = {};
+  // Types come from the service's data: a Map, so "toString" or "__proto__" is just a type.
+  const byType = new Map<string, number>();
   let total = 0;
   for (const row of rows) {
     const amount = typeof row.amount === 'number' ? row.amount : 0;
     total += amount;
     const type = String(row.type ?? 'other');
-    byType[type] = cents((byType[type] ?? 0) + amount);
+    byType.set(type, cents((byType.get(type) ?? 0) + amount));
   }
   const sorted = [...rows].sort(
     (a, b) => String(b.transDate).localeCompare(String(a.transDate)) || String(b.transKey).localeCompare(String(a.transKey)),
   );
-  return { rows: sorted, count: rows.length, total: cents(total), byType };
+  return { rows: sorted, count: rows.length, total: cents(total), byType: Object.fromEntries(byType) };
 }
 
 /** The transactions export's columns, for their words in the user's language. */

@@ -7,6 +7,7 @@ import type { DebtorMemory, RememberedDebtor, RememberedNotice, RememberedView }
 import type { RememberedStore } from './remembered-store.ts';
 import {
   changesSinceSeen,
+  ownEntry,
   pinned as withPin,
   sameFigures,
   synced,
@@ -40,8 +41,8 @@ export function createLookupMemory(options: LookupMemoryOptions) {
 
   /** A remembered debtor as a list shows it: its latest name, and whether it changed since last looked at. */
   function entry(state: Remembered, key: string): RememberedDebtor {
-    const latest = state.history[key]?.at(-1);
-    const seen = state.seen[key];
+    const latest = ownEntry(state.history, key)?.at(-1);
+    const seen = ownEntry(state.seen, key);
     const changed = !!latest && !!seen && !sameFigures(latest, seen);
     return { debtorKey: key, name: latest?.name ?? seen?.name ?? key, changed };
   }
@@ -68,12 +69,12 @@ export function createLookupMemory(options: LookupMemoryOptions) {
     async of(key: string): Promise<DebtorMemory> {
       const { state } = await current();
       const snapshot = await snapshotOf(key);
-      const seen = state.seen[key];
+      const seen = ownEntry(state.seen, key);
       return {
         pinned: state.pinned.includes(key),
         seenAt: seen ? new Date(seen.at).toISOString() : null,
         changes: snapshot ? changesSinceSeen(state, key, snapshot) : [],
-        history: (state.history[key] ?? []).map((point) => ({
+        history: (ownEntry(state.history, key) ?? []).map((point) => ({
           at: new Date(point.at).toISOString(),
           score: point.score,
           bureauScore: point.bureauScore,

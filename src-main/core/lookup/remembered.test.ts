@@ -137,6 +137,34 @@ describe('in the lookup', () => {
     expect(await call('lookupRemembered')).toMatchObject({ recent: [], pinned: [] });
   });
 
+  it('takes any debtor key, even every name Object.prototype has, as just a key — across a restart too (issue 45, point 10)', async () => {
+    const names = [...new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__'])];
+    let state = emptyRemembered();
+    for (const [index, key] of names.entries()) {
+      state = viewed(state, key, snapshot(40 + index), 1_000 + index);
+      state = pinned(state, key, true, snapshot(40 + index), 2_000 + index);
+    }
+    expect(state.recent).toHaveLength(Math.min(names.length, RECENT_MAX));
+    expect(changesSinceSeen(state, 'toString', snapshot(99))).toEqual([
+      { field: 'score', was: 40 + names.indexOf('toString'), is: 99 },
+    ]);
+    expect(Object.getPrototypeOf(state.history)).toBe(Object.prototype); // nothing was set on the prototype
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'remembered-proto-'));
+    const core = createTestCore(mock.server, { dataDir });
+    const { call } = windowApi(core);
+    await call('lookupOpen');
+    for (const key of names) await call('lookupPin', key, true);
+    expect((await call('lookupRemembered')).pinned.map((debtor) => debtor.debtorKey).sort()).toEqual([...names].sort());
+    expect(await call('lookupDetail', 'toString')).toBeNull();
+    const restarted = createTestCore(mock.server, { dataDir, settingsDir: core.settingsDir });
+    const again = windowApi(restarted);
+    await again.call('lookupOpen');
+    expect((await again.call('lookupRemembered')).pinned).toHaveLength(names.length);
+    await again.call('lookupPin', '__proto__', false);
+    expect((await again.call('lookupRemembered')).pinned.map((debtor) => debtor.debtorKey)).not.toContain('__proto__');
+  });
+
   it('tells the desktop when a sync finds a pinned debtor changed, unless the analyst turned that off', async () => {
     const core = createTestCore(mock.server);
     const { call } = windowApi(core);

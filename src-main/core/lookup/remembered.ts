@@ -41,6 +41,13 @@ export type ComparedField = (typeof COMPARED)[number];
 
 export const emptyRemembered = (): Remembered => ({ recent: [], pinned: [], history: {}, seen: {} });
 
+/**
+ * A debtor's own entry of a record keyed by debtor keys, which come from the service's data and a
+ * window: never what the prototype answers for "toString", "constructor" or "__proto__".
+ */
+export const ownEntry = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
 /** The compared fields all the same (the name may differ). */
 export const sameFigures = (a: DebtorSnapshot, b: DebtorSnapshot) => COMPARED.every((field) => a[field] === b[field]);
 const tracked = (state: Remembered) => new Set([...state.recent, ...state.pinned]);
@@ -54,7 +61,7 @@ function pruned(state: Remembered): Remembered {
 
 /** A point added when the figures differ from the last one (bounded: the oldest go). */
 function withPoint(history: Record<string, HistoryPoint[]>, key: string, snapshot: DebtorSnapshot, at: number) {
-  const points = history[key] ?? [];
+  const points = ownEntry(history, key) ?? [];
   const last = points.at(-1);
   if (last && sameFigures(last, snapshot)) return history;
   return { ...history, [key]: [...points, { ...snapshot, at }].slice(-HISTORY_MAX) };
@@ -90,7 +97,7 @@ export function synced(
   for (const key of tracked(state)) {
     const snapshot = current.get(key);
     if (!snapshot) continue;
-    const before = history[key]?.at(-1);
+    const before = ownEntry(history, key)?.at(-1);
     history = withPoint(history, key, snapshot, at);
     if (before && !sameFigures(before, snapshot) && state.pinned.includes(key)) changedPins.push(key);
   }
@@ -103,7 +110,7 @@ export function changesSinceSeen(
   key: string,
   now: DebtorSnapshot,
 ): Array<{ field: ComparedField; was: string | number | null; is: string | number | null }> {
-  const seen = state.seen[key];
+  const seen = ownEntry(state.seen, key);
   if (!seen) return [];
   return COMPARED.filter((field) => seen[field] !== now[field]).map((field) => ({ field, was: seen[field], is: now[field] }));
 }

@@ -4,12 +4,18 @@
  */
 export interface TimeSource {
   now(): number;
+  /**
+   * Milliseconds on a clock that only moves forward, whatever happens to the date and time of the
+   * computer (performance.now()): what waits are measured on. Absent: `now` serves.
+   */
+  monotonic?(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 export const systemTime: TimeSource = {
   now: () => Date.now(),
+  monotonic: () => performance.now(),
   setTimeout: (callback, ms) => {
     const handle = setTimeout(callback, ms);
     handle.unref?.();

@@ -464,6 +464,13 @@ export type InvokeName = keyof InvokeApi;
 export type EventName = keyof PushedEvents;
 
 const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+/** A debtor's key as a window sends it: named in a refusal, never empty. */
+const debtorKey = v.pipe(
+  v.string(),
+  v.maxLength(200),
+  v.check((key) => key.trim() !== '', 'must not be empty'),
+  v.title('the debtor key'),
+);
 const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000_000));
 const environmentId = text(100);
 const draftArg = v.strictObject({
@@ -525,11 +532,11 @@ export const invokeArgs = {
     }),
   ]),
   lookupRows: v.strictTuple([count, count, count]),
-  lookupDetail: v.strictTuple([text(200)]),
+  lookupDetail: v.strictTuple([debtorKey]),
   lookupRemembered: v.strictTuple([]),
-  lookupViewed: v.strictTuple([text(200)]),
-  lookupPin: v.strictTuple([text(200), v.boolean()]),
-  lookupCompare: v.strictTuple([v.pipe(v.array(text(200)), v.minLength(2), v.maxLength(4))]),
+  lookupViewed: v.strictTuple([debtorKey]),
+  lookupPin: v.strictTuple([debtorKey, v.pipe(v.boolean(), v.title('pinned'))]),
+  lookupCompare: v.strictTuple([v.pipe(v.array(debtorKey), v.minLength(2), v.maxLength(4), v.title('the debtor keys'))]),
   advanceClients: v.strictTuple([v.nullable(text(40))]),
   advanceTransactions: v.strictTuple([
     v.strictObject({ clientKey: v.optional(text(100)), startDate: v.optional(text(40)), endDate: v.optional(text(40)) }),
