@@ -355,6 +355,19 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const health = createHealthService({
     time,
     log: options.log,
+    waitingPunch: () => {
+      const active = environments.active().environment.id;
+      // Only a punch that tried and could not be sent waits here: one in its undo time has not tried yet.
+      const punch = outbox
+        .all()
+        .find((candidate) => candidate.environmentId === active && !candidate.stopped && candidate.lastError !== null);
+      return punch
+        ? language.t('clock.punchLabel', {
+            kind: punch.kind === 'clock-in' ? 'in' : 'out',
+            time: formatTime(Date.parse(punch.at)),
+          })
+        : null;
+    },
     preferences: () => settings.preferences(),
     environment: () => environments.active().environment,
     probe: (system, signal) => {

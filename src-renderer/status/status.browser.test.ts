@@ -73,7 +73,7 @@ describe('status window', () => {
     ).toBe('rgb(198, 40, 40)');
     expect(await page.locator('[data-system="source"] rect.failure').count()).toBe(0);
     const changes = await page.locator('tbody tr td:nth-child(3)').allTextContents();
-    expect(changes.slice(0, 3)).toEqual(['down → up', 'not answering → down', 'up → not answering']);
+    expect(changes.slice(0, 3)).toEqual(['down → up', 'check failed → down', 'up → check failed']);
     // At a glance: one line for both, uptime over the three hours watched (not "24 h"), latency in words, a heartbeat bar.
     expect(await page.locator('.summary').textContent()).toBe(core.health.summary());
     expect(await target.locator('[data-uptime="day"]').locator('xpath=preceding-sibling::dt').textContent()).toBe(
@@ -106,13 +106,15 @@ describe('status window', () => {
     await expect.poll(() => focusedId(view)).toBe('system-target');
   });
 
-  it('"Check now" shows a fresh failure at once, as not answering rather than down', async () => {
+  it('"Check now" shows a fresh failure at once, as the system said it (reports down), re-checking before calling it down', async () => {
     const view = await open();
     mock.control.setSystem('source', { status: 'down' });
     await view.page.getByRole('button', { name: 'Check now' }).click();
     await expect
       .poll(() => view.page.locator('[data-system="source"] .status').textContent())
-      .toBe('not answering · re-checking');
+      .toBe('reports that it is down · re-checking');
+    // The line's own sentence and the state beside it say the same thing (issue 46, point 1).
+    expect(await view.page.locator('[data-system="source"]').textContent()).not.toContain('not answering');
     await view.screenshot('status-check-now-suspect');
     mock.control.setSystem('source', { status: 'up' });
   });
@@ -137,7 +139,9 @@ describe('status window in the user’s language', () => {
       const spanish = await open();
       await expect.poll(() => spanish.page.locator('h1').textContent()).toBe('Estado del servicio de fichajes');
       expect(await spanish.page.locator('#title-target').textContent()).toBe('Enlace con nóminas');
-      expect(await spanish.page.locator('.log td strong').first().textContent()).toMatch(/^(en marcha|caído|no responde)$/);
+      expect(await spanish.page.locator('.log td strong').first().textContent()).toMatch(
+        /^(en marcha|caído|comprobación fallida)$/,
+      );
       await spanish.screenshot('status-spanish');
 
       core.settings.updatePreferences({ general: { language: 'en-XA' } });

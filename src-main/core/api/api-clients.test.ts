@@ -57,7 +57,7 @@ describe('every error kind, with a message that says what to do', () => {
     [
       'unreachable',
       async () => timeclock({ baseUrl: `http://127.0.0.1:${await closedPort()}/timeclock` }).health('source'),
-      /Timeclock service of QA can't be reached for the source system health check \(connection refused at http:\/\/127\.0\.0\.1:\d+\/timeclock\/health-check\)\. Check the network connection and the base URL of environment QA\./,
+      /Timeclock service of QA can't be reached for the check of time recording \(connection refused at http:\/\/127\.0\.0\.1:\d+\/timeclock\/health-check\)\. Check the network connection and the base URL of environment QA\./,
     ],
     [
       'unreachable',
@@ -113,7 +113,7 @@ describe('every error kind, with a message that says what to do', () => {
     await mock.control('PUT', '/systems/target', { latencyMs: 2_000 });
     const error = await failure(timeclock({ timeoutMs: 150 }).health('target'));
     expect(error.kind).toBe('timeout');
-    expect(error.message).toMatch(/did not answer the target system health check in time \(no answer within 0\.15 s\)/);
+    expect(error.message).toMatch(/did not answer the check of the payroll link in time \(no answer within 0\.15 s\)/);
   });
 
   it('cancelled: the caller gave up', async () => {

@@ -149,7 +149,7 @@ describe('proxies as corporate networks have them', () => {
     const failure = core.clients().timeclock.health('source');
     await expect(failure).rejects.toThrow(
       new RegExp(
-        `^Timeclock service of Acme was not reached for the source system health check: the proxy ${new URL(dead).host} cannot be reached \\(ECONNREFUSED\\) at .+\\. This is the proxy of this computer's network, not the service`,
+        `^Timeclock service of Acme was not reached for the check of time recording: the proxy ${new URL(dead).host} cannot be reached \\(ECONNREFUSED\\) at .+\\. This is the proxy of this computer's network, not the service`,
       ),
     );
     const [line] = await core.checkHealthNow();

@@ -41,7 +41,7 @@ export function createServiceClients(
     debtors: createHttpClient({ ...common, service: 'debtors', baseUrl: environment.debtorsBaseUrl }),
   };
   return {
-    timeclock: createTimeclockClient(http.timeclock, profile),
+    timeclock: createTimeclockClient(http.timeclock, profile, environment.systemNames),
     debtors: createDebtorsClient(http.debtors, profile),
     http,
   };

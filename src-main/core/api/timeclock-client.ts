@@ -1,4 +1,5 @@
 /** Typed client for the five operations of the timeclock contract. */
+import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { ClockedTimeEvent, HealthSystem } from '../../shared/api/types.ts';
 import type { OperationName } from '../../shared/domain/api-problem.ts';
 import { ApiError } from './api-error.ts';
@@ -50,7 +51,12 @@ const healthPaths: Record<HealthSystem, { path: string; operation: OperationName
   target: { path: 'health', operation: 'targetHealth' },
 };
 
-export function createTimeclockClient(http: HttpClient, profile: ApiProfile = resolveProfile(undefined)): TimeclockClient {
+/** `systemNames`: what the company calls the two systems, said in a failed health check's words. */
+export function createTimeclockClient(
+  http: HttpClient,
+  profile: ApiProfile = resolveProfile(undefined),
+  systemNames?: SystemNames,
+): TimeclockClient {
   const { service, environment } = http.options;
   const field = (name: keyof ApiProfile['timeEventFields']) => profile.timeEventFields[name] ?? name;
   const employeeValue = (employeeId: string) =>
@@ -74,10 +80,12 @@ export function createTimeclockClient(http: HttpClient, profile: ApiProfile = re
       const { path, operation } = healthPaths[system];
       const started = performance.now();
       try {
+        const named = systemNames?.[system]?.trim();
         const response = await http.request({
           method: 'GET',
           path,
           operation,
+          ...(named ? { subject: named } : {}),
           signal,
           retry: false,
           acceptText: true,

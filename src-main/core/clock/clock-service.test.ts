@@ -104,7 +104,7 @@ describe('never lose a punch', () => {
       pending: [{ text: 'Clock-in at 08:02 pending sync' }],
     });
     expect(notifications[0]).toMatch(
-      /^Clock-in at 08:02 saved — not sent yet \| It will be sent automatically; nothing is lost\. Timeclock service of Mock \(built-in\) failed on clock-in \(503\)/,
+      /^Clock-in at 08:02 saved — not sent yet \| The timeclock service failed \(503\)\. Kept here; sent by itself when the service answers\.$/,
     );
     await serviceUp();
     await runFor(60);
@@ -233,7 +233,9 @@ describe('refusals', () => {
         actions: ['retry', 'discard'],
       }),
     ]);
-    expect(notifications[0]).toMatch(/^Clock-in at 08:02 was not recorded \| Open the panel to try again or discard it\. /);
+    expect(notifications[0]).toMatch(
+      /^Clock-in at 08:02 was not recorded \| The timeclock service .+\. In the panel: try again or discard it\.$/,
+    );
     core.clock.discard(view.stopped[0]!.id);
     expect(core.clock.view().stopped).toEqual([]);
   });

@@ -6,6 +6,7 @@
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
 import type { StopHow } from './computer-stops.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
+import { causeOf, waitsOnPerson } from '../../shared/i18n/api-problem-words.ts';
 import type { OutboxProblem, Punch } from './outbox.ts';
 import type { PunchOutcome } from './punch-sync.ts';
 
@@ -47,14 +48,22 @@ export function clockWords(t: Translate, formatTime: TimeFormatter) {
       case 'waiting':
         return {
           title: t('notice.savedNotSent', { label: punchLabel(punch) }),
-          // Kept for an employee id not set yet: that is what sends it, not time.
-          body: punch.employeeId === '' ? outcome.message : t('notice.sentAutomatically', { reason: outcome.message }),
+          // The cause first (platforms cut the rest); "sent by itself" only when time alone sends it.
+          body:
+            punch.employeeId === '' || !outcome.facts
+              ? outcome.message
+              : t(waitsOnPerson(outcome.facts) ? 'notice.keptUntilFixed' : 'notice.keptAndSent', {
+                  cause: causeOf(outcome.facts, t),
+                }),
         };
       case 'stopped': {
         const unconfirmed = outcome.stop === 'unconfirmed';
         return {
           title: t(unconfirmed ? 'notice.outcomeUnknown' : 'notice.notRecorded', { label: punchLabel(punch) }),
-          body: t('notice.openToResolve', { reason: outcome.message, unconfirmed: unconfirmed ? 'yes' : 'no' }),
+          body: t('notice.openToResolve', {
+            cause: outcome.facts ? causeOf(outcome.facts, t) : outcome.message.replace(/\.$/, ''),
+            unconfirmed: unconfirmed ? 'yes' : 'no',
+          }),
         };
       }
     }

@@ -171,7 +171,7 @@ describe('servers that want another method, content type or address', () => {
     await s.truthful();
     expect(s.notifications).toContainEqual(
       expect.stringMatching(
-        /^Clock-out at 09:02 was not recorded \| Open the panel to try again or discard it\. Timeclock service of Acme does not accept clock-out/,
+        /^Clock-out at 09:02 was not recorded \| The timeclock service does not take the request as sent \(405\)\. In the panel: try again or discard it\.$/,
       ),
     );
   });

@@ -8,6 +8,7 @@
  * never "close enough"). A clock-out is never sent for an event it cannot identify.
  */
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
+import type { ApiProblemFacts } from '../../shared/domain/api-problem.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import { conflictEvent } from '../api/timeclock-client.ts';
@@ -22,8 +23,9 @@ export type PunchOutcome =
   | { kind: 'synced'; punch: Punch; event: ClockedTimeEvent }
   /** The server already had something else: what it has, in a sentence (event null when it could not be read). */
   | { kind: 'reconciled'; punch: Punch; event: ClockedTimeEvent | null; message: string }
-  | { kind: 'waiting'; punch: Punch; message: string }
-  | { kind: 'stopped'; punch: Punch; stop: StopKind; message: string };
+  /** `facts`: the failure's facts, when a request failed (a notification leads with its cause). */
+  | { kind: 'waiting'; punch: Punch; message: string; facts?: ApiProblemFacts }
+  | { kind: 'stopped'; punch: Punch; stop: StopKind; message: string; facts?: ApiProblemFacts };
 
 export interface PunchSyncOptions {
   outbox: Outbox;
@@ -60,7 +62,7 @@ export function createPunchSync(options: PunchSyncOptions) {
     outbox.settle(punch.id, punch.kind === 'clock-in' && event ? event.id : null);
   }
 
-  function stop(punch: Punch, kind: StopKind, message: string): PunchOutcome {
+  function stop(punch: Punch, kind: StopKind, message: string, facts?: ApiProblemFacts): PunchOutcome {
     const stopped = outbox.update(punch.id, { stopped: { kind, message }, nextAttemptAt: null, lastError: message });
     // A clock-out waiting for this clock-in's event cannot be sent either, for the same reason.
     for (const dependent of outbox.all().filter((other) => other.afterPunchId === punch.id && !other.stopped)) {
@@ -69,22 +71,23 @@ export function createPunchSync(options: PunchSyncOptions) {
         nextAttemptAt: null,
       });
     }
-    return { kind: 'stopped', punch: stopped, stop: kind, message };
+    return { kind: 'stopped', punch: stopped, stop: kind, message, ...(facts ? { facts } : {}) };
   }
 
   function wait(punch: Punch, error: ApiError): PunchOutcome {
-    if (hasBeenTryingTooLong(punch, options.now())) return stop(punch, 'gave-up', t('sync.gaveUp', { reason: error.message }));
+    if (hasBeenTryingTooLong(punch, options.now()))
+      return stop(punch, 'gave-up', t('sync.gaveUp', { reason: error.message }), error.problem);
     const delay = waitBeforeRetry(punch, error, random);
     dueAt.set(punch.id, monotonic() + delay);
     const waiting = outbox.update(punch.id, { lastError: error.message, nextAttemptAt: options.now() + delay });
-    return { kind: 'waiting', punch: waiting, message: error.message };
+    return { kind: 'waiting', punch: waiting, message: error.message, facts: error.problem };
   }
 
   /** An answer we could not read: try a few more times (reading first), then stop as "outcome unknown". */
   function unreadable(punch: Punch, error: ApiError): PunchOutcome {
     const counted = outbox.update(punch.id, { unreadable: punch.unreadable + 1 });
     if (counted.unreadable < MAX_UNREADABLE) return wait(counted, error);
-    return stop(counted, 'unconfirmed', t('sync.unconfirmed', { reason: error.message }));
+    return stop(counted, 'unconfirmed', t('sync.unconfirmed', { reason: error.message }), error.problem);
   }
 
   /** If an earlier attempt reached the server, the last event shows it. */
@@ -128,9 +131,10 @@ export function createPunchSync(options: PunchSyncOptions) {
 
   /** What a failure that did not record the punch leads to. */
   function whenNotSent(punch: Punch, error: ApiError): PunchOutcome {
-    if (error.configuration) return stop(punch, 'configuration', error.message);
+    if (error.configuration) return stop(punch, 'configuration', error.message, error.problem);
     if (error.kind === 'bad-response') return unreadable(punch, error);
-    if (error.kind === 'bad-request' || error.kind === 'unprocessable') return stop(punch, 'refused', error.message);
+    if (error.kind === 'bad-request' || error.kind === 'unprocessable')
+      return stop(punch, 'refused', error.message, error.problem);
     return wait(punch, error);
   }
 
@@ -214,7 +218,7 @@ export function createPunchSync(options: PunchSyncOptions) {
       if (error.kind === 'not-found')
         return (await routeMissing(clients))
           ? stop(latest, 'configuration', wrongBaseUrlText(error, t))
-          : stop(latest, 'refused', error.message);
+          : stop(latest, 'refused', error.message, error.problem);
       return whenNotSent(latest, error);
     }
   }

@@ -87,7 +87,7 @@ describe('test connection', () => {
       reachable: false,
       authOk: null,
       message:
-        'No client secret is set for environment Mock (built-in), so the source system health check was not sent. Enter the secret in Settings.',
+        'No client secret is set for environment Mock (built-in), so the check of time recording was not sent. Enter the secret in Settings.',
     });
   });
 

@@ -29,6 +29,12 @@ export interface SystemHealth {
   message: string | null;
   /** Degraded by the system's own word (its health answer), not by slow answers. */
   reportedDegraded: boolean;
+  /** The last failure was the system's own answer that it is down (not silence, not an error). */
+  reportedDown: boolean;
+  /** The last failure had no answer at all (connect, DNS, reset, timeout), not an error status. */
+  noAnswer: boolean;
+  /** Refused credentials that are no refusal: no secret was given yet, so nothing was asked. */
+  authMissing: boolean;
   /** First failure of the current confirmed outage. */
   outageStartedAt: number | null;
   /** Times of confirmed changes (down, recovered) within the flap window. */
@@ -78,6 +84,9 @@ export function initialHealth(now: number): SystemHealth {
     lastCheckedAt: null,
     message: null,
     reportedDegraded: false,
+    reportedDown: false,
+    noAnswer: false,
+    authMissing: false,
     outageStartedAt: null,
     changes: [],
     unstable: false,
@@ -109,9 +118,17 @@ export function stepHealth(
         { delayMs: rules.resumeRecheckMs, atLeast: false },
       );
     case 'offline':
-      return move('offline', { failures: 0, firstFailureAt: null, recoveries: 0, message: event.message }, interval);
+      return move(
+        'offline',
+        { failures: 0, firstFailureAt: null, recoveries: 0, message: event.message, reportedDown: false },
+        interval,
+      );
     case 'auth':
-      return move('auth-error', { message: event.message, failures: 0, firstFailureAt: null }, null);
+      return move(
+        'auth-error',
+        { message: event.message, failures: 0, firstFailureAt: null, reportedDown: false, authMissing: event.missing === true },
+        null,
+      );
     case 'rate-limited':
       if (health.state === 'down')
         return stay(health, { recoveries: 0, downStep: health.downStep + 1 }, waitFor(event.retryAfterMs, backoff(), rules));
@@ -126,13 +143,15 @@ export function stepHealth(
     case 'fail':
     case 'network': {
       const retryAfterMs = 'retryAfterMs' in event ? event.retryAfterMs : undefined;
+      const reportedDown = 'reported' in event && event.reported === true;
+      const noAnswer = event.kind === 'network' || ('transport' in event && event.transport === true);
       if (health.state === 'down')
         return stay(
           health,
-          { recoveries: 0, message: event.message, downStep: health.downStep + 1 },
+          { recoveries: 0, message: event.message, downStep: health.downStep + 1, reportedDown, noAnswer },
           waitFor(retryAfterMs, backoff(), rules),
         );
-      return onFailure(health, event.message, now, rules, move, retryAfterMs);
+      return onFailure({ ...health, reportedDown, noAnswer }, event.message, now, rules, move, retryAfterMs);
     }
   }
 }
@@ -170,6 +189,9 @@ function onSuccess(
     lastLatencyMs: latencyMs,
     failures: 0,
     firstFailureAt: null,
+    reportedDown: false,
+    noAnswer: false,
+    authMissing: false,
     slowStreak: slow ? health.slowStreak + 1 : 0,
     fastStreak: slow ? 0 : health.fastStreak + 1,
   };
@@ -221,20 +243,21 @@ function onFailure(
 ): Step {
   const failures = health.failures + 1;
   const firstFailureAt = health.firstFailureAt ?? now;
+  const { reportedDown, noAnswer } = health;
   if (failures >= rules.failuresToConfirm && now - firstFailureAt >= rules.confirmSpanMs) {
     // An outage remembered across a reset keeps its original start.
     const outageStartedAt = health.outageStartedAt ?? firstFailureAt;
     return move(
       'down',
-      { failures, firstFailureAt, message, outageStartedAt, recoveries: 0, downStep: 1 },
+      { failures, firstFailureAt, message, outageStartedAt, recoveries: 0, downStep: 1, reportedDown, noAnswer },
       waitFor(retryAfterMs, rules.downBackoffMs[0]!, rules),
     );
   }
   const untilSpan = firstFailureAt + rules.confirmSpanMs - now;
   const recheck = failures >= rules.failuresToConfirm ? untilSpan : (rules.recheckDelaysMs[failures - 1] ?? untilSpan);
   const next: NextCheck = { delayMs: Math.max(1000, recheck), atLeast: false, exact: true };
-  if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message }, next);
-  return move('suspect', { failures, firstFailureAt, message }, next);
+  if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message, reportedDown, noAnswer }, next);
+  return move('suspect', { failures, firstFailureAt, message, reportedDown, noAnswer }, next);
 }
 
 function moveTo(

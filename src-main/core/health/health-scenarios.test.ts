@@ -34,6 +34,7 @@ function setup(
     preferences?: (p: Preferences) => void;
     probe?: (system: 'source' | 'target', real: () => Promise<Probe>) => Promise<Probe>;
     isOnline?: () => boolean;
+    waitingPunch?: () => string | null;
   } = {},
 ): Harness {
   const clock = createFakeClock();
@@ -54,6 +55,7 @@ function setup(
       return options.probe ? options.probe(system, real) : real();
     },
     isOnline: options.isOnline,
+    waitingPunch: options.waitingPunch,
     random: () => 0.5,
     formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
     localMinutes: (ms) => new Date(ms).getUTCHours() * 60 + new Date(ms).getUTCMinutes(),
@@ -111,14 +113,35 @@ describe('health scenarios against the real mock', () => {
     await h.at(20 * MIN, () => up('target'));
     await h.runUntil(30 * MIN);
     expect(h.titles()).toEqual(['Payroll link is down', 'Payroll link recovered']);
-    expect(h.notifications[1]!.body).toMatch(/back after 1[89] min/);
-    // Short enough for a toast, the environment named once, and what it means for punches.
+    expect(h.notifications[1]!.body).toMatch(/^Back after 1[89] min/);
+    // Short enough for a toast, what the app saw first, the environment last and once; nothing is
+    // said of punches, since none waits (issue 46, point 1).
     const [downBody, recoveredBody] = h.notifications.map((notification) => notification.body);
-    expect(downBody).toMatch(/: down since .+\. Your punches are kept here and sent later\.$/);
+    expect(downBody).toMatch(/^It reports that it is down since \d\d:\d\d\. — Mock \(built-in\)$/);
     for (const body of [downBody!, recoveredBody!]) {
       expect(body.length).toBeLessThanOrEqual(120);
       expect(body.split('Mock (built-in)').length - 1).toBe(1);
     }
+  });
+
+  it('says what the app saw and what happens to a punch now: kept only when one really waits (issue 46, point 1)', async () => {
+    const h = setup({
+      waitingPunch: () => 'Clock-in at 08:02',
+      // The source gives no answer at all; the target answers that it is down.
+      probe: (system, real) =>
+        system === 'source' ? Promise.resolve({ kind: 'fail', message: 'timed out', transport: true }) : real(),
+    });
+    await h.at(100, () => down('target'));
+    await h.runUntil(100 + 70);
+    expect(h.notifications.map((notification) => notification.body)).toEqual([
+      'No answer since 08:00. Clock-in at 08:02 waits here until it can be sent. — Mock (built-in)',
+      expect.stringMatching(/^It reports that it is down since \d\d:\d\d\. Clock-in at 08:02 waits here/),
+    ]);
+    // While it is re-checked, a line says the system's own "down", never "not answering".
+    const reported = setup();
+    await reported.at(100, () => down('source'));
+    await reported.runUntil(100 + 12);
+    expect(reported.health.lines()[0]!.text).toMatch(/reports that it is down · re-checking/);
   });
 
   it('re-checks right before telling "down": a system back by then is told neither down nor recovered', async () => {

@@ -26,6 +26,8 @@ export interface HealthServiceOptions {
   preferences: () => Preferences;
   environment: () => { id: string; name: string; systemNames?: SystemNames };
   probe: (system: HealthSystem, signal: AbortSignal) => Promise<Probe>;
+  /** The active environment's punch that waits here, unsent (its label): said in an outage's notification. */
+  waitingPunch?: () => string | null;
   isOnline?: () => boolean;
   /** Whether anything of the environment answers at all (see the monitor). */
   reachable?: (signal: AbortSignal) => Promise<boolean>;
@@ -93,6 +95,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     t,
     localMinutes: options.localMinutes,
     recheck: (systems) => monitor.recheck(systems),
+    waitingPunch: options.waitingPunch,
     environmentName: () => options.environment().name,
     systemNames: () => names(),
     settings: () => {

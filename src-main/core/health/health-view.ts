@@ -62,11 +62,15 @@ export function describeState(
       // The system's own word, or our measure of its answers: never one said as the other.
       return withExtras(health.reportedDegraded ? t('health.state.degraded') : t('health.slow'));
     case 'suspect':
-      return t('health.reChecking');
+      // What the app saw: the system's own "down", or no answer at all — never one said as the other.
+      return t(
+        health.reportedDown ? 'health.reportsDownReChecking' : health.noAnswer ? 'health.reChecking' : 'health.failedReChecking',
+      );
     case 'down':
       return t('health.downSince', { time: formatTime(health.outageStartedAt ?? health.since) });
     case 'auth-error':
-      return t('health.authPaused');
+      // No secret typed yet is no refusal: nothing was asked.
+      return t(health.authMissing ? 'health.noSecretYet' : 'health.authPaused');
     case 'rate-limited':
       return nextCheckAt === null
         ? t('health.state.rateLimited')

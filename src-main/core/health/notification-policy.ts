@@ -62,6 +62,11 @@ export interface NotificationPolicyOptions {
    * then is not told down, nor later recovered: the user never saw the failure. Absent: told at once.
    */
   recheck?: (systems: readonly HealthSystem[]) => Promise<HealthSnapshot>;
+  /**
+   * The punch of the active environment that waits on this computer because it could not be sent
+   * (its label, "Clock-in at 08:02"), if one does: an outage's notification says so only then.
+   */
+  waitingPunch?: () => string | null;
 }
 
 export interface NotificationPolicy {
@@ -122,22 +127,32 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   ): HealthNotification =>
     // Notification centres cut long texts mid-word; the status window has the whole story.
     fitNotification({ kind, systems, title, body, since, at: time.now(), sound: kind === 'down' && options.settings().sound });
-  const downNotification = (systems: HealthSystem[], since: number) =>
-    systems.length === 2
-      ? make(
-          'down',
-          systems,
-          t('health.notice.bothDown', { source: label('source'), target: label('target') }),
-          t('health.notice.downBody', { environment: env(), time: formatTime(since) }),
-          since,
-        )
-      : make(
-          'down',
-          systems,
-          t('health.notice.down', { system: label(systems[0]!) }),
-          t('health.notice.downBody', { environment: env(), time: formatTime(since) }),
-          since,
-        );
+  /**
+   * What an outage's body says first: what the app saw (the system's own "down", or no answer),
+   * then what happens to a punch now (only when one really waits here), the environment last.
+   */
+  const outageFacts = (systems: readonly HealthSystem[], snapshot: HealthSnapshot | null) => {
+    const waiting = options.waitingPunch?.() ?? null;
+    return {
+      how: systems.some((system) => snapshot?.[system].reportedDown)
+        ? 'reported'
+        : systems.every((system) => snapshot?.[system].noAnswer !== false)
+          ? 'silent'
+          : 'failing',
+      punch: waiting === null ? '' : ` ${t('health.notice.punchKept', { label: waiting })}`,
+      environment: env(),
+    };
+  };
+  const downNotification = (systems: HealthSystem[], since: number, snapshot: HealthSnapshot | null) =>
+    make(
+      'down',
+      systems,
+      systems.length === 2
+        ? t('health.notice.bothDown', { source: label('source'), target: label('target') })
+        : t('health.notice.down', { system: label(systems[0]!) }),
+      t('health.notice.downBody', { ...outageFacts(systems, snapshot), time: formatTime(since) }),
+      since,
+    );
 
   function silenced(now: number): boolean {
     const settings = options.settings();
@@ -204,11 +219,11 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     if (memory[system].downNotified) return; // the same outage, already told
     const other = HEALTH_SYSTEMS.find((candidate) => candidate !== system)!;
     if (held && held.notification.systems.includes(other)) {
-      const combined = downNotification([...HEALTH_SYSTEMS], Math.min(held.notification.since ?? since, since));
+      const combined = downNotification([...HEALTH_SYSTEMS], Math.min(held.notification.since ?? since, since), snapshot);
       held = null;
       return deliver(combined);
     }
-    const notification = downNotification([system], since);
+    const notification = downNotification([system], since, snapshot);
     if (snapshot[other].state === 'suspect') held = { notification, until: time.now() + COMBINE_WINDOW_MS };
     else deliver(notification);
   }
@@ -307,7 +322,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
               [system],
               t('health.notice.stillDown', { system: label(system) }),
               t('health.notice.stillDownBody', {
-                environment: env(),
+                ...outageFacts([system], snapshot),
                 time: formatTime(since),
                 duration: formatDuration(now - since, t),
               }),

@@ -13,11 +13,15 @@ import type { TimeclockClient } from '../api/timeclock-client.ts';
 export type Probe =
   /** `degraded`: the system answered but reports that it is degraded (a sentence). */
   | { kind: 'ok'; latencyMs: number; degraded?: string }
-  /** `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be told apart. */
-  | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean }
+  /**
+   * `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be
+   * told apart. `reported`: the system answered, and said it is down (not silence, not an error).
+   */
+  | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean; reported?: true }
   /** `culprit`: the proxy or a certificate not trusted here, named in the message (said instead of "no network"). */
   | { kind: 'network'; message: string; culprit?: 'proxy' | 'certificate' }
-  | { kind: 'auth'; message: string }
+  /** `missing`: no secret was given yet, so nothing was asked (not a refusal). */
+  | { kind: 'auth'; message: string; missing?: true }
   | { kind: 'rate-limited'; message: string; retryAfterMs?: number };
 
 /** Errors that say this machine cannot reach the network at all, rather than that a server failed. */
@@ -27,6 +31,8 @@ export function classifyError(error: unknown): Probe {
   if (!(error instanceof ApiError)) throw error;
   const { kind, message } = error;
   const retryAfter = error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs };
+  // No secret given yet: the request was never sent (http-client.ts), so nothing was refused.
+  if (kind === 'unauthorized' && error.facts.signIn === 'no-secret') return { kind: 'auth', message, missing: true };
   if (kind === 'unauthorized' || kind === 'forbidden') return { kind: 'auth', message };
   if (kind === 'rate-limited') return { kind: 'rate-limited', message, ...retryAfter };
   // The proxy or an untrusted certificate stops every request alike: not an outage of the service, and named.
@@ -62,6 +68,7 @@ export async function probeSystem(
     return {
       kind: 'fail',
       message: words.t('health.reports', { system: words.label, state: 'down' }),
+      reported: true,
       ...(reading.retryAfterMs === undefined ? {} : { retryAfterMs: reading.retryAfterMs }),
     };
   } catch (error) {

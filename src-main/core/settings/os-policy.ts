@@ -32,7 +32,16 @@ export interface PolicyReader {
 
 const byKey = new Map(POLICY_KEYS.map((entry) => [entry.key, entry]));
 
-const BOOLEAN_WORDS: Record<string, boolean> = { '1': true, true: true, yes: true, on: true, '0': false, false: false, no: false, off: false };
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  '1': true,
+  true: true,
+  yes: true,
+  on: true,
+  '0': false,
+  false: false,
+  no: false,
+  off: false,
+};
 
 /**
  * A value as the format delivers it, made the setting's type. The registry has no booleans and no
@@ -47,7 +56,8 @@ export function coercePolicyValue(value: unknown, type: PolicyKey['type']): unkn
     if (text !== null && Object.hasOwn(BOOLEAN_WORDS, text.toLowerCase())) return BOOLEAN_WORDS[text.toLowerCase()];
   }
   if (type.kind === 'integer' && text !== null && /^-?\d+$/.test(text)) return Number(text);
-  if (type.kind === 'enum' && text !== null) return type.options.find((option) => option.toLowerCase() === text.toLowerCase()) ?? value;
+  if (type.kind === 'enum' && text !== null)
+    return type.options.find((option) => option.toLowerCase() === text.toLowerCase()) ?? value;
   if (type.kind === 'string' && type.format === 'clockTime' && text !== null && /^\d:[0-5]\d$/.test(text)) return `0${text}`;
   if (type.kind === 'json' && text !== null) {
     try {
@@ -105,7 +115,9 @@ function readLayer(raw: RawPolicy, layer: 'enforced' | 'recommended', known: Adm
     if (fallback === undefined) (policy.locked as Set<string>).delete(path);
     else {
       policy.defaults = withValueAt(policy.defaults as Record<string, unknown>, path, fallback) as SparsePreferences;
-      policy.problems.push(`${label}: ${path}: stays locked at its default (${JSON.stringify(fallback)}) until the policy is fixed.`);
+      policy.problems.push(
+        `${label}: ${path}: stays locked at its default (${JSON.stringify(fallback)}) until the policy is fixed.`,
+      );
     }
   }
   return policy;

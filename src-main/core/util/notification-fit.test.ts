@@ -1,12 +1,15 @@
 /**
  * Every desktop notification fits what the platforms show (a one-line title, about 120 characters
- * of body on a Windows toast) in every language, with realistic long arguments; a server's free
- * reason comes last, so a cut loses only it.
+ * of body on a Windows toast) in every language, with realistic long arguments: the cause and what
+ * to do come first, the environment's name last, so a cut (a 56-character environment name) loses
+ * only the name (issue 46, point 2).
  */
 import { describe, expect, it } from 'vitest';
 import { translatorFor } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { fitNotification, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from './shorten.ts';
+import { causeOf, waitsOnPerson } from '../../shared/i18n/api-problem-words.ts';
+import type { ApiProblemFacts } from '../../shared/domain/api-problem.ts';
 
 const TITLES = [
   'notice.clockedIn',
@@ -41,7 +44,8 @@ const TITLES = [
 const BODIES = [
   'notice.recordedBy',
   'notice.worked',
-  'notice.sentAutomatically',
+  'notice.keptAndSent',
+  'notice.keptUntilFixed',
   'notice.openToResolve',
   'notice.sentLaterBody',
   'notice.awayBody',
@@ -59,13 +63,21 @@ const BODIES = [
   'health.notice.stillDownBody',
   'health.notice.unstableBody',
   'health.notice.authBody',
+  'health.notice.noSecretBody',
   'lookup.pinnedChanged.body',
 ] as const;
 
+/** A long environment name, as IT names them: 56 characters. */
+const LONG_ENVIRONMENT = 'Production Frankfurt am Main · primary data centre EU-01';
+
 /** Long but real arguments: a long environment name, 12-hour times with a weekday, long durations. */
 function argumentsIn(t: Translate, choice: { how: string; unconfirmed: string; kind: string }) {
+  const label = t('clock.punchLabel', { kind: 'out', time: '12:45 PM' });
   return {
     ...choice,
+    // The longest cause a punch's notification leads with, and the sentence of a punch kept here.
+    cause: longestCause(t),
+    punch: ` ${t('health.notice.punchKept', { label })}`,
     time: 'Tue 12:45 PM',
     since: 'Tue 12:45 PM',
     from: 'Tue 12:45 PM',
@@ -74,8 +86,8 @@ function argumentsIn(t: Translate, choice: { how: string; unconfirmed: string; k
     after: t('duration.hours', { hours: 9 }),
     max: t('duration.hours', { hours: 10 }),
     seconds: 10,
-    environment: 'Production (Frankfurt)',
-    label: t('clock.punchLabel', { kind: 'out', time: '12:45 PM' }),
+    environment: LONG_ENVIRONMENT,
+    label,
     system: t('health.system.source'),
     source: t('health.system.source'),
     target: t('health.system.target'),
@@ -87,6 +99,32 @@ function argumentsIn(t: Translate, choice: { how: string; unconfirmed: string; k
   };
 }
 
+/** Every cause a punch's notification can lead with, in this language: the longest. */
+function longestCause(t: Translate): string {
+  const kinds = ['timeout', 'cancelled', 'unauthorized', 'forbidden', 'bad-response', 'redirected', 'not-supported'];
+  const more = ['bad-request', 'not-found', 'conflict', 'unprocessable', 'server'];
+  const facts = (kind: string, extra: object = {}) =>
+    ({
+      kind,
+      service: 'timeclock',
+      operation: 'clockIn',
+      environment: LONG_ENVIRONMENT,
+      status: 503,
+      ...extra,
+    }) as ApiProblemFacts;
+  const causes = [
+    ...[...kinds, ...more].map((kind) => causeOf(facts(kind), t)),
+    causeOf(facts('unreachable', { status: undefined }), t),
+    causeOf(facts('unreachable', { culprit: 'certificate' }), t),
+    causeOf(facts('unreachable', { culprit: 'proxy' }), t),
+    causeOf(facts('unreachable', { proxySignIn: { why: 'unsupported', proxy: 'proxy.corp.example:3128', schemes: [] } }), t),
+    causeOf(facts('rate-limited', { retryAfterMs: 90_000 }), t),
+    causeOf(facts('unauthorized', { signIn: 'no-secret' }), t),
+  ];
+  return causes.reduce((longest, cause) => (cause.length > longest.length ? cause : longest));
+}
+
+// `how`: why the computer stopped (the away bodies), or how an outage showed (the health bodies: the longest is "other").
 const CHOICES = ['locked', 'shutdown', 'logoff', 'other'].flatMap((how) =>
   ['yes', 'no'].map((unconfirmed) => ({ how, unconfirmed, kind: 'out' })),
 );
@@ -102,25 +140,43 @@ describe.each(['en', 'de', 'es'] as const)('notifications in %s', (language) => 
     expect(tooLong).toEqual([]);
   });
 
-  it(`have bodies of at most ${NOTIFICATION_BODY_MAX} characters, before a server's reason`, () => {
-    const tooLong = BODIES.flatMap((key) => CHOICES.map((choice) => say(key, argumentsIn(t, choice)).trim())).filter(
-      (body) => body.length > NOTIFICATION_BODY_MAX,
-    );
-    expect(tooLong).toEqual([]);
+  it(`keep their cause and what to do within ${NOTIFICATION_BODY_MAX} characters, the environment last, with a 56-character environment name`, () => {
+    expect(LONG_ENVIRONMENT).toHaveLength(56);
+    const lost = BODIES.flatMap((key) =>
+      CHOICES.map((choice) => {
+        const body = say(key, argumentsIn(t, choice)).trim();
+        // What must survive the cut: everything before the environment's name (all of it if none).
+        const at = body.indexOf(LONG_ENVIRONMENT);
+        const essential = (at < 0 ? body : body.slice(0, at)).replace(/[\s—:(]+$/, '');
+        const shown = fitNotification({ title: '', body }).body;
+        return shown.startsWith(essential) ? null : `${key}: "${shown}" lost "${essential.slice(shown.length - 1)}"`;
+      }),
+    ).filter((problem) => problem !== null);
+    expect([...new Set(lost)]).toEqual([]);
+  });
+
+  it('never reassures that a punch is sent by itself where sending waits on a person', () => {
+    const facts = { service: 'timeclock', operation: 'clockIn', environment: 'Acme' } as const;
+    for (const kind of ['unauthorized', 'forbidden', 'redirected', 'not-supported'] as const)
+      expect(waitsOnPerson({ ...facts, kind }), kind).toBe(true);
+    expect(waitsOnPerson({ ...facts, kind: 'unreachable', culprit: 'proxy' })).toBe(true);
+    for (const kind of ['unreachable', 'timeout', 'server', 'rate-limited'] as const)
+      expect(waitsOnPerson({ ...facts, kind }), kind).toBe(false);
   });
 });
 
-describe('a notification with a long reason', () => {
-  it('keeps what to do, and cuts the reason at a word', () => {
+describe('a notification of a punch that was not recorded', () => {
+  it('leads with the cause, then what to do; no server text, no environment', () => {
     const { t } = translatorFor({ messages: 'en', formats: 'en' });
-    const reason =
-      'Timeclock service of Production (Frankfurt) failed on clock-out (503): upstream connect error or disconnect/reset before headers.';
+    const cause = causeOf(
+      { kind: 'server', service: 'timeclock', operation: 'clockOut', environment: LONG_ENVIRONMENT, status: 503 },
+      t,
+    );
     const fitted = fitNotification({
       title: t('notice.notRecorded', { label: 'Clock-out at 12:45 PM' }),
-      body: t('notice.openToResolve', { reason, unconfirmed: 'no' }),
+      body: t('notice.openToResolve', { cause, unconfirmed: 'no' }),
     });
-    expect(fitted.body.length).toBeLessThanOrEqual(NOTIFICATION_BODY_MAX);
-    expect(fitted.body).toMatch(/^Open the panel to try again or discard it\. Timeclock service of .+…$/);
+    expect(fitted.body).toBe('The timeclock service failed (503). In the panel: try again or discard it.');
     expect(fitted.title).toBe('Clock-out at 12:45 PM was not recorded');
   });
 });

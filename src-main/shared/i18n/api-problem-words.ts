@@ -75,3 +75,37 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
 
 /** "bad-request" → "badRequest": ICU's select keys have no hyphens. */
 const camelCase = (kind: string) => kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * What went wrong, in a few words that lead a notification (platforms cut bodies at about 120
+ * characters): never the environment's name, never the server's free text. The panel and the
+ * status window keep the whole sentence (describeApiError).
+ */
+export function causeOf(facts: ApiProblemFacts, t: Translate): string {
+  const service = facts.service;
+  if (facts.kind === 'unreachable') {
+    if (facts.proxySignIn) return t('cause.proxySignIn', { proxy: facts.proxySignIn.proxy, why: facts.proxySignIn.why });
+    if (facts.culprit === 'certificate') return t('cause.certificate', { service });
+    if (facts.culprit === 'proxy') return t('cause.proxy');
+    return t('cause.unreachable', { service });
+  }
+  if (facts.kind === 'unauthorized' && facts.signIn === 'no-secret') return t('cause.noSecret');
+  if (facts.kind === 'rate-limited') return t('cause.rateLimited', { service, wait: waitText(facts.retryAfterMs, t) });
+  const status = facts.status === undefined ? '' : ` (${facts.status})`;
+  return t('cause.kind', { kind: camelCase(facts.kind), service, status });
+}
+
+/**
+ * Whether a punch waits on a change only a person can make (credentials, a proxy password, a
+ * setting) rather than on time: then nothing may say it will be sent by itself.
+ */
+export function waitsOnPerson(facts: ApiProblemFacts): boolean {
+  return (
+    facts.kind === 'unauthorized' ||
+    facts.kind === 'forbidden' ||
+    facts.kind === 'redirected' ||
+    facts.kind === 'not-supported' ||
+    facts.culprit !== undefined ||
+    facts.proxySignIn !== undefined
+  );
+}
