@@ -161,3 +161,130 @@ describe('layout in German at minimum size and 200 % zoom', () => {
     }
   }
 });
+
+/**
+ * Words broken inside (a German compound split over two lines without a hyphenation dictionary)
+ * and values split over lines ("23 Std. 42 | Min."): every word of the visible text, and every
+ * value (`strong`, `time`, `.value`), must sit on one line.
+ */
+const brokenText = (page: Page) =>
+  page.evaluate<string[]>(`(() => {
+    const broken = [];
+    const lines = (rects) => new Set([...rects].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top / 4))).size;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('.visually-hidden, script, style, option, textarea') || parent.getBoundingClientRect().width <= 1) continue;
+      for (const match of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (lines(range.getClientRects()) > 1) broken.push('word: ' + match[0]);
+      }
+    }
+    // Values: times, durations and counts with their unit (in <time>, .value, or a <strong> holding a digit).
+    for (const value of document.querySelectorAll('strong, time, .value')) {
+      const text = value.textContent.trim();
+      if (value.getBoundingClientRect().width <= 1 || (value.tagName === 'STRONG' && !/\\d/.test(text))) continue;
+      if (lines(value.getClientRects()) > 1) broken.push('value: ' + text);
+    }
+    return broken;
+  })()`);
+
+const languages = [
+  { language: 'en', systemLanguages: ['en-US'] },
+  { language: 'de', systemLanguages: ['de-DE'] },
+  { language: 'es', systemLanguages: ['es-ES'] },
+] as const;
+
+describe('no word or value broken inside (issue 46, point 5)', () => {
+  for (const { language, systemLanguages } of languages)
+    for (const window of windows)
+      for (const zoom of [1, 2])
+        it(`${window.name} in ${language} at ${zoom * 100} %`, async () => {
+          const core = createTestCore(mock, { systemLanguages: () => systemLanguages });
+          core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+          const view = await harness.open(
+            window.name,
+            { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+            { size: smallestSize(window.name), zoom },
+          );
+          const { page } = view;
+          await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0);
+          await page.waitForTimeout(300);
+          expect(await brokenText(page)).toEqual([]);
+        });
+});
+
+describe('the panel at 360 × 480 in every language (issue 46, point 5)', () => {
+  for (const { language, systemLanguages } of languages)
+    it(`shows both systems and its links on one line, without scrolling, in ${language}`, async () => {
+      const core = createTestCore(mock, { systemLanguages: () => systemLanguages });
+      core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+      await core.checkHealthNow();
+      const view = await harness.open(
+        'panel',
+        { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+        { size: { width: 360, height: 480 } },
+      );
+      const { page } = view;
+      await expect.poll(() => page.locator('.health li').count()).toBe(2);
+      const seen = await page.evaluate<{ rows: boolean[]; linkTops: number[] }>(`(() => {
+        const whole = (element) => {
+          const box = element.getBoundingClientRect();
+          let top = box.top, bottom = box.bottom;
+          for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+            if (getComputedStyle(parent).overflowY === 'visible') continue;
+            const clip = parent.getBoundingClientRect();
+            top = Math.max(top, clip.top);
+            bottom = Math.min(bottom, clip.bottom);
+          }
+          return bottom - top >= box.height - 1 && box.bottom <= innerHeight;
+        };
+        return {
+          rows: [...document.querySelectorAll('.health li')].map(whole),
+          linkTops: [...document.querySelectorAll('nav .link')].map((link) => Math.round(link.getBoundingClientRect().top)),
+        };
+      })()`);
+      expect(seen.rows).toEqual([true, true]);
+      expect(new Set(seen.linkTops).size).toBe(1);
+      await view.screenshot(`panel-360-${language}`);
+    });
+});
+
+describe('the forgotten clock-out at 200 % (issue 46, point 5)', () => {
+  it('keeps its day and time fields and its button inside the panel, and the panel’s title in place', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(8, 0, 0, 0);
+    mock.control.timeclock.clockIn('E1002', yesterday.toISOString());
+    const core = createTestCore(mock, { systemLanguages: () => ['de-DE'] });
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+    await core.clock.refresh();
+    const view = await harness.open(
+      'panel',
+      { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+      { size: smallestSize('panel'), zoom: 2 },
+    );
+    const { page } = view;
+    const form = page.locator('section[aria-labelledby="forgotten-title"]');
+    await expect.poll(() => form.count()).toBe(1);
+    const outside = await page.evaluate<
+      string[]
+    >(`(() => [...document.querySelectorAll('section[aria-labelledby="forgotten-title"] input, section[aria-labelledby="forgotten-title"] button, h1')]
+      .filter((element) => { const box = element.getBoundingClientRect(); return box.width === 0 || box.left < 0 || box.right > innerWidth + 1; })
+      .map((element) => element.tagName + ': ' + (element.textContent || element.getAttribute('aria-label') || '').trim()))()`);
+    expect(outside).toEqual([]);
+    expect(await brokenText(page)).toEqual([]);
+    // The panel says whose it is at 200 % too.
+    expect(await page.locator('h1.app').isVisible()).toBe(true);
+    expect(await page.locator('h1.app').evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(5);
+    // Nothing runs past the panel's side (a value kept whole must still fit).
+    expect(
+      await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth'),
+    ).toBeLessThanOrEqual(1);
+    await form.scrollIntoViewIfNeeded();
+    await view.screenshot('layout-panel-forgotten-200-de');
+    mock.control.reset();
+  });
+});

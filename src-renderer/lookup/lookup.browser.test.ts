@@ -406,14 +406,17 @@ describe('Advance', () => {
     expect(await page.locator('#tx-title').textContent()).toMatch(
       new RegExp(`^Transactions of ${name!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(C\\d+\\)$`),
     );
+    // Days as the analyst's language writes them (English: MM/DD/YYYY), not the browser's.
     const from = await page.getByLabel('From').inputValue();
-    expect(Date.parse(await page.getByLabel('to', { exact: true }).inputValue()) - Date.parse(from)).toBe(30 * 86_400_000);
-    await page.getByLabel('From').fill('2026-06-01');
-    await page.getByLabel('to', { exact: true }).fill('2026-01-01');
+    const to = await page.getByLabel('to', { exact: true }).inputValue();
+    expect(from).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+    expect(Date.parse(to) - Date.parse(from)).toBe(30 * 86_400_000);
+    await page.getByLabel('From').fill('06/01/2026');
+    await page.getByLabel('to', { exact: true }).fill('01/01/2026');
     await page.getByRole('button', { name: 'Show', exact: true }).last().click();
     await expect
       .poll(() => page.locator('.transactions .error').first().textContent())
-      .toBe('End date (2026-01-01) is before the start date (2026-06-01).');
+      .toBe('End date (01/01/2026) is before the start date (06/01/2026).');
     await page.getByLabel('to', { exact: true }).fill('');
     await page.getByLabel('From').fill('');
     await page.getByRole('button', { name: 'Show', exact: true }).last().click();

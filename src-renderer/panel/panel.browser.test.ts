@@ -227,30 +227,70 @@ describe('tray panel', () => {
     const view = await openPanel(await coreFor('E1002'));
     const offer = view.page.locator('section[aria-labelledby="forgotten-title"]');
     await expect.poll(() => offer.count()).toBe(1);
-    const field = offer.getByLabel('Stopped working at');
+    // A day and a time in the app's language and clock (English here: MM/DD/YYYY, 12-hour), not the browser's.
+    const date = offer.getByLabel('Date', { exact: true });
+    const time = offer.getByLabel('Time', { exact: true });
     const pad = (value: number) => String(value).padStart(2, '0');
-    const day = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
-    expect(await field.inputValue()).toBe(`${day}T16:00`); // the clock-in plus a usual shift
+    const day = `${pad(yesterday.getMonth() + 1)}/${pad(yesterday.getDate())}/${yesterday.getFullYear()}`;
+    expect([await date.inputValue(), await time.inputValue()]).toEqual([day, '4:00 PM']); // the clock-in plus a usual shift
     await view.screenshot('panel-forgotten-clock-out');
     expect(await view.page.getByRole('button', { name: 'Clock out now' }).count()).toBe(1);
-    await field.fill('');
-    await field.press('Enter');
-    // The refusal is said at the field and tied to it, once.
-    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-    const described = async () => view.page.locator(`#${(await field.getAttribute('aria-describedby'))!}`).textContent();
+    await date.fill('');
+    await time.press('Enter');
+    // The refusal is said at the fields and tied to them, once.
+    await expect.poll(() => date.getAttribute('aria-invalid')).toBe('true');
+    const described = async () => view.page.locator('#forgotten-error').textContent();
+    expect(await date.getAttribute('aria-describedby')).toContain('forgotten-error');
     expect(await described()).toBe('Choose the time you stopped working.');
-    await field.fill(`${day}T07:30`);
-    await field.press('Enter');
+    await date.fill(day);
+    await time.fill('7:30 AM');
+    await time.press('Enter');
     await expect.poll(described).toMatch(/^You clocked in at .+: choose a later time\.$/);
     expect(await view.page.locator('p.problem').count()).toBe(0);
     expect(eventsOf('E1002')[0]!.clockOut).toBeNull();
-    await field.fill(`${day}T17:05`);
-    await field.press('Enter');
+    // "5:05" could be morning or evening: asked, never guessed.
+    await time.fill('5:05');
+    await time.press('Tab');
+    await expect
+      .poll(() => offer.locator('#stopped-time-problem').textContent())
+      .toBe('Enter a time like 5:30 PM (with AM or PM).');
+    await time.fill('5:05 PM');
+    await time.press('Enter');
     await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
     const expected = new Date(yesterday);
     expected.setHours(17, 5, 0, 0);
     expect(eventsOf('E1002')[0]!.clockOut).toBe(expected.toISOString());
     expect(await offer.count()).toBe(0);
+  });
+
+  it('asks for the day and time of a forgotten clock-out in German as Germans write them, 24-hour', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(8, 0, 0, 0);
+    mock.control.timeclock.clockIn('E1002', yesterday.toISOString());
+    const core = createTestCore(mock, { systemLanguages: () => ['de-DE'] });
+    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+    await core.clock.refresh();
+    const view = await openPanel(core);
+    const offer = view.page.locator('section[aria-labelledby="forgotten-title"]');
+    const date = offer.getByLabel('Datum', { exact: true });
+    const time = offer.getByLabel('Uhrzeit', { exact: true });
+    const pad = (value: number) => String(value).padStart(2, '0');
+    await expect
+      .poll(() => date.inputValue())
+      .toBe(`${pad(yesterday.getDate())}.${pad(yesterday.getMonth() + 1)}.${yesterday.getFullYear()}`);
+    expect(await time.inputValue()).toBe('16:00');
+    expect(await date.getAttribute('placeholder')).toBe('TT.MM.JJJJ');
+    await date.fill('31.11.2026');
+    await date.press('Tab');
+    await expect.poll(() => offer.locator('#stopped-day-problem').textContent()).toBe('Geben Sie ein Datum wie TT.MM.JJJJ ein.');
+    await date.fill(`${yesterday.getDate()}.${yesterday.getMonth() + 1}.${String(yesterday.getFullYear()).slice(2)}`);
+    await time.fill('17.05');
+    await time.press('Enter');
+    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Ausgestempelt');
+    const expected = new Date(yesterday);
+    expected.setHours(17, 5, 0, 0);
+    expect(eventsOf('E1002')[0]!.clockOut).toBe(expected.toISOString());
   });
 
   it("shows my hours today and this week, and this week's shifts behind a disclosure opened by keyboard", async () => {
@@ -306,13 +346,16 @@ describe('tray panel', () => {
     await view.page.getByRole('button', { name: 'Fix…' }).click();
     const form = view.page.locator('section[aria-labelledby="forgotten-title"]');
     await expect.poll(() => form.locator('h2').textContent()).toBe('Clock out at an earlier time');
-    const field = form.getByLabel('Stopped working at');
     const stopped = new Date(since.getTime() + 5 * 60_000);
     const pad = (value: number) => String(value).padStart(2, '0');
-    const local = `${stopped.getFullYear()}-${pad(stopped.getMonth() + 1)}-${pad(stopped.getDate())}T${pad(stopped.getHours())}:${pad(stopped.getMinutes())}`;
-    await field.fill(local);
+    // Typed on a 24-hour clock, which every language's field reads.
+    await form
+      .getByLabel('Date', { exact: true })
+      .fill(`${pad(stopped.getMonth() + 1)}/${pad(stopped.getDate())}/${stopped.getFullYear()}`);
+    const time = form.getByLabel('Time', { exact: true });
+    await time.fill(`${pad(stopped.getHours())}:${pad(stopped.getMinutes())}`);
     await view.screenshot('panel-fix');
-    await field.press('Enter');
+    await time.press('Enter');
     await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
     expect(eventsOf('E1002')[0]!.clockOut).toBe(stopped.toISOString());
     expect(await view.page.getByRole('button', { name: 'Fix…' }).count()).toBe(0);

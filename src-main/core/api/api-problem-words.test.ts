@@ -45,7 +45,7 @@ describe('a failed request in words', () => {
       'Timeclock service of QA accepted the credentials but does not allow clock-in (403). Ask your administrator to grant this client id access to the timeclock service.',
     );
     expect(describeApiError(facts('unreachable'), german)).toMatch(
-      /^Der Zeiterfassungsdienst von QA ist für das Einstempeln nicht erreichbar/,
+      /^Der Stempeldienst von QA ist für das Einstempeln nicht erreichbar/,
     );
     expect(describeApiError({ ...facts('unauthorized'), signIn: 'no-secret' }, spanish)).toMatch(/no tiene secreto de cliente/);
     expect(describeApiError({ ...facts('rate-limited'), retryAfterMs: 30_000 }, german)).toMatch(/in 30 s erneut/);
@@ -53,7 +53,7 @@ describe('a failed request in words', () => {
 
   it('is in the user’s language where shown, and in English in the log', () => {
     const error = new ApiError(facts('server'), german);
-    expect(error.message).toMatch(/^Der Zeiterfassungsdienst von QA meldet einen Fehler .*das Einstempeln ist fehlgeschlagen/);
+    expect(error.message).toMatch(/^Der Stempeldienst von QA meldet einen Fehler .*das Einstempeln ist fehlgeschlagen/);
     expect(error.englishMessage).toMatch(/^Timeclock service of QA failed on clock-in \(500\)/);
     const lines: string[] = [];
     createLogger(

@@ -213,7 +213,8 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
     lookupCompare: (debtorKeys) => core.lookup.compare(debtorKeys),
     advanceClients: (since) => core.clients().debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {}),
     async advanceTransactions(range) {
-      const errors = checkTransactionRange(range, core.translator().t);
+      const { t, locale } = core.translator();
+      const errors = checkTransactionRange(range, t, locale.formats);
       if (Object.keys(errors).length > 0) return { ok: false, errors };
       return { ok: true, view: summarise(await core.clients().debtors.advanceTransactions(range)) };
     },
@@ -228,7 +229,7 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
         const csv = await core.lookup.csv(request.resultId, header, style);
         return { savedTo: await shell.saveFile(`debtors-${day}.csv`, csv, t('csv.fileKind')) };
       }
-      const errors = checkTransactionRange(request, core.translator().t);
+      const errors = checkTransactionRange(request, t, locale.formats);
       if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
       const view = summarise(await core.clients().debtors.advanceTransactions(request));
       const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));

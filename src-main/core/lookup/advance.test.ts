@@ -14,14 +14,14 @@ describe('Advance transaction range', () => {
       endDate: 'End date must be a date written YYYY-MM-DD, e.g. 2026-03-31.',
     });
     expect(checkTransactionRange({ startDate: '2026-05-02', endDate: '2026-05-01' })).toEqual({
-      endDate: 'End date (2026-05-01) is before the start date (2026-05-02).',
+      endDate: 'End date (05/01/2026) is before the start date (05/02/2026).',
     });
   });
 
   it('says it in the user’s language', () => {
     const { t } = translatorFor({ messages: 'de', formats: 'de-DE' });
-    expect(checkTransactionRange({ startDate: '2026-05-02', endDate: '2026-05-01' }, t)).toEqual({
-      endDate: 'Das Enddatum (2026-05-01) liegt vor dem Startdatum (2026-05-02).',
+    expect(checkTransactionRange({ startDate: '2026-05-02', endDate: '2026-05-01' }, t, 'de-DE')).toEqual({
+      endDate: 'Das Enddatum (01.05.2026) liegt vor dem Startdatum (02.05.2026).',
     });
     expect(checkTransactionRange({ startDate: 'gestern' }, t).startDate).toMatch(/^Das Startdatum muss ein Datum/);
   });

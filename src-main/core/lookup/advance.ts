@@ -1,6 +1,7 @@
 /** The Advance product's transactions as the lookup window shows them: a checked range, totals. */
 import type { AdvanceTransaction } from '../../shared/api/types.ts';
 import { isCalendarDay } from '../../shared/moments.ts';
+import { fieldOfDayKey } from '../../shared/date-fields.ts';
 import type { Tolerant, TransactionsView } from '../../shared/domain/lookup.ts';
 import type { FieldErrors } from '../../shared/domain/environments.ts';
 import { toCsv, type CsvStyle } from '../util/csv.ts';
@@ -13,15 +14,21 @@ export interface TransactionRange {
   endDate?: string;
 }
 
-/** The range's problems by field, in the words of `t` (the user's; English by default). */
-export function checkTransactionRange(range: TransactionRange, t: Translate = english.t): FieldErrors {
+/**
+ * The range's problems by field, in the words of `t` (the user's; English by default), the days
+ * written as the user's fields write them (`formats`).
+ */
+export function checkTransactionRange(range: TransactionRange, t: Translate = english.t, formats = 'en'): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['startDate', 'endDate'] as const) {
     const value = range[field];
     if (value && !isCalendarDay(value)) errors[field] = t('advance.badDate', { field });
   }
   if (!errors.startDate && !errors.endDate && range.startDate && range.endDate && range.startDate > range.endDate) {
-    errors.endDate = t('advance.endBeforeStart', { end: range.endDate, start: range.startDate });
+    errors.endDate = t('advance.endBeforeStart', {
+      end: fieldOfDayKey(range.endDate, formats),
+      start: fieldOfDayKey(range.startDate, formats),
+    });
   }
   return errors;
 }
