@@ -67,6 +67,22 @@ describe('electron-builder.yml', () => {
     expect(script).toContain('/inheritance:r /grant:r *S-1-5-18:(OI)(CI)F *S-1-5-32-544:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX');
   });
 
+  it('ships the Windows policy reader’s own binaries, outside the asar, and runs no dependency’s install script (issue 46, point 12)', () => {
+    const builder = config as unknown as { npmRebuild: boolean; asarUnpack: string[] };
+    expect(builder.npmRebuild).toBe(false);
+    expect(builder.asarUnpack).toContain('**/node_modules/native-reg/prebuilds/**');
+    for (const arch of ['win32-x64', 'win32-ia32', 'win32-arm64']) {
+      const folder = new URL(`node_modules/native-reg/prebuilds/${arch}/`, root);
+      expect(
+        readdirSync(folder).some((name) => name.endsWith('.node')),
+        arch,
+      ).toBe(true);
+    }
+    // Every dependency with an install script is decided, each said in docs/architecture.md.
+    const allowScripts = (pkg as unknown as { allowScripts: Record<string, boolean> }).allowScripts;
+    expect(allowScripts).toEqual({ esbuild: false, 'electron-winstaller': false, 'native-reg': false });
+  });
+
   it('is valid against electron-builder’s own schema', () => {
     const schema = JSON.parse(readFileSync(new URL('node_modules/app-builder-lib/scheme.json', root), 'utf8')) as object;
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -18,5 +21,23 @@ describe('npm start without Electron', () => {
     expect(run.stderr).toContain('npx install-electron --no');
     expect(run.stderr).toContain('npm run try');
     expect(run.stderr).toContain('xvfb-run -a npm run try');
+  });
+
+  it('prints only the project’s explanation when the download fails: no stack trace, no advice to delete node_modules (issue 46, point 12)', () => {
+    const run = spawnSync(process.execPath, [tsx, script], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        ELECTRON_OVERRIDE_DIST_PATH: '',
+        // A mirror nobody answers on, and an empty download cache: the download fails at once.
+        ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+        electron_config_cache: mkdtempSync(join(tmpdir(), 'electron-cache-')),
+      },
+      timeout: 120_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Electron's runtime is not on this machine and could not be downloaded.");
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stderr).not.toContain('Please delete');
   });
 });

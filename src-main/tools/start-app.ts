@@ -3,20 +3,27 @@
  * first use; where that download cannot happen (no internet, a proxy, a CI image) this says what to
  * do instead of leaving the package's own "failed to install correctly".
  */
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/**
+ * The runtime's path. The package's main export is that path, and it downloads the runtime first
+ * when it is missing, printing a stack trace and advice of its own when that fails: asked in a
+ * child whose words are kept, so that only the project's explanation is printed.
+ */
 function electronBinary(): string | null {
-  try {
-    // The package's main export is the runtime's path; it tries the download first when missing.
-    return createRequire(import.meta.url)('electron') as string;
-  } catch (error) {
-    console.error(`\n${(error as Error).message}\n`);
-    return null;
-  }
+  console.log("Looking for Electron's runtime (downloaded once, the first time)…");
+  const asked = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 10 * 60_000,
+  });
+  if (asked.status === 0 && asked.stdout.trim() !== '') return asked.stdout.trim();
+  const reason = /^(?:\w*Error): (.+)$/m.exec(asked.stderr ?? '')?.[1];
+  console.error(`\nThe download did not succeed${reason ? ` (${reason})` : ''}.\n`);
+  return null;
 }
 
 function sayWhatToDo(): never {

@@ -83,6 +83,9 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const trayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 console.log(`Timeclock Tray is running on the Electron stand-in (data in ${dataDir}).`);
 console.log(`The tray, as a page of buttons: ${trayUrl}`);
+// Where tools (and the test of this script) reach the stand-in's Chromium.
+const { cdp } = (await app.reported('chromium')) as { cdp: string };
+console.log(`Chromium DevTools: ${cdp}`);
 await app.call('open-page', trayUrl);
 process.on('SIGINT', () => void app.quit().finally(() => server.close()));
 void app.exited.then(() => server.close());

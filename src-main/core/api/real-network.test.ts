@@ -4,13 +4,17 @@
  * an internal CA, in front of our mock. Each is started on loopback and stopped by its PID.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeInternalCa, type InternalCa } from '../../testing/corporate-network.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { freePort, realComponents, startNginx, startSquid, type RealServer } from '../../testing/real-network.ts';
 import { activateAcme, createTestCore } from '../../testing/test-core.ts';
 import { windowApi } from '../../testing/window-api.ts';
 import { proxiesFromRule, type ProxyAnswer } from './network.ts';
+
+// Real squid and nginx answer in milliseconds, but on a loaded 2-core machine a test that asks
+// them a few times (a 407, the question for its schemes, the signed-in retry) once passed 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 const mock = useMockServer({ debtors: 40 });
 const ANNA = { user: 'anna.berg', password: 'Winter 2026!' };

@@ -46,11 +46,16 @@ export async function newPage(size?: { width: number; height: number }): Promise
   return page;
 }
 
+let windowsMade = 0;
+
 async function newWindow(context: BrowserContext, size: { width: number; height: number }): Promise<Page> {
   const anyPage = context.pages()[0] ?? (await context.newPage());
   const session = await context.newCDPSession(anyPage);
-  const opened = context.waitForEvent('page');
-  await session.send('Target.createTarget', { url: 'about:blank', newWindow: true, ...size });
+  // Each window's page is known by a mark of its own: two windows opened at once (the Welcome and
+  // `npm run try`'s tray page on a first start) once took each other's page, leaving one blank.
+  const mark = `#stand-in-window-${++windowsMade}`;
+  const opened = context.waitForEvent('page', { predicate: (page) => page.url().endsWith(mark) });
+  await session.send('Target.createTarget', { url: `about:blank${mark}`, newWindow: true, ...size });
   await session.detach();
   return opened;
 }
@@ -95,6 +100,7 @@ async function launch(): Promise<BrowserContext> {
   return context;
 }
 
+/** `npm run try`'s tray page: a window of its own, like the app's, never a tab another window takes. */
 answer('open-page', async (url: string) => {
-  await (await newPage()).goto(url);
+  await (await newPage({ width: 560, height: 760 })).goto(url);
 });
