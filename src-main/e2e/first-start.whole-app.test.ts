@@ -26,7 +26,8 @@ describe('first start of the built app', () => {
 
     const tray = await eventually(app.tray, (state) => state !== null && state.menu.some((item) => item.label === 'Mock server'));
     expect(tray!.menu[0]).toMatchObject({ label: 'Clock in', enabled: true });
-    expect(tray!.menu.map((item) => item.label)).toContain('Environment: Mock (built-in) · demo data');
+    const more = tray!.menu.find((item) => item.label === 'More')!.items!;
+    expect(more.map((item) => item.label)).toContain('Environment: Mock (built-in) · demo data');
     expect(tray!.tooltip).toMatch(/Mock \(built-in\)/);
     // The mock answers health checks: both systems come up.
     await eventually(app.tray, (state) => state!.menu.filter((item) => / — up · /.test(item.label)).length === 2);
@@ -44,7 +45,7 @@ describe('first start of the built app', () => {
 
     // About → Copy support info: what a helpdesk asks for, on the clipboard.
     await app.scriptDialogs(0);
-    await app.clickTray('About Timeclock Tray');
+    await app.clickTray('More', 'About Timeclock Tray');
     const copied = await eventually(
       () => app.call<string>('clipboard'),
       (text) => text.includes('Settings (value · source):'),

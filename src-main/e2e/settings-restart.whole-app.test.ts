@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => second?.close());
 
-const environmentLine = (menu: Array<{ label: string }>) => menu.find((item) => item.label.startsWith('Environment: '))?.label;
+/** The environment's submenu under More, whose label names the active one ("Environment: Local QA"). */
+const environmentLine = (menu: Array<{ label: string; items?: Array<{ label: string }> }>) =>
+  menu.find((item) => item.label === 'More')?.items?.find((item) => item.label.startsWith('Environment: '))?.label;
 
 describe('settings, switching and a restart', () => {
   it('keeps settings, the secret, a waiting punch and health history across a restart, and sends the punch then', async () => {
@@ -44,7 +46,7 @@ describe('settings, switching and a restart', () => {
       (text) => text === 'E1002 · secret saved',
     );
 
-    await first.clickTray('Environment', 'Local QA');
+    await first.clickTray('More', 'Environment: Mock (built-in) · demo data', 'Local QA');
     await eventually(first.tray, (state) => environmentLine(state!.menu) === 'Environment: Local QA');
     second.control.setService('timeclock', { unavailable: true });
     await first.clickTray('Clock in');
@@ -55,7 +57,7 @@ describe('settings, switching and a restart', () => {
 
     // Switching back from the tray with a punch waiting asks; Cancel keeps Local QA.
     await first.scriptDialogs(1);
-    await first.clickTray('Environment', 'Mock (built-in)');
+    await first.clickTray('More', 'Environment: Local QA', 'Mock (built-in)');
     const asked = (await first.reported('dialog')) as { message: string; detail: string };
     expect(asked.message).toBe('Switch environment?');
     expect(asked.detail).toMatch(/^1 punch recorded in Local QA is still/);

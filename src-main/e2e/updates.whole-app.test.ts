@@ -156,7 +156,7 @@ const logOf = (machine: { dataDir: string }) => {
 /** Asks for a check now: About → Check for updates. */
 async function checkNow(app: RunningApp) {
   await app.scriptDialogs(1);
-  await app.clickTray('About Timeclock Tray');
+  await app.clickTray('More', 'About Timeclock Tray');
   const about = (await app.reported('dialog', (detail: { buttons?: string[] }) =>
     Boolean(detail.buttons?.includes('Close')),
   )) as {

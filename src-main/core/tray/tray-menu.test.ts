@@ -81,38 +81,50 @@ describe('tray menu', () => {
       'Source system — up · 142 ms · checked 12 s ago',
       'Target system — down since 10:42',
       'Health status…',
-      'Check now',
-      'Pause notifications',
       '—',
       'Mock server',
       '—',
-      'Environment: Mock (built-in) · demo data',
-      'Environment',
-      'Debtor lookup…',
       'Open Timeclock Tray…',
+      'Debtor lookup…',
       'Settings…',
+      'More',
       '—',
-      'About Timeclock Tray',
-      'Open logs folder',
       'Quit Timeclock Tray',
     ]);
   });
 
-  it('offers pauses, or resuming when paused', () => {
-    expect(submenu(trayMenu(state()), 'Pause notifications').map((entry) => entry.type === 'normal' && entry.action)).toEqual([
+  it('keeps to about 15 rows without the Mock submenu, what is used every day at the top and the rest under More (issue 46, point 10)', () => {
+    const real = trayMenu(state({ isMock: false, environmentName: 'Production' }));
+    expect(real.length).toBeLessThanOrEqual(15);
+    expect(labels(submenu(real, 'More'))).toEqual([
+      'Check now',
+      'Pause notifications',
+      'Environment: Production',
+      '—',
+      'Open logs folder',
+      'About Timeclock Tray',
+    ]);
+    // No row repeats the environment submenu beside it.
+    expect(labels(real).filter((label) => label.startsWith('Environment'))).toEqual([]);
+  });
+
+  it('offers pauses under More, or resuming at the top while paused', () => {
+    const more = submenu(trayMenu(state()), 'More');
+    expect(submenu(more, 'Pause notifications').map((entry) => entry.type === 'normal' && entry.action)).toEqual([
       'pause-15m',
       'pause-1h',
       'pause-tomorrow',
     ]);
     const paused = submenu(trayMenu(state({ notificationsPausedUntil: '11:15' })), 'Notifications paused');
     expect(labels(paused)).toEqual(['Paused until 11:15', 'Resume notifications']);
+    expect(labels(submenu(trayMenu(state({ notificationsPausedUntil: '11:15' })), 'More'))).not.toContain('Pause notifications');
   });
 
   it('offers mock controls only in the Mock environment', () => {
     expect(labels(submenu(trayMenu(state()), 'Mock server'))).toContain('Take “Payroll link” down');
     const real = trayMenu(state({ isMock: false, environmentName: 'Production' }));
     expect(labels(real)).not.toContain('Mock server');
-    expect(labels(real)).toContain('Environment: Production');
+    expect(labels(submenu(real, 'More'))).toContain('Environment: Production');
   });
 
   it('puts the clock state first in the tooltip, then health, environment and pause', () => {
@@ -152,7 +164,7 @@ describe('pauseUntil', () => {
 
 describe('environment submenu', () => {
   it('lists every environment as a radio item, the active one checked', () => {
-    expect(submenu(trayMenu(state()), 'Environment')).toEqual([
+    expect(submenu(submenu(trayMenu(state()), 'More'), 'Environment: Mock (built-in) · demo data')).toEqual([
       { type: 'radio', label: 'Mock (built-in)', action: 'switch-environment:mock', checked: true },
       { type: 'radio', label: 'Production', action: 'switch-environment:prod', checked: false },
     ]);

@@ -74,6 +74,12 @@ const item = (label: string, action?: TrayAction, enabled = true): MenuItemModel
   ...(enabled ? {} : { enabled: false }),
 });
 
+/**
+ * What an employee uses every day at the top — the punch, the time worked, both systems, the panel,
+ * the lookup, Settings — and the rest in one More submenu (check now, pause notifications, switch
+ * environment, logs, About): about 15 rows, fewer than the 24 it had. Lines that are only sometimes
+ * true (undo, punches waiting, a problem, a pause, an update) appear while they are.
+ */
 export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemModel[] {
   return [
     clockItem(state, t),
@@ -86,30 +92,42 @@ export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemMo
     separator,
     ...state.healthLines.map((line) => item(line, undefined, false)),
     item(t('tray.healthStatus'), 'open-status'),
-    item(t('tray.checkNow'), 'check-now'),
-    pauseMenu(state.notificationsPausedUntil, t),
+    ...(state.notificationsPausedUntil ? [pauseMenu(state.notificationsPausedUntil, t)] : []),
     separator,
     ...(state.isMock ? [mockMenu(t), separator] : []),
-    item(t('tray.environmentLine', { name: state.environmentName, mock: state.isMock ? 'yes' : 'no' }), undefined, false),
-    {
-      type: 'submenu',
-      label: t('tray.environment'),
-      items: state.environments.map((environment) => ({
-        type: 'radio',
-        label: environment.name,
-        action: `switch-environment:${environment.id}`,
-        checked: environment.active,
-      })),
-    },
-    item(t('tray.lookup'), 'open-lookup'),
     item(t('tray.open', { product: state.productName }), 'open-panel'),
+    item(t('tray.lookup'), 'open-lookup'),
     item(t('tray.settings'), 'open-settings'),
+    moreMenu(state, t),
     separator,
     ...(state.updateLine ? [item(state.updateLine, undefined, false)] : []),
-    item(t('tray.about', { product: state.productName }), 'about'),
-    item(t('tray.logs'), 'open-logs'),
     item(t('tray.quit', { product: state.productName }), 'quit'),
   ];
+}
+
+/** What is not needed every day, in one place. */
+function moreMenu(state: TrayState, t: Translate): MenuItemModel {
+  return {
+    type: 'submenu',
+    label: t('tray.more'),
+    items: [
+      item(t('tray.checkNow'), 'check-now'),
+      ...(state.notificationsPausedUntil ? [] : [pauseMenu(null, t)]),
+      {
+        type: 'submenu',
+        label: t('tray.environmentLine', { name: state.environmentName, mock: state.isMock ? 'yes' : 'no' }),
+        items: state.environments.map((environment) => ({
+          type: 'radio',
+          label: environment.name,
+          action: `switch-environment:${environment.id}`,
+          checked: environment.active,
+        })),
+      },
+      separator,
+      item(t('tray.logs'), 'open-logs'),
+      item(t('tray.about', { product: state.productName }), 'about'),
+    ],
+  };
 }
 
 function clockItem(state: TrayState, t: Translate): MenuItemModel {
