@@ -5,6 +5,7 @@ import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
+import { firstDayOfWeek, startOfLocalWeek } from '../../src-main/shared/moments.ts';
 import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
@@ -235,6 +236,18 @@ describe('tray panel', () => {
     expect([await date.inputValue(), await time.inputValue()]).toEqual([day, '4:00 PM']); // the clock-in plus a usual shift
     await view.screenshot('panel-forgotten-clock-out');
     expect(await view.page.getByRole('button', { name: 'Clock out now' }).count()).toBe(1);
+    // My hours flags the long shift beside its totals, and lists it under the day it began, over midnight.
+    expect(await view.page.getByTestId('long-shift').textContent()).toMatch(
+      /^Includes a shift running \d+ h( \d+ min)?: if you forgot to clock out, fix it above\.$/,
+    );
+    await view.page.getByText("This week's shifts").click();
+    // Yesterday is in this week unless today begins one (in the user's language's week): then only today's part shows.
+    const weekBegunToday = startOfLocalWeek(Date.now(), firstDayOfWeek('en')) > yesterday.getTime();
+    const entry = view.page
+      .locator('.hours li')
+      .filter({ hasText: weekBegunToday ? /^Continued from/ : '8:00 AM – now' })
+      .first();
+    await expect.poll(() => entry.textContent()).toMatch(weekBegunToday ? /^Continued from .+ – now$/ : /over midnight/);
     await date.fill('');
     await time.press('Enter');
     // The refusal is said at the fields and tied to them, once.

@@ -93,7 +93,13 @@ function workedHours(
   const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
   const weekStart = startOfLocalWeek(now, firstDay);
   const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waiting, current);
-  const hours = myHours(sessions, now, { t, locale, firstDay, breakMarks: journal.breaks(id, employeeId, weekStart) });
+  const hours = myHours(sessions, now, {
+    t,
+    locale,
+    firstDay,
+    breakMarks: journal.breaks(id, employeeId, weekStart),
+    longShiftMs: options.preferences().clock.longShiftHours * 3_600_000,
+  });
   return { hours, day: workDayOf(sessions, hours, current, now) };
 }
 

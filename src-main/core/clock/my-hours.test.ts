@@ -4,6 +4,7 @@ import { memoryFile } from '../util/text-file.ts';
 import type { ClockStatus } from './clock-state.ts';
 import { createHoursJournal, type Shift } from './hours-journal.ts';
 import { myHours, sessionsOf } from './my-hours.ts';
+import { english } from '../../shared/i18n/catalogues.ts';
 import type { Punch } from './outbox.ts';
 
 /** Local times, so the test means the same in every time zone: Monday 23 Nov 2026 is day 23. */
@@ -56,10 +57,43 @@ describe('my hours', () => {
     expect(hours.note).toMatch(/^A shift whose end this computer never saw is not counted/);
   });
 
-  it('splits a night shift at midnight', () => {
-    const hours = myHours(sessionsOf([shift(at(23, 22), at(24, 6))], [], out), at(24, 7));
+  it('splits a night shift at midnight for the totals, and lists it under the day it began, over midnight (issue 46, point 8)', () => {
+    const hours = myHours(sessionsOf([shift(at(23, 22), at(24, 6))], [], out), at(24, 7), { t: english.t, locale: 'en-US' });
     expect(hours.days.map((day) => day.total)).toEqual(['2 h', '6 h']);
     expect(hours.today).toBe('6 h');
+    expect(hours.days[0]!.sessions).toEqual([
+      { text: '10:00 PM – 6:00 AM', pending: false, counted: true, isBreak: false, overMidnight: true, continued: false },
+    ]);
+    expect(hours.days[1]!.sessions).toEqual([
+      {
+        text: 'Continued from Mon, Nov 23 – 6:00 AM',
+        pending: false,
+        counted: true,
+        isBreak: false,
+        overMidnight: false,
+        continued: true,
+      },
+    ]);
+  });
+
+  it('lists a shift begun Saturday at 22:00 and still running on Sunday under Saturday, never as Sunday’s “10:00 PM – now”', () => {
+    const saturday = at(28, 22);
+    const hours = myHours(sessionsOf([], [], { state: 'in', since: saturday, eventId: 'e', pendingPunchId: null }), at(29, 1), {
+      t: english.t,
+      locale: 'en-US',
+    });
+    const [sat, sun] = hours.days;
+    expect(sat!.sessions[0]).toMatchObject({ text: '10:00 PM – now', overMidnight: true });
+    expect(sun!.sessions[0]).toMatchObject({ text: 'Continued from Sat, Nov 28 – now', continued: true });
+    expect(hours.today).toBe('1 h');
+  });
+
+  it('flags a running shift longer than the long-shift limit beside the totals (a forgotten clock-out)', () => {
+    const since = at(23, 8);
+    const sessions = sessionsOf([], [], { state: 'in', since, eventId: 'e', pendingPunchId: null });
+    const flagged = myHours(sessions, at(24, 10, 2), { t: english.t, locale: 'en-US', longShiftMs: 10 * 3_600_000 });
+    expect(flagged.longShift).toBe('Includes a shift running 26 h 2 min: if you forgot to clock out, fix it above.');
+    expect(myHours(sessions, at(23, 16), { t: english.t, longShiftMs: 10 * 3_600_000 }).longShift).toBeNull();
   });
 
   it('counts a running shift the journal never saw from the clock state', () => {

@@ -67,6 +67,8 @@ export interface HoursWords {
   firstDay?: Weekday;
   /** Clock-outs that began a break ("Take a break"), kept by the hours journal. */
   breakMarks?: readonly number[];
+  /** The long-shift limit (Settings → Clock): a running shift past it is flagged beside the totals. */
+  longShiftMs?: number;
 }
 
 /** A break as My hours lists it: from a clock-out marked as a break to the next clock-in (or now). */
@@ -98,7 +100,7 @@ export const weekStartOf = (setting: 'locale' | keyof typeof NAMED_DAYS, locale?
 export function myHours(
   sessions: readonly Session[],
   now: number,
-  { t, locale, firstDay, breakMarks = [] }: HoursWords = { t: english.t },
+  { t, locale, firstDay, breakMarks = [], longShiftMs }: HoursWords = { t: english.t },
 ): HoursView {
   const breaks = breaksOf(sessions, breakMarks, now);
   const hoursText = (ms: number) => workedText(ms, t);
@@ -117,34 +119,53 @@ export function myHours(
     weekMs += totalMs;
     if (now < dayEnd) [todayMs, todayBreakMs] = [totalMs, breakMs];
     if (ofDay.length === 0) continue;
+    // A shift is listed under the day it began; a day it runs into lists it as continued.
     const entries = [
-      ...ofDay.map((session) => ({
-        at: session.from,
-        text: t('hours.session', {
-          from: timeOf(session.from),
-          to: session.open ? t('hours.now') : session.to === null ? t('hours.endUnknown') : timeOf(session.to),
-        }),
-        pending: session.pending,
-        counted: session.open || session.to !== null,
-        isBreak: false,
-      })),
+      ...ofDay.map((session) => {
+        const began = session.from >= dayStart;
+        return {
+          at: began ? session.from : dayStart,
+          text: began
+            ? t('hours.session', {
+                from: timeOf(session.from),
+                to: session.open ? t('hours.now') : session.to === null ? t('hours.endUnknown') : timeOf(session.to),
+              })
+            : t('hours.continued', {
+                day: formatWeekday(session.from, locale),
+                to: session.open ? t('hours.now') : timeOf(endOf(session, now)),
+              }),
+          pending: session.pending,
+          counted: session.open || session.to !== null,
+          isBreak: false,
+          overMidnight: began && endOf(session, now) > dayEnd,
+          continued: !began,
+        };
+      }),
       ...breaksOfDay.map((span) => ({
         at: span.from,
         text: t('hours.break', { from: timeOf(span.from), to: span.ongoing ? t('hours.now') : timeOf(span.to) }),
         pending: false,
         counted: true,
         isBreak: true,
+        overMidnight: false,
+        continued: false,
       })),
     ].sort((a, b) => a.at - b.at);
     days.push({
       day: formatWeekday(dayStart, locale),
       total: hoursText(totalMs),
       breaks: breakMs > 0 ? hoursText(breakMs) : null,
-      sessions: entries.map(({ text, pending, counted, isBreak }) => ({ text, pending, counted, isBreak })),
+      sessions: entries.map(({ at: _at, ...entry }) => entry),
     });
   }
   const uncounted = sessions.some((session) => !session.open && session.to === null && session.from < now);
+  const running = sessions.find((session) => session.open);
+  const runningMs = running ? now - running.from : 0;
   return {
+    longShift:
+      longShiftMs !== undefined && running && runningMs > longShiftMs
+        ? t('hours.longShift', { duration: workedText(runningMs, t) })
+        : null,
     today: hoursText(todayMs),
     todayBreaks: todayBreakMs > 0 ? hoursText(todayBreakMs) : null,
     week: hoursText(weekMs),

@@ -151,10 +151,23 @@ export interface HoursView {
     day: string;
     total: string;
     breaks: string | null;
-    sessions: Array<{ text: string; pending: boolean; counted: boolean; isBreak: boolean }>;
+    /**
+     * Each shift under the day it began: `overMidnight` when it runs into the next day (that day's
+     * total counts its part, and lists it as `continued`).
+     */
+    sessions: Array<{
+      text: string;
+      pending: boolean;
+      counted: boolean;
+      isBreak: boolean;
+      overMidnight?: boolean;
+      continued?: boolean;
+    }>;
   }>;
   /** Where the figures come from, and what they leave out. */
   note: string;
+  /** A running shift far longer than a working day (a clock-out forgotten): said beside the totals. */
+  longShift?: string | null;
   /** Against the working-time rules and targets: "Today 6 h 12 min of 8 h", "This week 2 h over 40 h". */
   targets: string[];
   /** What the rules ask now: a break that is due or missing, the daily maximum near or passed. */
