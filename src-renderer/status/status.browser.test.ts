@@ -48,7 +48,7 @@ const focusedId = (view: Awaited<ReturnType<typeof open>>) =>
   );
 
 describe('status window', () => {
-  it('shows both systems with uptime, percentiles, a 24-hour chart and the log of changes', async () => {
+  it('shows both systems with uptime, percentiles, a chart over what was watched and the log of changes', async () => {
     const view = await open();
     const { page } = view;
     const target = page.locator('[data-system="target"]');
@@ -59,8 +59,16 @@ describe('status window', () => {
     expect(await page.locator('[data-system="source"] [data-uptime="day"]').textContent()).toBe('100%');
     expect(await target.locator('rect').count()).toBeGreaterThan(5);
     expect(await target.locator('svg').getAttribute('aria-label')).toMatch(
-      /^Payroll link latency: highest \d+ ms in the last 24 hours\. Failed checks in [1-3] of the 96 quarter-hours\.$/,
+      /^Payroll link latency: highest \d+ ms in the last 3 h\. Checks failed during about (1[5-9]|2\d) min of it\.$/,
     );
+    // The chart spans the three hours watched, not a day with the watch packed into its last eighth.
+    expect(await target.locator('figcaption span').first().textContent()).toBe('3 h ago');
+    const failedBands = await target
+      .locator('rect.failure')
+      .evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute('x'))));
+    expect(Math.min(...failedBands)).toBeGreaterThan(96 * (115 / 180));
+    expect(Math.max(...failedBands)).toBeLessThan(96 * (145 / 180));
+    expect(await target.getByText('Typical / slowest 5 % (1 h)').count()).toBe(1);
     expect(await target.locator('rect.failure').count()).toBeGreaterThan(0);
     expect(
       await target

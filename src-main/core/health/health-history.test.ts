@@ -108,6 +108,32 @@ describe('health history', () => {
     expect(series.filter((value) => value !== null)).toHaveLength(2);
   });
 
+  it('buckets over a shorter span when asked, so a short watch fills the chart', () => {
+    const history = createHealthHistory();
+    const now = 10 * HOUR;
+    history.recordCheck('source', now - 80 * MIN, 50); // 80 minutes ago: the first of 96 buckets over 85 minutes
+    history.recordCheck('source', now - 30_000, null);
+    history.recordCheck('source', now - 90 * MIN, 70); // before the span: left out
+    const series = history.series('source', now, 96, 85 * MIN);
+    expect(series.findIndex((value) => value !== null)).toBe(5);
+    expect(series.filter((value) => value !== null)).toEqual([50]);
+    const failures = history.failures('source', now, 96, 85 * MIN);
+    expect(failures.indexOf(true)).toBe(95);
+    expect(failures.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('paints a failure until the next check, so an outage checked every few minutes is one band', () => {
+    const history = createHealthHistory();
+    const now = 10 * HOUR;
+    // 96 buckets of a minute: an outage from minute 10, checked at 10, 12, 17 and 22, answered at 25.
+    for (const minute of [10, 12, 17, 22]) history.recordCheck('source', now - 96 * MIN + minute * MIN, null);
+    history.recordCheck('source', now - 96 * MIN + 25 * MIN, 40);
+    // A failed check at minute 60, then the machine was off: it stands six minutes, not forty.
+    history.recordCheck('source', now - 96 * MIN + 60 * MIN, null);
+    const failing = history.failures('source', now, 96, 96 * MIN).flatMap((failed, minute) => (failed ? [minute] : []));
+    expect(failing).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 60, 61, 62, 63, 64, 65]);
+  });
+
   it('says how much of the window was watched, and gives the last checks for the heartbeat bar', () => {
     const history = createHealthHistory();
     const start = 10 * HOUR;

@@ -7,6 +7,8 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import { HEALTH_SYSTEMS, type SystemState } from '../../shared/domain/health.ts';
 
 export const HISTORY_RETENTION_MS = 24 * 3_600_000;
+/** How long a failed check paints the chart at most: the longest wait between checks while down, and a minute. */
+const FAILURE_STANDS_MS = 6 * 60_000;
 
 export interface HealthStats {
   p50: number | null;
@@ -36,10 +38,10 @@ export interface HealthHistory {
   recordCheck(system: HealthSystem, at: number, latencyMs: number | null): void;
   recordChange(entry: HealthLogEntry): void;
   stats(system: HealthSystem, windowMs: number, now: number): HealthStats;
-  /** Latency over time: the slowest check per bucket (null: no successful check in it). */
-  series(system: HealthSystem, now: number, buckets: number): Array<number | null>;
-  /** Which buckets had a failed check. */
-  failures(system: HealthSystem, now: number, buckets: number): boolean[];
+  /** Latency over time, over the last `spanMs` (24 h by default): the slowest check per bucket (null: no successful check in it). */
+  series(system: HealthSystem, now: number, buckets: number, spanMs?: number): Array<number | null>;
+  /** Which buckets the system was failing in: from a failed check to the next check. */
+  failures(system: HealthSystem, now: number, buckets: number, spanMs?: number): boolean[];
   /** The last `count` checks, oldest first. */
   beats(system: HealthSystem, count: number): Beat[];
   log(limit: number): HealthLogEntry[];
@@ -172,9 +174,9 @@ export function createHealthHistory(saved: string | null = null, onDropped?: (co
       const watchedMs = firstKnown === undefined ? 0 : Math.max(0, now - Math.max(from, firstKnown));
       return { p50: rank(0.5), p95: rank(0.95), uptime: up + down === 0 ? null : up / (up + down), checks, watchedMs };
     },
-    series(system, now, buckets) {
-      const from = now - HISTORY_RETENTION_MS;
-      const width = HISTORY_RETENTION_MS / buckets;
+    series(system, now, buckets, spanMs = HISTORY_RETENTION_MS) {
+      const from = now - spanMs;
+      const width = spanMs / buckets;
       const out: Array<number | null> = new Array(buckets).fill(null);
       for (const [at, latency] of data.checks[system]) {
         const bucket = Math.floor((at - from) / width);
@@ -183,14 +185,21 @@ export function createHealthHistory(saved: string | null = null, onDropped?: (co
       }
       return out;
     },
-    failures(system, now, buckets) {
-      const from = now - HISTORY_RETENTION_MS;
-      const width = HISTORY_RETENTION_MS / buckets;
+    failures(system, now, buckets, spanMs = HISTORY_RETENTION_MS) {
+      const from = now - spanMs;
+      const width = spanMs / buckets;
       const out: boolean[] = new Array(buckets).fill(false);
-      for (const [at, latency] of data.checks[system]) {
-        const bucket = Math.floor((at - from) / width);
-        if (bucket >= 0 && bucket < buckets && latency < 0) out[bucket] = true;
-      }
+      const checks = data.checks[system];
+      checks.forEach(([at, latency], index) => {
+        if (latency >= 0) return;
+        // A failed check stands until the next check (while down they are minutes apart), so an
+        // outage is one band, not dots; never longer than the longest wait, lest a machine that
+        // was off paint its night red.
+        const until = Math.min(checks[index + 1]?.[0] ?? now, at + FAILURE_STANDS_MS, now);
+        const first = Math.max(0, Math.floor((at - from) / width));
+        const last = Math.min(buckets - 1, Math.floor((Math.max(at, until - 1) - from) / width));
+        for (let bucket = first; bucket <= last; bucket++) out[bucket] = true;
+      });
       return out;
     },
     beats: (system, count) =>

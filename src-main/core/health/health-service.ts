@@ -69,6 +69,8 @@ export interface HealthService {
 const TICK_MS = 5_000;
 const SAVE_EVERY_MS = 5 * 60_000;
 const SERIES_BUCKETS = 96;
+/** The chart's span is whole quarter-hours: a watch of a few minutes is shown over the first. */
+const CHART_MIN_SPAN_MS = 15 * 60_000;
 /** Checks in the heartbeat bar (one cell each, as Uptime Kuma shows them). */
 const BEATS = 40;
 
@@ -205,14 +207,22 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),
         maintenanceUntil: iso(weeklyWindowEnd(now, options.preferences().monitoring.maintenance)),
         summary: healthSummary(monitor.snapshot(), now, formatTime, t, names()),
-        systems: lines().map((line) => ({
-          ...line,
-          hour: statsView(history.stats(line.system, 3_600_000, now)),
-          day: statsView(history.stats(line.system, 24 * 3_600_000, now)),
-          series: history.series(line.system, now, SERIES_BUCKETS),
-          failures: history.failures(line.system, now, SERIES_BUCKETS),
-          beats: history.beats(line.system, BEATS).map((beat) => ({ ...beat, at: new Date(beat.at).toISOString() })),
-        })),
+        systems: lines().map((line) => {
+          const day = history.stats(line.system, 24 * 3_600_000, now);
+          // The chart spans what was watched, in whole quarter-hours: 85 minutes of a new watch are
+          // drawn across the chart (over 1 h 30 min), not packed into its last pixels.
+          const quarters = Math.max(1, Math.ceil(day.watchedMs / CHART_MIN_SPAN_MS));
+          const spanMs = Math.min(24 * 3_600_000, quarters * CHART_MIN_SPAN_MS);
+          return {
+            ...line,
+            hour: statsView(history.stats(line.system, 3_600_000, now)),
+            day: statsView(day),
+            chartSpanMs: spanMs,
+            series: history.series(line.system, now, SERIES_BUCKETS, spanMs),
+            failures: history.failures(line.system, now, SERIES_BUCKETS, spanMs),
+            beats: history.beats(line.system, BEATS).map((beat) => ({ ...beat, at: new Date(beat.at).toISOString() })),
+          };
+        }),
         log: history.log(50).map((entry) => ({
           ...entry,
           at: new Date(entry.at).toISOString(),

@@ -91,9 +91,11 @@ export interface HealthStatsView {
 export interface SystemStatusView extends HealthLine {
   hour: HealthStatsView;
   day: HealthStatsView;
-  /** Slowest latency per 15 minutes over the last 24 hours, oldest first (null: no successful check). */
+  /** How far back the chart reaches: what was watched, from 15 minutes to 24 hours. */
+  chartSpanMs: number;
+  /** Slowest latency per bucket (96 over `chartSpanMs`), oldest first (null: no successful check). */
   series: Array<number | null>;
-  /** Per the same 15 minutes: whether any check failed. */
+  /** Per the same buckets: whether any check failed. */
   failures: boolean[];
   /** The last checks, oldest first, for the heartbeat bar (latencyMs null: it failed). */
   beats: Array<{ at: string; latencyMs: number | null }>;
