@@ -28,6 +28,9 @@ const known: Record<string, Kind> = {
   reportDate: 'day',
 };
 
+/** The fields we know, in the order a reader expects them (the comparison lists them so). */
+export const knownFields: readonly string[] = Object.keys(known);
+
 export const rawText = (value: unknown): string =>
   value === null || value === undefined || value === '' ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 

@@ -7,6 +7,7 @@ import type {
   AppInfo,
   DebtorDetail,
   LookupPage,
+  ComparedDebtor,
   LookupRow,
   LookupSort,
   LookupSortKey,
@@ -40,7 +41,7 @@ export class LookupState {
   /** Debtors chosen for the comparison (at most four), in the order chosen. */
   comparing = $state<LookupRow[]>([]);
   /** The comparison open beside the results (fresh rows of those debtors), or null. */
-  comparison = $state<LookupRow[] | null>(null);
+  comparison = $state<ComparedDebtor[] | null>(null);
   /** Pinned and recent debtors, remembered on this computer. */
   remembered = $state<RememberedView | null>(null);
   private searchToken = 0;

@@ -231,13 +231,22 @@ describe('debtor lookup', () => {
       await page.keyboard.press('Enter');
       const heads = page.locator('.comparison thead th .key');
       await expect.poll(() => heads.allTextContents()).toEqual(keys);
-      expect(await page.locator('.comparison tbody th').allTextContents()).toEqual([
+      // Both scores, the limit in use, then every field the debtors have, in a reader's order.
+      const labels = await page.locator('.comparison tbody th').allTextContents();
+      expect(labels.map((label) => label.replace(/^≠|\s*\(differs\)$/g, ''))).toEqual([
         'Calculated score',
         'Bureau score',
-        'Credit limit',
-        'Status',
+        'Limit in use',
+        'Address',
         'City',
         'State',
+        'Postal code',
+        'Country',
+        'Phone',
+        'MC number',
+        'Credit limit',
+        ...(labels.some((label) => label.includes('Open balance')) ? ['Open balance'] : []),
+        'Status',
         'Last changed',
       ]);
       await view.screenshot(`lookup-compare-${scheme}`);
@@ -246,6 +255,47 @@ describe('debtor lookup', () => {
       await expect.poll(() => page.locator('.comparison').count()).toBe(0);
     },
   );
+
+  it('tells twins apart: rows of a repeated name show street and postal code, chips carry the key, the comparison marks what differs', async () => {
+    const { debtors } = mock.control.dataset;
+    const named = new Map<string, typeof debtors>();
+    for (const debtor of debtors) named.set(debtor.name, [...(named.get(debtor.name) ?? []), debtor]);
+    const twins = [...named.values()].find((group) => group.length === 2)!;
+    const single = [...named.values()].find((group) => group.length === 1)![0]!;
+    const view = await open();
+    const { page } = view;
+    await page.locator('.search').fill(twins[0]!.name);
+    for (const twin of twins) {
+      const place = page.locator(`.row[data-key="${twin.debtorKey}"] .place`);
+      await expect.poll(() => place.textContent()).toBe(`, in ${twin.address1}, ${twin.city}, ${twin.state} ${twin.postalCode}`);
+    }
+    await page.locator('.search').fill(single.debtorKey.toLowerCase());
+    await expect
+      .poll(() => page.locator(`.row[data-key="${single.debtorKey}"] .place`).textContent())
+      .toBe(`, in ${single.city}, ${single.state}`);
+
+    await page.locator('.search').fill(twins[0]!.name);
+    for (const twin of twins) {
+      await page.locator(`.row[data-key="${twin.debtorKey}"]`).click();
+      await expect.poll(() => page.locator('.row[aria-selected="true"]').getAttribute('data-key')).toBe(twin.debtorKey);
+      await page.locator('.search').focus();
+      await page.keyboard.press('Control+Enter');
+    }
+    expect(await page.locator('.chosen').allTextContents()).toEqual(
+      twins.map((twin) => expect.stringContaining(`${twin.name} ${twin.debtorKey}`)),
+    );
+    await page.getByRole('button', { name: 'Compare these 2' }).click();
+    const line = (field: string) => page.locator(`.comparison tr[data-field="${field}"]`);
+    await expect.poll(() => line('address1').getAttribute('class')).toContain('differs');
+    expect(await line('address1').locator('td').allTextContents()).toEqual(twins.map((twin) => twin.address1));
+    expect(await line('address1').locator('th').textContent()).toBe('≠Address (differs)');
+    expect(await line('country').getAttribute('class')).not.toContain('differs');
+    expect(await line('name').count()).toBe(0); // in the column headers
+    const differing = await page.locator('.comparison tbody tr.differs').count();
+    expect(await page.locator('.comparison .legend').textContent()).toBe(`${differing} lines differ, marked ≠.`);
+    await view.screenshot('lookup-compare-twins');
+    expect(view.problems).toEqual([]);
+  });
 
   it('says what the scores mean: a band in words and colour on a scale, a legend, and a flag when the two disagree', async () => {
     const { creditScores, bureauScores } = mock.control.dataset;

@@ -4,7 +4,7 @@
  * searches in pages. Runs in a worker thread in the app (lookup-worker.ts, driven by
  * lookup-backend.ts); tested directly.
  */
-import type { DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
+import type { ComparedDebtor, DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Retrying } from '../api/http-client.ts';
@@ -25,6 +25,7 @@ import { buildSearchIndex, searchIndexOver, type SearchIndex } from './search-in
 import type { IndexSnapshot } from './index-snapshot.ts';
 import { foldForSearch } from './fold-text.ts';
 import { explainMatch } from './match-explain.ts';
+import { countNames, namesakeKey } from './namesakes.ts';
 import type { DebtorSnapshot } from './remembered.ts';
 import type { LookupCache } from './lookup-cache.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
@@ -326,6 +327,13 @@ export function createLookupEngine(options: LookupEngineOptions) {
     }
   }
 
+  /** How many debtors carry each name, counted once per index (the names change only with it). */
+  let nameCounts: { of: SearchIndex; counts: Map<string, number> } | null = null;
+  function hasNamesake(name: string): boolean {
+    if (nameCounts?.of !== index) nameCounts = { of: index, counts: countNames(Array.from(data.debtors.values(), indexedName)) };
+    return (nameCounts.counts.get(namesakeKey(name)) ?? 0) > 1;
+  }
+
   /** A debtor as a row of the results; `query`: what was typed, to say why it matched. */
   function row(key: string, query = ''): LookupRow {
     const debtor = data.debtors.get(key) ?? {};
@@ -337,6 +345,9 @@ export function createLookupEngine(options: LookupEngineOptions) {
       name,
       city: text(debtor.city),
       state: text(debtor.state),
+      street: text(debtor.address1),
+      postalCode: text(debtor.postalCode),
+      namesake: hasNamesake(name),
       status: text(debtor.status),
       creditLimit: number(debtor.creditLimit),
       match: query.trim() === '' ? null : explainMatch(query, { name, nicknames: nicknamesOf.get(key) ?? [], debtorKey: key }),
@@ -426,8 +437,9 @@ export function createLookupEngine(options: LookupEngineOptions) {
         groups: [...data.clientGroups.values()].filter((group) => clients.has(String(group.clientKey))),
       };
     },
-    /** These debtors as rows, in the order asked (those not known are left out): the comparison. */
-    rowsOf,
+    /** These debtors as rows with every field the service sent, in the order asked (those not known are left out): the comparison. */
+    compared: (keys: readonly string[]): ComparedDebtor[] =>
+      rowsOf(keys).map((compared) => ({ ...compared, fields: data.debtors.get(compared.debtorKey) ?? {} })),
     /** The figures of these debtors now (those known), for what the lookup remembers (remembered.ts). */
     snapshots(keys: readonly string[]): Array<[string, DebtorSnapshot]> {
       return rowsOf(keys).map(({ debtorKey, name, score, grade, bureauScore, riskClass, status }) => [

@@ -155,7 +155,7 @@ export function createLookupService(options: LookupServiceOptions) {
       const detail = await (await current()).detail(debtorKey);
       return detail && { ...detail, memory: await memory.of(debtorKey) };
     },
-    compare: async (debtorKeys: readonly string[]) => (await current()).rowsOf(debtorKeys),
+    compare: async (debtorKeys: readonly string[]) => (await current()).compared(debtorKeys),
     remembered: () => memory.view(),
     viewed: (debtorKey: string) => memory.viewed(debtorKey),
     pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),

@@ -244,6 +244,10 @@ export interface LookupRow {
   name: string;
   city: string | null;
   state: string | null;
+  street: string | null;
+  postalCode: string | null;
+  /** Another debtor has the same name: the row shows its street and postal code to tell them apart. */
+  namesake: boolean;
   /** The debtor's status as the service writes it (active, inactive, hold…). */
   status: string | null;
   creditLimit: number | null;
@@ -254,6 +258,11 @@ export interface LookupRow {
   bureauScore: number | null;
   riskClass: number | null;
   modifiedAt: string | null;
+}
+
+/** A debtor in the comparison: its row and the record as the service sent it (every field, to find what differs). */
+export interface ComparedDebtor extends LookupRow {
+  fields: Record<string, unknown>;
 }
 
 export type LookupSortKey = 'relevance' | 'name' | 'debtorKey' | 'score' | 'bureauScore' | 'modifiedAt';
@@ -454,7 +463,7 @@ export interface InvokeApi {
   lookupViewed(debtorKey: string): Promise<RememberedView>;
   lookupPin(debtorKey: string, pinned: boolean): Promise<RememberedView>;
   /** Two to four debtors side by side, in the order given (those no longer known are left out). */
-  lookupCompare(debtorKeys: string[]): Promise<LookupRow[]>;
+  lookupCompare(debtorKeys: string[]): Promise<ComparedDebtor[]>;
   advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
   advanceTransactions(range: { clientKey?: string; startDate?: string; endDate?: string }): Promise<TransactionsResult>;
   advanceTransactionDetails(transKey: string): Promise<Array<Tolerant<AdvanceTransactionDetail>>>;
