@@ -9,6 +9,7 @@ import { startHarness, type Harness } from '../../src-main/testing/browser/harne
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
+import { movedSelection } from './results-a11y.ts';
 
 let mock: MockServer;
 let harness: Harness;
@@ -391,6 +392,69 @@ describe('debtor lookup', () => {
     await expect.poll(() => view.shell.saved.length).toBe(1);
   });
 
+  it('moves through the list with Page Up/Down and Home/End, and leaves Home/End to the search box’s caret', () => {
+    const key = (name: string, more: { ctrl?: boolean; inSearchBox?: boolean } = {}) => ({
+      key: name,
+      ctrlKey: more.ctrl ?? false,
+      metaKey: false,
+      inSearchBox: more.inSearchBox ?? false,
+    });
+    expect(movedSelection(key('PageDown'), 0, 100_000, 13)).toBe(12);
+    expect(movedSelection(key('PageDown'), -1, 100_000, 13)).toBe(12);
+    expect(movedSelection(key('PageUp'), 5, 100_000, 13)).toBe(0);
+    expect(movedSelection(key('End'), 7, 100_000, 13)).toBe(99_999);
+    expect(movedSelection(key('Home'), 99_999, 100_000, 13)).toBe(0);
+    expect(movedSelection(key('End', { inSearchBox: true }), 7, 100_000, 13)).toBeNull();
+    expect(movedSelection(key('End', { inSearchBox: true, ctrl: true }), 7, 100_000, 13)).toBe(99_999);
+    expect(movedSelection(key('ArrowDown'), 99_999, 100_000, 13)).toBe(99_999);
+    expect(movedSelection(key('a'), 3, 100, 13)).toBeNull();
+    expect(movedSelection(key('End'), 0, 0, 13)).toBeNull();
+  });
+
+  it('pages through the list by keyboard, keeps the focus on Refresh after Enter, and reaches every Copy button', async () => {
+    const view = await open();
+    const { page } = view;
+    const selected = () => page.locator('.row[aria-selected="true"]').getAttribute('aria-posinset');
+    await page.locator('.search').focus();
+    await expect.poll(selected).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(selected).toBe('2');
+    // A page is the rows shown less one, which stays in view.
+    await page.keyboard.press('PageDown');
+    const shown = Math.floor((await page.locator('.scroller').evaluate((element) => element.clientHeight)) / 48);
+    expect(shown).toBeGreaterThan(5);
+    await expect.poll(selected).toBe(String(2 + shown - 1));
+    await page.keyboard.press('Control+End');
+    await expect.poll(selected).toBe('2000');
+    await page.keyboard.press('PageUp');
+    await expect.poll(selected).toBe(String(2000 - (shown - 1)));
+    await page.keyboard.press('Control+Home');
+    await expect.poll(selected).toBe('1');
+
+    // Refresh says it is busy while the lists load (slowly here), yet keeps the focus Enter gave it.
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    mock.control.setService('debtors', { latencyMs: 300 });
+    try {
+      await refresh.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => refresh.getAttribute('aria-disabled')).toBe('true');
+      await expect.poll(() => refresh.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false');
+    } finally {
+      mock.control.setService('debtors', { latencyMs: 0 });
+    }
+    expect(await refresh.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+
+    await page.locator('.search').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.detail .copy').count()).toBeGreaterThan(3);
+    await page.getByRole('button', { name: 'Copy all' }).focus();
+    await page.keyboard.press('Tab');
+    const focused = page.locator('.detail .copy:focus');
+    await expect.poll(() => focused.count()).toBe(1);
+    expect(await focused.evaluate((button) => getComputedStyle(button).opacity)).toBe('1');
+    expect(view.problems).toEqual([]);
+  });
+
   it('keeps the detail pane on the selected row, and empties it when the results are empty', async () => {
     const view = await open();
     const { page } = view;
@@ -473,8 +537,12 @@ describe('Advance', () => {
     await expect.poll(() => page.locator('.transactions tbody tr').count()).toBeGreaterThan(0);
     const types = new Set(await page.locator('.transactions tbody tr td:nth-child(3)').allTextContents());
     expect([...types].every((type) => ['Advance', 'Fee', 'Repayment', 'Adjustment'].includes(type))).toBe(true);
-    await page.locator('.transactions tbody tr').first().click();
+    // A transaction's lines by keyboard: its key is a button.
+    const firstKey = page.locator('.transactions tbody tr').first().getByRole('button');
+    await firstKey.focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('table.lines tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.locator('table.lines').getAttribute('aria-label')).toBe(`Details of ${await firstKey.textContent()}`);
     await view.screenshot('lookup-advance');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect.poll(() => view.shell.saved.length).toBe(1);

@@ -68,6 +68,19 @@ describe('settings window: environments', () => {
     expect(view.problems).toEqual([]);
   });
 
+  it('opens with the focus on the section asked for, in the list of sections', async () => {
+    const focusedId = (view: Awaited<ReturnType<typeof open>>) =>
+      view.page.evaluate(
+        () => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
+      );
+    const first = await open('settings');
+    await expect.poll(() => focusedId(first)).toBe('nav-environments');
+    const monitoring = await open('settings', {}, 'light', 'section=monitoring');
+    await expect.poll(() => focusedId(monitoring)).toBe('nav-monitoring');
+    await monitoring.page.keyboard.press('ArrowDown');
+    await expect.poll(() => monitoring.page.locator('h1').textContent()).not.toBe('Monitoring');
+  });
+
   it("connects to a server with another API: an API key, and the test's suggestions applied in one click", async () => {
     const proxy = await startShapeProxy(builtin.url, {
       ...contractDialect,

@@ -4,17 +4,27 @@
  */
 import type { AppInfo, HealthStatusView } from '../../src-main/shared/ipc/contract.ts';
 import { api } from '../lib/api.ts';
-import { errorMessage } from '../lib/words.svelte.ts';
+import { errorMessage, words } from '../lib/words.svelte.ts';
 
 export class StatusState {
   status = $state<HealthStatusView | null>(null);
   info = $state<AppInfo | null>(null);
   checking = $state(false);
   problem = $state<string | null>(null);
+  /** The last change of a system's colour, for a screen reader ("Payroll link: down since 10:42"). */
+  announcement = $state('');
 
   refresh = async () => {
     try {
+      const before = this.status;
       this.status = await api.getHealthStatus();
+      const changed = this.status.systems.filter(
+        (system) => before && before.systems.find((was) => was.system === system.system)?.tone !== system.tone,
+      );
+      if (changed.length > 0)
+        this.announcement = changed
+          .map((system) => words.t('status.changedTo', { system: system.label, state: system.short }))
+          .join(' ');
     } catch (error) {
       this.problem = errorMessage(error);
     }

@@ -138,6 +138,31 @@ describe('status window', () => {
     await expect.poll(() => view.page.locator('.notice').count()).toBe(0);
     expect(core.health.notificationsPausedUntil()).toBeNull();
   });
+
+  it('opens with the focus on its title, and says at once when a system goes down and when it is back', async () => {
+    const view = await open();
+    const focusedTag = () =>
+      view.page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document.activeElement?.tagName,
+      );
+    await expect.poll(focusedTag).toBe('H1');
+    const said = view.page.getByTestId('health-announcement');
+    expect(await said.getAttribute('role')).toBe('alert');
+    expect(await said.textContent()).toBe('');
+    const runFor = (minutes: number) => runClockUntil(clock, clock.now() + minutes * MIN, () => core.health.flush());
+    mock.control.setSystem('target', { status: 'down' });
+    try {
+      await runFor(3);
+      await expect.poll(() => said.textContent()).toMatch(/^Payroll link: down since \d\d:\d\d\.$/);
+    } finally {
+      mock.control.setSystem('target', { status: 'up' });
+    }
+    await runFor(6);
+    await expect.poll(() => said.textContent()).toMatch(/^Payroll link: up/);
+    // Checks at one instant (a fake clock's) drew the heartbeat and the log with duplicate keys.
+    expect(view.problems).toEqual([]);
+  });
 });
 
 describe('status window in the user’s language', () => {
