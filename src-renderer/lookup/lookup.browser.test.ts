@@ -9,7 +9,7 @@ import { startHarness, type Harness } from '../../src-main/testing/browser/harne
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
-import { movedSelection } from './results-a11y.ts';
+import { movedSelection } from '../../src-main/shared/list-keys.ts';
 
 let mock: MockServer;
 let harness: Harness;
@@ -451,7 +451,12 @@ describe('debtor lookup', () => {
     await page.keyboard.press('Tab');
     const focused = page.locator('.detail .copy:focus');
     await expect.poll(() => focused.count()).toBe(1);
-    expect(await focused.evaluate((button) => getComputedStyle(button).opacity)).toBe('1');
+    expect(
+      await focused.evaluate(
+        (button) =>
+          (globalThis as unknown as { getComputedStyle(element: unknown): { opacity: string } }).getComputedStyle(button).opacity,
+      ),
+    ).toBe('1');
     expect(view.problems).toEqual([]);
   });
 
