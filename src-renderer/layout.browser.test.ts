@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../src-main/core/ipc/window-handlers.ts';
-import { smallestSize } from '../src-main/electron/window-sizes.ts';
+import { smallestSize, windowSizes } from '../src-main/electron/window-sizes.ts';
 import { startMockServer, type MockServer } from '../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../src-main/testing/test-core.ts';
@@ -159,6 +159,27 @@ describe('layout in German at minimum size and 200 % zoom', () => {
         expect(view.problems).toEqual([]);
       });
     }
+  }
+});
+
+describe('the Welcome at the size it opens', () => {
+  for (const language of ['en-US', 'de-DE', 'es-ES']) {
+    it(`fits without scrolling in ${language}: the whole first screen and both buttons in view`, async () => {
+      const core = createTestCore(mock, { systemLanguages: () => [language] });
+      const { width, height } = windowSizes.welcome;
+      const view = await harness.open(
+        'welcome',
+        { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+        { size: { width, height } },
+      );
+      const { page } = view;
+      await expect.poll(() => page.locator('button').count()).toBeGreaterThan(1);
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollHeight - document.documentElement.clientHeight',
+      );
+      await view.screenshot(`welcome-opening-${language}`);
+      expect(overflow).toBeLessThanOrEqual(1);
+    });
   }
 });
 

@@ -22,12 +22,15 @@ const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPrefer
     skipTaskbar: true,
     alwaysOnTop: true,
   },
-  status: { title: 'Timeclock service health', ...windowSizes.status },
-  lookup: { title: 'Debtor lookup — Timeclock Tray', ...windowSizes.lookup },
-  settings: { title: 'Settings — Timeclock Tray', ...windowSizes.settings },
+  // Sizes are of the page, not of the frame around it: the title bar's height differs by system and
+  // scale, and the tests check each page at exactly these sizes.
+  status: { title: 'Timeclock service health', ...windowSizes.status, useContentSize: true },
+  lookup: { title: 'Debtor lookup — Timeclock Tray', ...windowSizes.lookup, useContentSize: true },
+  settings: { title: 'Settings — Timeclock Tray', ...windowSizes.settings, useContentSize: true },
   welcome: {
     title: 'Welcome to Timeclock Tray',
     ...windowSizes.welcome,
+    useContentSize: true,
     maximizable: false,
     fullscreenable: false,
   },

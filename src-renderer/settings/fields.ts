@@ -33,17 +33,10 @@ export const preferenceSections: SectionDef[] = [
   {
     id: 'monitoring',
     title: 'settings.section.monitoring',
+    // What a person chooses first (whether and how they are told); the watch's numbers under Advanced.
     fields: [
-      {
-        path: 'monitoring.pollIntervalSeconds',
-        label: 'settings.field.pollInterval',
-        kind: 'number',
-        unit: 'seconds',
-        help: (t) => t('settings.field.pollIntervalHelp'),
-      },
-      { path: 'monitoring.timeoutSeconds', label: 'settings.field.checkTimeout', kind: 'number', unit: 'seconds' },
-      { path: 'monitoring.latencyThresholdMs', label: 'settings.field.slowAbove', kind: 'number', unit: 'ms' },
       { path: 'monitoring.notifications', label: 'settings.field.notifications', kind: 'toggle' },
+      { path: 'monitoring.sound', label: 'settings.field.sound', kind: 'toggle' },
       {
         path: 'monitoring.reminderMinutes',
         label: 'settings.field.reminderMinutes',
@@ -51,7 +44,6 @@ export const preferenceSections: SectionDef[] = [
         unit: 'minutes',
         help: (t) => t('settings.field.zeroTurnsOff'),
       },
-      { path: 'monitoring.sound', label: 'settings.field.sound', kind: 'toggle' },
       {
         path: 'monitoring.quietHours.enabled',
         label: 'settings.field.quietHours',
@@ -69,6 +61,22 @@ export const preferenceSections: SectionDef[] = [
         kind: 'time',
         when: 'monitoring.quietHours.enabled',
       },
+      {
+        path: 'monitoring.pollIntervalSeconds',
+        label: 'settings.field.pollInterval',
+        kind: 'number',
+        unit: 'seconds',
+        advanced: true,
+        help: (t) => t('settings.field.pollIntervalHelp'),
+      },
+      {
+        path: 'monitoring.timeoutSeconds',
+        label: 'settings.field.checkTimeout',
+        kind: 'number',
+        unit: 'seconds',
+        advanced: true,
+      },
+      { path: 'monitoring.latencyThresholdMs', label: 'settings.field.slowAbove', kind: 'number', unit: 'ms', advanced: true },
       {
         path: 'monitoring.witnessUrl',
         label: 'settings.field.witnessUrl',

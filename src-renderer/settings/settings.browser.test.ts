@@ -307,6 +307,35 @@ describe('settings window: preferences', () => {
     await expect.poll(() => page.locator('[data-path="network.maxResponseMegabytes"] .error').count()).toBe(1);
   });
 
+  it('leads Monitoring with what a person chooses, the watch’s numbers under Advanced in words', async () => {
+    const view = await open('settings', {}, 'light', 'section=monitoring');
+    const { page } = view;
+    await expect.poll(() => page.locator('[data-path]').first().getAttribute('data-path')).toBe('monitoring.notifications');
+    expect(await page.getByLabel('Check every').isVisible()).toBe(false);
+    await page.locator('details.advanced summary').click();
+    await expect.poll(() => page.getByLabel('Check every').isVisible()).toBe(true);
+    expect(await page.locator('[data-path="monitoring.latencyThresholdMs"] .unit').textContent()).toBe('milliseconds');
+    await view.screenshot('settings-monitoring');
+  });
+
+  it('shows the proxy sign-in only where a proxy asks for one or IT set a user name', async () => {
+    const plain = await open('settings', {}, 'light', 'section=general');
+    await expect.poll(() => plain.page.getByLabel('Largest answer accepted').count()).toBe(1);
+    // The sign-in's view has come, and the form stays away.
+    await expect.poll(() => plain.calls.some((call) => call.name === 'proxySignIn')).toBe(true);
+    expect((plain.calls.find((call) => call.name === 'proxySignIn')!.result as { value: { needed: boolean } }).value.needed).toBe(
+      false,
+    );
+    expect(await plain.page.locator('.proxy').count()).toBe(0);
+    const itSet = await open(
+      'settings',
+      { admin: { defaults: { network: { proxyUser: 'corp.anna' } }, locked: new Set(['network.proxyUser']) } },
+      'light',
+      'section=general',
+    );
+    await expect.poll(() => itSet.page.getByLabel('Proxy user name').inputValue()).toBe('corp.anna');
+  });
+
   it('keeps a proxy sign-in for the proxy that asked: a user name Basic cannot carry is refused in words, the password never comes back', async () => {
     const proxy = await startConnectProxy({
       signIn: 'Basic realm="Acme"',

@@ -156,7 +156,10 @@ export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi
       core.vault.clear(id);
       return changed(core.secretStatus(id));
     },
-    proxySignIn: async () => proxySignInNow(),
+    proxySignIn: async () => {
+      await core.proxyAsking(); // with a proxy on the route, one check learns whether it asks for a sign-in
+      return proxySignInNow();
+    },
     async setProxySignIn(user, password) {
       const { t } = core.translator();
       // A user name IT set stays as IT set it; the password is the user's own.

@@ -60,6 +60,9 @@ export function createProxySignIn(vault: SecretVault, user: () => string) {
         // A password kept for another proxy than the one asking now reads as "given for somewhere else".
         status: vault.status(PROXY_VAULT_ID, proxySignInBinding(name, proxy ?? '')),
         proxy: proxy === null ? null : new URL(proxy).host,
+        // Most staff never meet a proxy that asks: the form is shown once one asked, a password is
+        // kept, or IT set a user name.
+        needed: asking !== null || kept !== null || (userLocked && name !== ''),
       };
     },
   };

@@ -391,6 +391,8 @@ export interface ProxySignInView {
   status: SecretStatus;
   /** The proxy (host:port) the password is for: the one that asked this session, else the one it was kept for. */
   proxy: string | null;
+  /** Whether Settings shows the sign-in: a proxy asked for one, a password is kept, or IT set a user name. */
+  needed: boolean;
 }
 
 export type UpdateSettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldErrors };
