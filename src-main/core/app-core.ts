@@ -157,7 +157,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const language = createLanguage(settings, options.systemLanguages);
   /** Moments in the user's formats, dated against the core's own time. */
   const formatTime: TimeFormatter =
-    options.formatTime ?? ((ms) => formatMoment(ms, time.now(), language.translator().locale.formats));
+    options.formatTime ?? ((ms) => formatMoment(ms, time.now(), language.translator().locale.formats, language.translator().t));
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();
   settings.onChange(() => vault.weakStorageChanged());

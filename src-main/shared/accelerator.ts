@@ -79,6 +79,39 @@ const RESERVED = new Set([
   'alt+esc',
 ]);
 
+/**
+ * Key names as a German or Spanish keyboard prints them, typed in place of Electron's: a German
+ * user writes "Strg+Alt+T" as the keyboard says, and Electron needs "Ctrl+Alt+T".
+ */
+const KEYBOARD_NAMES: Record<string, string> = {
+  strg: 'Ctrl',
+  umschalt: 'Shift',
+  hochstell: 'Shift',
+  mayús: 'Shift',
+  mayus: 'Shift',
+  entf: 'Delete',
+  einfg: 'Insert',
+  pos1: 'Home',
+  ende: 'End',
+  leertaste: 'Space',
+  supr: 'Delete',
+  inicio: 'Home',
+  fin: 'End',
+  espacio: 'Space',
+  'bild auf': 'PageUp',
+  'bild ab': 'PageDown',
+  're pág': 'PageUp',
+  'av pág': 'PageDown',
+};
+
+/** The shortcut with the keyboard's own names put in Electron's words ("Strg+Umschalt+F1" → "Ctrl+Shift+F1"). */
+export function normalizeAccelerator(text: string): string {
+  return text
+    .split(/(?<!\+)\+(?=.)/)
+    .map((part) => KEYBOARD_NAMES[part.trim().toLocaleLowerCase('de')] ?? part.trim())
+    .join('+');
+}
+
 /** What is wrong with a shortcut, as facts; worded by value-problem-words.ts. */
 export type AcceleratorProblem =
   | { kind: 'syntax' }

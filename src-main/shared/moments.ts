@@ -3,9 +3,11 @@
  * weeks, and time in words — moments, days, durations, "ago", the clock times of settings.
  *
  * Moments for people, in the computer's locale: the time alone for today ("17:02", "5:02 PM" — the
- * OS decides 12 or 24 hours), the weekday within the last week ("Tue 17:02"), the date beyond
- * ("17 Nov, 17:02"). A time with no day beside it must mean today. Used by the core's messages and
- * by the windows alike.
+ * OS decides 12 or 24 hours), the weekday within the last week, the date beyond. A time with no day
+ * beside it must mean today. With the user's words, the time comes first and the day after it as
+ * the language says it ("5:02 PM on Tue", "17:02 am Di.", "17:02 del mar"), so a sentence that
+ * says "at {time}" / "um {time}" / "desde las {time}" reads right for any day. Used by the core's
+ * messages and by the windows alike.
  */
 
 import type { Translate } from './i18n/translator.ts';
@@ -32,6 +34,8 @@ export function isCalendarDay(text: string): boolean {
 interface Formatters {
   time: Intl.DateTimeFormat;
   weekday: Intl.DateTimeFormat;
+  weekdayName: Intl.DateTimeFormat;
+  dayOfMonth: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
   dayOfWeek: Intl.DateTimeFormat;
   day: Intl.DateTimeFormat;
@@ -49,6 +53,8 @@ function made(locale?: string): Formatters {
     made = {
       time: new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }),
       weekday: new Intl.DateTimeFormat(locale, { weekday: 'short', hour: 'numeric', minute: '2-digit' }),
+      weekdayName: new Intl.DateTimeFormat(locale, { weekday: 'short' }),
+      dayOfMonth: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }),
       date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }),
       dayOfWeek: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short' }),
       day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }),
@@ -83,13 +89,14 @@ export function addLocalDays(ms: number, days: number): number {
  * `now` is the caller's clock (the core's injected one, or the window's), so that "today" is the
  * same day for the moment shown and for the code that decided to show it.
  */
-export function formatMoment(ms: number, now: number, locale?: string): string {
-  const { time, weekday, date } = made(locale);
+export function formatMoment(ms: number, now: number, locale?: string, t?: Translate): string {
+  const { time, weekday, date, weekdayName, dayOfMonth } = made(locale);
   const today = startOfLocalDay(now);
   if (ms >= today && ms < startOfNextLocalDay(now)) return time.format(ms);
   // Six days back, a weekday name is unambiguous; a week back it would name today's weekday.
-  if (ms < today && ms >= addLocalDays(now, -6)) return weekday.format(ms);
-  return date.format(ms);
+  const recent = ms < today && ms >= addLocalDays(now, -6);
+  if (t) return t('moment.otherDay', { time: time.format(ms), day: (recent ? weekdayName : dayOfMonth).format(ms) });
+  return (recent ? weekday : date).format(ms);
 }
 
 /** The time alone, for lists already grouped by day ("8:02", "17:30"). */
@@ -139,9 +146,9 @@ export type TimeFormatter = (ms: number) => string;
 
 /** Moments with their day when it is not today by `now` (the core passes its own time source). */
 export const localTimeAt =
-  (now: () => number, locale?: () => string): TimeFormatter =>
+  (now: () => number, locale?: () => string, t?: Translate): TimeFormatter =>
   (ms) =>
-    formatMoment(ms, now(), locale?.());
+    formatMoment(ms, now(), locale?.(), t);
 
 /** A calendar day or the day of an instant, as the locale writes it: "17 Nov 2026"; "—" for none. */
 export function formatDay(value: string | null, locale?: string): string {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { apiProfileSchema, authSchemeSchema } from './api/api-profile.ts';
-import { acceleratorProblem } from './accelerator.ts';
+import { acceleratorProblem, normalizeAccelerator } from './accelerator.ts';
 import { LANGUAGE_SETTINGS, PSEUDO_LOCALE } from './i18n/locales.ts';
 import { itUrlProblem, type ItUrlRule } from './it-url.ts';
 
@@ -108,6 +108,7 @@ const globalShortcut = v.optional(
     v.pipe(
       v.string(),
       v.maxLength(60),
+      v.transform(normalizeAccelerator), // "Strg+Alt+T" as the German keyboard says it
       v.check((text) => acceleratorProblem(text) === null, RULES.shortcut),
     ),
   ),

@@ -38,8 +38,8 @@ class Words {
     return this.translator?.locale.formats;
   }
 
-  /** A moment of the wire (ISO), with its day unless today: "17:02", "Di. 17:02", "17. Nov., 17:02". */
-  moment = (iso: string | null): string => (iso === null ? '—' : formatMoment(Date.parse(iso), Date.now(), this.formats));
+  /** A moment of the wire (ISO), with its day unless today: "17:02", "17:02 am Di.", "17:02 am 17. Nov.". */
+  moment = (iso: string | null): string => (iso === null ? '—' : formatMoment(Date.parse(iso), Date.now(), this.formats, this.t));
 
   private use(messages: WindowMessages) {
     this.translator = createTranslator(messages.locale, messages.messages);

@@ -612,7 +612,11 @@ describe('the lookup in the analyst’s language', () => {
     await expect.poll(() => page.locator('.count').textContent(), { timeout: 15_000 }).toBe('2000 deudores');
     expect(await page.getByRole('button', { name: 'Actualizar' }).isVisible()).toBe(true);
     expect(await page.locator('.head button').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringContaining('Nombre'), expect.stringContaining('Puntos')]),
+      expect.arrayContaining([
+        expect.stringContaining('Nombre'),
+        expect.stringContaining('Puntuación'),
+        expect.stringContaining('Agencia'),
+      ]),
     );
     await expect.poll(() => page.locator('.detail h3').first().textContent(), { timeout: 10_000 }).toBe('Puntuación calculada');
     await view.screenshot('lookup-spanish');

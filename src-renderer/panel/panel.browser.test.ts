@@ -440,7 +440,7 @@ describe('the panel in the employee’s language', () => {
     const { core, page } = await panelIn('en');
     expect(await page.locator('.headline').textContent()).toBe('Clocked out');
     core.settings.updatePreferences({ general: { language: 'es' } });
-    await expect.poll(() => page.locator('.headline').textContent()).toBe('Salida fichada');
+    await expect.poll(() => page.locator('.headline').textContent()).toBe('Fuera de jornada');
     expect(await page.getByRole('button', { name: 'Fichar la entrada' }).isVisible()).toBe(true);
     expect(await page.locator('#hours-title').textContent()).toBe('Mis horas');
   });

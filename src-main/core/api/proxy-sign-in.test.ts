@@ -56,6 +56,7 @@ describe('a proxy that asks for a user name and password', () => {
       userLocked: false,
       status: { set: true, storage: 'encrypted', note: null },
       proxy: new URL(guarded.url).host,
+      needed: true,
     });
     expect(core.settings.preferences().network.proxyUser).toBe('anna.berg');
     expect((await core.clients().timeclock.health('source')).state).toBe('up');

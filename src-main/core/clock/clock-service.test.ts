@@ -210,7 +210,7 @@ describe('reconciling with the server', () => {
     await otherDevice('/clockedTimeEvents', 'POST', { employeeId: 'E1002', clockIn: '2026-11-23T07:55:00Z' });
     await core.clock.toggle('window');
     expect(notifications.at(-1)).toMatch(
-      /\| Die Zeiterfassung hat Sie bereits seit 07:55 eingestempelt; Ihre Einstempelung um 08:02 wurde nicht hinzugefügt\.$/,
+      /\| Der Stempeldienst hat Sie bereits seit 07:55 eingestempelt; Ihre Einstempelung um 08:02 wurde nicht hinzugefügt\.$/,
     );
   });
 });

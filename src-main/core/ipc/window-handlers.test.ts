@@ -170,7 +170,7 @@ describe('environments through the window API', () => {
     });
     expect(await call('validateSettings', { clock: { globalShortcut: 'T' } })).toEqual({
       'clock.globalShortcut':
-        'A global shortcut needs a modifier besides Shift (CommandOrControl, Alt…), or it would take the key from every application.',
+        'A global shortcut needs a modifier besides Shift (Ctrl, Alt…), or it would take the key from every application.',
     });
     expect(await call('listEnvironments')).toHaveLength(1);
   });
@@ -277,7 +277,7 @@ describe('refusals in the user’s language', () => {
       'clock.endOfDayReminder.time': 'Bitte im Format HH:MM, 24 Stunden (eingegeben: "7:5").',
     });
     expect(await call('validateEnvironment', { ...draft(), timeclockBaseUrl: '', employeeId: 'E 1' })).toEqual({
-      timeclockBaseUrl: 'Die Basis-URL der Zeiterfassung fehlt.',
+      timeclockBaseUrl: 'Die Basis-URL des Stempeldienstes fehlt.',
       employeeId:
         'Die Personalnummer darf nur Buchstaben, Ziffern, Punkte, Bindestriche und Unterstriche enthalten (höchstens 64).',
     });
@@ -309,7 +309,7 @@ describe('CSV exports in the user’s language', () => {
     await dispatchInvoke(handlers, 'exportCsv', [{ kind: 'lookup', resultId: page.resultId }]);
     const [header, first] = shell.saved[0]!.content.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
-      'Debitorennummer;Name;Ort;Bundesstaat;Berechneter Score;Note;Auskunfteiscore;Risikoklasse;Letzte Änderung',
+      'Debitorennummer;Name;Ort;Bundesstaat;Berechneter Score;Note;Auskunftei-Score;Risikoklasse;Letzte Änderung',
     );
     expect(first!.split(';')[0]).toBe(page.rows[0]!.debtorKey);
     // The save dialog names the file type in German too.

@@ -74,6 +74,19 @@ describe('validation of updates', () => {
     expect(settings.preferences().monitoring.sound).toBe(false);
   });
 
+  it('keeps a shortcut typed with the keyboard’s own names in Electron’s, and names what is wrong with one', () => {
+    const settings = createSettingsService(openStore(), admin());
+    expect(settings.updatePreferences({ clock: { globalShortcut: 'Strg+Umschalt+F1' } })).toMatchObject({ ok: true });
+    expect(settings.preferences().clock.globalShortcut).toBe('Ctrl+Shift+F1');
+    expect(settings.updatePreferences({ clock: { globalShortcut: 'Strg+Banane' } })).toEqual({
+      ok: false,
+      errors: {
+        'clock.globalShortcut':
+          '“Banane” is not a key Electron knows; use a letter, a digit, F1–F24 or a named key such as Space or Home.',
+      },
+    });
+  });
+
   it('refuses an unknown section', () => {
     expect(createSettingsService(openStore(), admin()).updatePreferences({ colours: {} } as never)).toEqual({
       ok: false,

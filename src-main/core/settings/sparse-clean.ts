@@ -12,7 +12,7 @@ import { previewJson, tooLargeToKeep } from '../util/json-text.ts';
 import type { ProblemSink, ValueProblem } from '../../shared/domain/value-problem.ts';
 import { RULES, URL_RULES } from '../../shared/settings-schema.ts';
 import { itUrlProblem, maskUrlCredentials } from '../../shared/it-url.ts';
-import { acceleratorProblem } from '../../shared/accelerator.ts';
+import { acceleratorProblem, normalizeAccelerator } from '../../shared/accelerator.ts';
 
 type AnySchema = v.GenericSchema & { type: string; wrapped?: AnySchema; entries?: Record<string, AnySchema> };
 
@@ -83,6 +83,6 @@ function ruleProblem(rule: string, raw: unknown, got: string): ValueProblem {
   if (rule === RULES.clockTime) return { kind: 'clockTime', got };
   const urlRule = Object.hasOwn(URL_RULES, rule) ? URL_RULES[rule] : undefined;
   if (urlRule) return { kind: 'url', problem: itUrlProblem(String(raw), urlRule) ?? 'notUrl', got: maskUrlCredentials(got) };
-  const shortcut = rule === RULES.shortcut ? acceleratorProblem(String(raw)) : null;
+  const shortcut = rule === RULES.shortcut ? acceleratorProblem(normalizeAccelerator(String(raw))) : null;
   return shortcut ? { kind: 'shortcut', problem: shortcut } : { kind: 'format', got };
 }
