@@ -222,13 +222,14 @@ describe('tolerant reading', () => {
     expect(error.message).toMatch(/sent an answer to debtors that the app can't read: record 2 of Debtors has no debtorKey\./);
   });
 
-  it('reports HTML where JSON was expected', async () => {
+  it('reports HTML where JSON was expected as a page that answered instead of the service', async () => {
     raw = await startRawServer(
       (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Login</body></html>'),
     );
     const error = await failure(debtors({ baseUrl: raw.url }).clientBanks());
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toContain('it is not JSON (text/html, starting “<html><body>Login</body></html>”)');
+    expect(error.message).toContain(`a sign-in page from ${new URL(raw.url).host} answered client banks instead of the service`);
+    expect(error.facts.reason).toBe('it is not JSON (text/html, starting “<html><body>Login</body></html>”)');
   });
 
   it('redacts a secret an answer echoes before it cuts the excerpt: no part of it is shown', async () => {

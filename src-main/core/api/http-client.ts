@@ -11,7 +11,7 @@ import type { ApiErrorKind, ApiProblemFacts, OperationName, ServiceName, SignInR
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
-import { BodyTooLargeError, bodyProblemText, NotJsonError, parseJsonText, readCappedText } from './read-body.ts';
+import { BodyTooLargeError, bodyProblemText, NotJsonError, notJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { readJsonStreamed } from './streamed-json.ts';
 import { displayUrl, joinUrl } from './url.ts';
@@ -212,13 +212,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    */
   async function readSuccessBody(request: ApiRequest, response: Response, signal: AbortSignal): Promise<unknown> {
     const limits = { maxBytes: maxBodyBytes, signal };
+    const type = response.headers.get('content-type');
     try {
       if (!request.acceptText) return await readJsonStreamed(response, limits);
       const text = await readCappedText(response, limits);
-      return text.trim() === '' ? undefined : jsonOrText(text, response.headers.get('content-type'));
+      // A text answer that is a page (a health route answered by a sign-in page) is not the service's word.
+      if (text.trimStart().startsWith('<') && webPageOf(type, text)) throw notJsonError(type, text);
+      return text.trim() === '' ? undefined : jsonOrText(text, type);
     } catch (error) {
       if (!(error instanceof NotJsonError || error instanceof BodyTooLargeError)) throw error;
-      throw fail(request, { kind: 'bad-response', status: response.status, reason: bodyProblemText(error, secrets()) });
+      const page = error instanceof NotJsonError ? webPageOf(type, error.excerpt?.start ?? '') : null;
+      const facts = page ? { webPage: { ...page, host: new URL(response.url || options.baseUrl).host } } : {};
+      throw fail(request, { kind: 'bad-response', status: response.status, reason: bodyProblemText(error, secrets()), ...facts });
     }
   }
 
@@ -240,6 +245,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return fail(request, {
       kind,
       ...common,
+      // A gateway's bare 502/503/504 (a limit, an ingress): no answer from the service, not its report.
+      ...(status >= 502 && status <= 504 && text.trim() === '' ? { emptyAnswer: true as const } : {}),
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
       reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
       signIn: kind === 'unauthorized' ? signInReason(options.auth, response.headers, message) : undefined,
@@ -301,6 +308,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 /** A health answer may be plain text: JSON when it is JSON, else the text as it came. */
+/**
+ * A web page where the service should answer: HTML by its type or its first tag. A sign-in page
+ * (a company proxy's or single sign-on's session expired) when it asks for a password or says so.
+ */
+function webPageOf(contentType: string | null, start: string): { signIn: boolean } | null {
+  const html = /html/i.test(contentType ?? '') || /^\s*<(!doctype html|html|head|body)\b/i.test(start);
+  if (!html) return null;
+  return { signIn: /type=["']?password|sign[ -]?in|log[ -]?in|login|anmeld|iniciar sesi|adfs|okta|saml/i.test(start) };
+}
+
 function jsonOrText(text: string, contentType: string | null): unknown {
   try {
     return parseJsonText(text, contentType);

@@ -125,7 +125,8 @@ describe('what an unreadable answer shows', () => {
     );
     const error = await failure(client.lastClockedTimeEvent('E1'));
     expect(error.kind).toBe('bad-response');
-    expect(error.message).toContain('it is not JSON');
+    expect(error.message).toContain('a web page from');
+    expect(error.facts.reason).toContain('it is not JSON');
     expect(JSON.stringify(error)).not.toMatch(/secret echoed: secret\b/);
   });
 });

@@ -3,7 +3,7 @@ import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { ClockedTimeEvent, HealthSystem } from '../../shared/api/types.ts';
 import type { OperationName } from '../../shared/domain/api-problem.ts';
 import { ApiError } from './api-error.ts';
-import { readHealthWord, type HealthWord } from './health-body.ts';
+import { readHealthAnswer, type HealthWord } from './health-body.ts';
 import { resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
 import type { ApiRequest, HttpClient } from './http-client.ts';
 import { readTimeEvent } from './time-event-shape.ts';
@@ -15,6 +15,8 @@ export interface HealthReading {
   latencyMs: number;
   /** When a down answer carried Retry-After. */
   retryAfterMs?: number;
+  /** The parts (dependencies) the system names as not up: "db". */
+  failing?: string[];
 }
 
 export interface TimeclockClient {
@@ -91,13 +93,27 @@ export function createTimeclockClient(
           acceptText: true,
           headers: LIVE_STATE,
         });
-        return { state: readHealthWord(response.body) ?? 'up', latencyMs: response.latencyMs };
+        const answer = readHealthAnswer(response.body);
+        // A word the app does not know is the system's own: said, and not taken as working.
+        if ('unknownWord' in answer)
+          throw new ApiError(
+            { kind: 'bad-response', service, environment, operation, status: response.status, unknownState: answer.unknownWord },
+            http.options.t,
+          );
+        return {
+          state: answer.state,
+          latencyMs: response.latencyMs,
+          ...(answer.failing.length > 0 ? { failing: answer.failing } : {}),
+        };
       } catch (error) {
-        // 503 is how the service reports a system down; it is a reading, not a failure of ours.
-        if (error instanceof ApiError && error.status === 503) {
+        // 503 with words is how the service reports a system down: a reading, not a failure of ours.
+        // An empty one is a gateway's (a limit, an ingress): no answer, not a report.
+        if (error instanceof ApiError && error.status === 503 && !error.facts.emptyAnswer) {
+          const said = readHealthAnswer(error.facts.serverBody ?? error.facts.serverMessage);
           return {
             state: 'down',
             latencyMs: performance.now() - started,
+            ...('failing' in said && said.failing.length > 0 ? { failing: said.failing } : {}),
             ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
           };
         }

@@ -6,13 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveProfile, type ApiProfileInput, type AuthScheme } from '../../shared/api/api-profile.ts';
-import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../../shared/ipc/contract.ts';
 import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
 import { useShapeProxies, type Dialect, type ShapeProxy } from '../../testing/shape-proxy.ts';
-import { createTestCore } from '../../testing/test-core.ts';
-import { recordingShell } from '../../testing/test-shell.ts';
-import { dispatchInvoke } from '../ipc/dispatch.ts';
-import { createWindowHandlers } from '../ipc/window-handlers.ts';
+import type { createTestCore } from '../../testing/test-core.ts';
+import { connectTo } from '../../testing/gateway-core.ts';
 
 const mock = useMockServer({ debtors: 120 });
 const startProxy = useShapeProxies(mock);
@@ -74,26 +71,14 @@ const cases: Case[] = [
 
 async function connect(testCase: Case, employeeId = 'E1002', coreOptions: Parameters<typeof createTestCore>[1] = {}) {
   const proxy = await startProxy(testCase.dialect);
-  const core = createTestCore(mock.server, coreOptions);
-  const handlers = createWindowHandlers(core, recordingShell());
-  const call = async <K extends InvokeName>(name: K, ...args: Parameters<InvokeApi[K]>) => {
-    const envelope = await dispatchInvoke(handlers, name, args);
-    if (!envelope.ok) throw new Error(envelope.error.message);
-    return envelope.value as Awaited<ReturnType<InvokeApi[K]>>;
-  };
-  const draft: EnvironmentDraftInput = {
-    name: 'Acme',
+  const { core, call } = await connectTo(mock, {
     timeclockBaseUrl: proxy.timeclockBaseUrl,
     debtorsBaseUrl: proxy.debtorsBaseUrl,
-    clientId: 'demo-client',
     auth: testCase.auth(proxy),
+    profile: testCase.profile,
     employeeId,
-    profile: resolveProfile(testCase.profile),
-  };
-  const saved = await call('saveEnvironment', draft);
-  if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
-  await call('setEnvironmentSecret', saved.environment.id, 'demo-secret');
-  await call('setActiveEnvironment', saved.environment.id, true);
+    core: coreOptions,
+  });
   return { proxy, core, call };
 }
 

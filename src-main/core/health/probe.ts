@@ -58,16 +58,16 @@ export async function probeSystem(
 ): Promise<Probe> {
   try {
     const reading = await client.health(system, signal);
+    // What it reports of itself, naming the parts it says are failing ("db").
+    const reports = (state: 'degraded' | 'down') =>
+      reading.failing
+        ? words.t('health.reportsFailing', { system: words.label, state, parts: reading.failing.join(', ') })
+        : words.t('health.reports', { system: words.label, state });
     if (reading.state === 'up') return { kind: 'ok', latencyMs: reading.latencyMs };
-    if (reading.state === 'degraded')
-      return {
-        kind: 'ok',
-        latencyMs: reading.latencyMs,
-        degraded: words.t('health.reports', { system: words.label, state: 'degraded' }),
-      };
+    if (reading.state === 'degraded') return { kind: 'ok', latencyMs: reading.latencyMs, degraded: reports('degraded') };
     return {
       kind: 'fail',
-      message: words.t('health.reports', { system: words.label, state: 'down' }),
+      message: reports('down'),
       reported: true,
       ...(reading.retryAfterMs === undefined ? {} : { retryAfterMs: reading.retryAfterMs }),
     };

@@ -82,4 +82,13 @@ export interface ApiProblemFacts {
   location?: string;
   /** What the server says it accepts (Allow, Accept, Accept-Patch headers), for not-supported. */
   wants?: string;
+  /**
+   * A 2xx that was not the service: a web page answered from this host — a sign-in page (a company
+   * proxy's or single sign-on's session expired) or another web page (the base URL points to a site).
+   */
+  webPage?: { signIn: boolean; host: string };
+  /** A health answer in a word the app does not know: the system's own word, not taken as working. */
+  unknownState?: string;
+  /** An error status with an empty body (a gateway's 502/503/504): no answer from the service, not its report. */
+  emptyAnswer?: true;
 }

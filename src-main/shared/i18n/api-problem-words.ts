@@ -50,6 +50,15 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
     case 'rate-limited':
       return t('apiError.rateLimited', { where, op, wait: waitText(facts.retryAfterMs, t) });
     case 'bad-response':
+      if (facts.webPage)
+        return t('apiError.webPage', {
+          where,
+          op,
+          host: facts.webPage.host,
+          signIn: facts.webPage.signIn ? 'yes' : 'no',
+          environment,
+        });
+      if (facts.unknownState !== undefined) return t('apiError.unknownState', { where, op, word: facts.unknownState });
       return t('apiError.badResponse', { where, op, reason: facts.reason ?? t('apiError.unexpectedContent') });
     case 'redirected':
       return t('apiError.redirected', {
@@ -68,6 +77,7 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
         said,
       });
     default:
+      if (facts.emptyAnswer) return t('apiError.emptyAnswer', { where, op, status: status || '5xx' });
       // bad-request, not-found, conflict, unprocessable, server: the server's own words follow.
       return t('apiError.refused', { kind: camelCase(facts.kind), where, op, status: status || '5xx', said });
   }
@@ -91,6 +101,8 @@ export function causeOf(facts: ApiProblemFacts, t: Translate): string {
   }
   if (facts.kind === 'unauthorized' && facts.signIn === 'no-secret') return t('cause.noSecret');
   if (facts.kind === 'rate-limited') return t('cause.rateLimited', { service, wait: waitText(facts.retryAfterMs, t) });
+  if (facts.webPage) return t('cause.webPage', { service, signIn: facts.webPage.signIn ? 'yes' : 'no' });
+  if (facts.emptyAnswer) return t('cause.emptyAnswer', { service, status: String(facts.status ?? '5xx') });
   const status = facts.status === undefined ? '' : ` (${facts.status})`;
   return t('cause.kind', { kind: camelCase(facts.kind), service, status });
 }
