@@ -14,6 +14,9 @@ export interface ApiErrorFacts extends ApiProblemFacts {
   serverDetails?: Record<string, unknown>;
   /** The whole error body as parsed (JSON), when there was one: a 409 may carry the event anywhere in it. */
   serverBody?: unknown;
+  /** A refusal's WWW-Authenticate challenge and the names of the answer's headers: what tells a gateway and the sign-in it wants. */
+  challenge?: string;
+  headerNames?: string[];
 }
 
 export class ApiError extends Error {
@@ -35,7 +38,7 @@ export class ApiError extends Error {
 
   /** The facts a window may see and word: no server body (it may be large or carry data). */
   get problem(): ApiProblemFacts {
-    const { serverDetails: _details, serverBody: _body, ...facts } = this.facts;
+    const { serverDetails: _details, serverBody: _body, challenge: _challenge, headerNames: _names, ...facts } = this.facts;
     return facts;
   }
 

@@ -18,6 +18,8 @@ export interface Credentials {
 /** The auth headers for one request; `refresh` after a 401 gets a new token (OAuth) before the one retry. */
 export interface AuthSource {
   headers(signal?: AbortSignal): Promise<Record<string, string>>;
+  /** Query parameters that carry the credentials (the `query` scheme); none for the others. */
+  params(): Record<string, string>;
   /**
    * A request was refused (401) with the headers it sent: forgets that token, unless another request
    * already renewed it (or is renewing it). True when a retry may help: a token was forgotten, or a
@@ -34,7 +36,10 @@ const basic = (credentials: Credentials) =>
   `Basic ${Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`, 'utf8').toString('base64')}`;
 
 /** Headers for the schemes that need no round trip. */
-export function staticAuthHeaders(scheme: Exclude<AuthScheme, { kind: 'oauth-client-credentials' }>, credentials: Credentials) {
+export function staticAuthHeaders(
+  scheme: Exclude<AuthScheme, { kind: 'oauth-client-credentials' }>,
+  credentials: Credentials,
+): Record<string, string> {
   switch (scheme.kind) {
     case 'basic':
       return { authorization: basic(credentials) };
@@ -42,7 +47,18 @@ export function staticAuthHeaders(scheme: Exclude<AuthScheme, { kind: 'oauth-cli
       return { [scheme.header]: credentials.clientSecret };
     case 'headers':
       return { [scheme.clientIdHeader]: credentials.clientId, [scheme.clientSecretHeader]: credentials.clientSecret };
+    case 'query':
+      return {};
   }
+}
+
+/** Query parameters for the `query` scheme: the client id (when it has a name) and the secret. */
+export function authQueryParams(scheme: AuthScheme, credentials: Credentials): Record<string, string> {
+  if (scheme.kind !== 'query') return {};
+  return {
+    ...(scheme.clientIdParam ? { [scheme.clientIdParam]: credentials.clientId } : {}),
+    [scheme.clientSecretParam]: credentials.clientSecret,
+  };
 }
 
 /** Renews a token this long before the server said it expires. */
@@ -56,7 +72,13 @@ export function createAuthSource(
 ): AuthSource {
   if (scheme.kind !== 'oauth-client-credentials') {
     const headers = staticAuthHeaders(scheme, credentials);
-    return { headers: async () => headers, invalidate: () => false, secrets: () => [credentials.clientSecret] };
+    const params = authQueryParams(scheme, credentials);
+    return {
+      headers: async () => headers,
+      params: () => params,
+      invalidate: () => false,
+      secrets: () => [credentials.clientSecret],
+    };
   }
   const oauth = scheme;
   let token: { value: string; expiresAt: number } | null = null;
@@ -110,6 +132,7 @@ export function createAuthSource(
   }
 
   return {
+    params: () => ({}),
     async headers(signal) {
       if (token && deps.now() < token.expiresAt) return { authorization: `Bearer ${token.value}` };
       // One request for a token at a time, however many calls wait for it.

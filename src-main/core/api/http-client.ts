@@ -7,7 +7,14 @@ import { ProxyError, ProxyUnknownError, UnsupportedProxyError } from './network.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts } from './api-error.ts';
-import type { ApiErrorKind, ApiProblemFacts, OperationName, ServiceName, SignInReason } from '../../shared/domain/api-problem.ts';
+import type {
+  ApiErrorKind,
+  ApiProblemFacts,
+  OperationName,
+  ServiceName,
+  SignInReason,
+  Gateway,
+} from '../../shared/domain/api-problem.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
@@ -15,6 +22,7 @@ import { BodyTooLargeError, bodyProblemText, NotJsonError, notJsonError, parseJs
 import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { readJsonStreamed } from './streamed-json.ts';
 import { displayUrl, joinUrl } from './url.ts';
+import { recognizeGateway, type GatewayEvidence } from './gateway-recognition.ts';
 import { reportPhase } from '../util/phase-timings.ts';
 
 export interface HttpClientOptions {
@@ -163,6 +171,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw error;
       });
       sent.headers = credentials;
+      // Credentials in the query (the `query` scheme): only on the wire; every address shown or logged drops its query.
+      for (const [name, value] of Object.entries(auth.params())) url.searchParams.set(name, value);
       const response = await doFetch(url, {
         method: request.method,
         headers: {
@@ -242,6 +252,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (NOT_SUPPORTED.has(status)) return fail(request, { kind: 'not-supported', ...common, wants: wantsOf(response.headers) });
     const kind = statusKinds[status] ?? (status >= 500 ? 'server' : 'bad-response');
+    const refusal = kind === 'unauthorized' || kind === 'forbidden' || kind === 'rate-limited';
+    const evidence = refusal ? gatewayEvidence(response.headers, message, body, secrets()) : null;
+    const gateway = evidence ? recognizeGateway(evidence) : null;
     return fail(request, {
       kind,
       ...common,
@@ -249,7 +262,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       ...(status >= 502 && status <= 504 && text.trim() === '' ? { emptyAnswer: true as const } : {}),
       retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
       reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
-      signIn: kind === 'unauthorized' ? signInReason(options.auth, response.headers, message) : undefined,
+      signIn: kind === 'unauthorized' ? signInReason(options.auth, response.headers, evidence!.said, gateway) : undefined,
+      ...(gateway ? { gateway } : {}),
+      ...(evidence ? { challenge: evidence.challenge, headerNames: evidence.headers } : {}),
       // A challenge's own words (error_description) when the body had none.
       ...(kind === 'unauthorized' && common.serverMessage === undefined ? challengeWords(response.headers, secrets()) : {}),
     });
@@ -395,17 +410,31 @@ function resolveLocation(location: string | null, from: URL): string | undefined
   }
 }
 
+/** What a refusal shows of the gateway that sent it: its challenge, its headers' names, its words (redacted). */
+function gatewayEvidence(headers: Headers, message: string | undefined, body: unknown, secrets: string[]): GatewayEvidence {
+  const names: string[] = [];
+  headers.forEach((_value, name) => names.push(name));
+  const challenge = redact(headers.get('www-authenticate') ?? '', secrets).slice(0, 200);
+  const said = redact(`${message ?? ''} ${body === undefined ? '' : JSON.stringify(body)}`, secrets).slice(0, 2000);
+  return { challenge, headers: names, said };
+}
+
 /**
  * What a 401 says of the sign-in: bearer tokens wanted while we send something else (never when we
- * already send tokens: then the gateway refused a token, and its words say why), or credentials
- * "missing" while they go in underscore headers, which gateways drop on the way.
+ * already send tokens: then the gateway refused a token, and its words say why); MuleSoft's refusal,
+ * which is the same for a wrong secret and an access not yet approved; a gateway that found no API
+ * key where it looks; or credentials "missing" while they go in underscore headers, which gateways
+ * drop on the way — never said of a gateway that wants a key (Azure's "missing subscription key").
  */
-function signInReason(auth: AuthScheme, headers: Headers, message: string | undefined): SignInReason | undefined {
+function signInReason(auth: AuthScheme, headers: Headers, said: string, gateway: Gateway | null): SignInReason | undefined {
   const challenge = headers.get('www-authenticate') ?? '';
   if (auth.kind !== 'oauth-client-credentials' && /^\s*bearer\b/i.test(challenge)) return 'wants-oauth';
+  if (gateway === 'mulesoft') return 'refused-or-pending';
+  const missing =
+    /\b(missing|not (provided|present|supplied|found)|required|no (client|credentials?|api ?key)|failed to resolve)\b/i;
+  if (gateway !== null) return missing.test(said) && gateway !== 'ibm-api-connect' ? 'wants-key' : undefined;
   const underscores = auth.kind === 'headers' && `${auth.clientIdHeader}${auth.clientSecretHeader}`.includes('_');
-  const missing = /\b(missing|not (provided|present|supplied|found)|required|no (client|credentials?|api ?key))\b/i;
-  return underscores && missing.test(`${message ?? ''} ${challenge}`) ? 'headers-dropped' : undefined;
+  return underscores && missing.test(`${said} ${challenge}`) ? 'headers-dropped' : undefined;
 }
 
 /** A WWW-Authenticate challenge's error_description, as the server's words. */

@@ -145,7 +145,7 @@ describe('a 401 as gateways send it', () => {
     const error = await failure(client.lastClockedTimeEvent('E1'));
     expect(error.facts.signIn).toBeUndefined();
     expect(error.message).toBe(
-      'Timeclock service of QA refused the credentials for reading the last clocked time event of employee E1 (401). The server said: “The audience api://other is not allowed” Check the client id and client secret for environment QA.',
+      'Timeclock service of QA refused the credentials for reading the last clocked time event of employee E1 (401). The server said: “The audience api://other is not allowed”. Check the client id and client secret for environment QA.',
     );
   });
 
@@ -155,7 +155,7 @@ describe('a 401 as gateways send it', () => {
     );
     const error = await failure(client.lastClockedTimeEvent('E1'));
     expect(error.message).toBe(
-      'Timeclock service of QA says the credentials for reading the last clocked time event of employee E1 are missing (401). The server said: “Missing client credentials” They go in headers whose names have underscores, which nginx and many gateways drop on the way: set hyphenated header names in the sign-in of environment QA (for example client-id, client-secret), or have the gateway allow underscores.',
+      'Timeclock service of QA says the credentials for reading the last clocked time event of employee E1 are missing (401). The server said: “Missing client credentials”. They go in headers whose names have underscores, which nginx and many gateways drop on the way: set hyphenated header names in the sign-in of environment QA (for example client-id, client-secret), or have the gateway allow underscores.',
     );
   });
 });

@@ -168,7 +168,7 @@ describe('test connection', () => {
             addresses: { timeclockBaseUrl: 'https://timeclock.new.example' },
           },
           {
-            text: 'The server asks for the credentials in “X-IBM-Client-Id” and “X-IBM-Client-Secret”: send them in those headers.',
+            text: 'This looks like IBM API Connect: send the client id and secret in the headers “X-IBM-Client-Id” and “X-IBM-Client-Secret”.',
             signIn: { kind: 'headers', clientIdHeader: 'X-IBM-Client-Id', clientSecretHeader: 'X-IBM-Client-Secret' },
           },
         ]),

@@ -10,7 +10,7 @@ import type { OperationName, ServiceName } from '../../shared/domain/api-problem
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
-import { resolveProfile } from '../../shared/api/api-profile.ts';
+import { defaultAuthScheme, resolveProfile } from '../../shared/api/api-profile.ts';
 import { formatInstant } from '../api/date-filters.ts';
 import { retryDelay } from '../api/retry-policy.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,7 +23,7 @@ import { probePaging, type PagingFinding } from './paging-probe.ts';
 import { recordsOf } from '../api/tolerant-read.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService, routeOf } from './service-signature.ts';
-import { clockOutProposal, movedProposal, signInHeadersProposal } from './server-hints.ts';
+import { clockOutProposal, movedProposal, signInProposal } from './server-hints.ts';
 import { dateFilterProposals } from './date-filter-probe.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Environment, ConnectionReport, ProfileSuggestion, ServiceCheck } from '../../shared/domain/environments.ts';
@@ -125,7 +125,7 @@ async function checkService(
     if (!(error instanceof ApiError)) throw error;
     hints.push(
       ...movedProposal(error, service, routeOf(error.facts.operation, environment.employeeId), t),
-      ...signInHeadersProposal(error, t),
+      ...signInProposal(error, environment.auth ?? defaultAuthScheme, t),
     );
     // A 404 or a web page: if every route of the service answers so, the address is wrong.
     const missing = absenceOf(error) && (await missingService(clients.http[service], service, environment.employeeId));

@@ -9,6 +9,9 @@ import type { ServiceName } from '../../shared/domain/api-problem.ts';
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { AuthScheme } from '../../shared/api/api-profile.ts';
+import { recognizeGateway, sameSignIn, wantedSignIn } from '../api/gateway-recognition.ts';
+import { gatewayWord } from '../../shared/i18n/api-problem-words.ts';
 import type { HttpClient } from '../api/http-client.ts';
 
 type ClockOutMethod = ApiProfile['clockOutMethod'];
@@ -70,10 +73,22 @@ export async function clockOutProposal(
   return [{ text: t('profile.clockOutMethod', { method: said, allow: allow ?? '' }), change }];
 }
 
-/** Header names a 401 names for the client id and secret (a gateway's own), proposed as the sign-in's. */
-export function signInHeadersProposal(error: ApiError, t: Translate): ProfileSuggestion[] {
+/**
+ * The sign-in a 401 asks for: the recognised gateway's (named: "This looks like Azure API
+ * Management: send the secret as an API key in the header …"), or the header names it names for the
+ * client id and secret (a gateway's own). Nothing when it is the sign-in already sent (MuleSoft
+ * refuses a wrong secret and an unapproved client alike: nothing to propose but Basic when it asks).
+ */
+export function signInProposal(error: ApiError, current: AuthScheme, t: Translate): ProfileSuggestion[] {
   if (error.kind !== 'unauthorized') return [];
   const said = `${error.facts.serverMessage ?? ''} ${JSON.stringify(error.facts.serverBody ?? '')}`;
+  const evidence = { challenge: error.facts.challenge, headers: error.facts.headerNames, said };
+  const gateway = error.facts.gateway ?? recognizeGateway(evidence);
+  if (gateway) {
+    const wanted = wantedSignIn(gateway, evidence);
+    if (sameSignIn(wanted, current) || (gateway === 'mulesoft' && wanted.kind !== 'basic')) return [];
+    return [{ text: t('profile.gateway', { gateway: gatewayWord(gateway), signIn: signInWords(wanted, t) }), signIn: wanted }];
+  }
   const idHeader = /\b(X-[A-Za-z0-9-]*Client-?Id)\b/i.exec(said)?.[1];
   if (!idHeader) return [];
   const secretHeader = /\b(X-[A-Za-z0-9-]*Client-?Secret)\b/i.exec(said)?.[1] ?? idHeader.replace(/Id$/i, 'Secret');
@@ -83,6 +98,22 @@ export function signInHeadersProposal(error: ApiError, t: Translate): ProfileSug
       signIn: { kind: 'headers', clientIdHeader: idHeader, clientSecretHeader: secretHeader },
     },
   ];
+}
+
+/** A sign-in in words: "the secret as an API key in the header “apikey”". */
+export function signInWords(scheme: AuthScheme, t: Translate): string {
+  switch (scheme.kind) {
+    case 'headers':
+      return t('profile.signInAs', { kind: 'headers', id: scheme.clientIdHeader, secret: scheme.clientSecretHeader });
+    case 'api-key':
+      return t('profile.signInAs', { kind: 'apiKey', id: 'none', secret: scheme.header });
+    case 'query':
+      return t('profile.signInAs', { kind: 'query', id: scheme.clientIdParam || 'none', secret: scheme.clientSecretParam });
+    case 'basic':
+      return t('profile.signInAs', { kind: 'basic', id: 'none', secret: '' });
+    default:
+      return t('profile.signInAs', { kind: 'oauth', id: 'none', secret: '' });
+  }
 }
 
 /** A service moved (301, 308): its new base address, from where the route it was asked for now is. Never followed. */

@@ -84,6 +84,9 @@ export function validateEnvironment(
   };
 }
 
+/** A query parameter's name as gateways take it: letters, digits and - _ . (no spaces, no &, no =). */
+const QUERY_PARAM = /^[A-Za-z0-9_.-]{1,100}$/;
+
 const headerProblem = (header: 'apiKey' | 'clientId' | 'clientSecret', value: string, t: Translate) =>
   HEADER_NAME.test(value) ? null : t('invalid.header.format', { header });
 
@@ -114,6 +117,15 @@ function validateAuth(auth: AuthScheme, t: Translate): { errors: FieldErrors; va
           ...(audience ? { audience } : {}),
         },
       };
+    }
+    case 'query': {
+      const idParam = auth.clientIdParam.trim();
+      const secretParam = auth.clientSecretParam.trim();
+      if (idParam !== '' && !QUERY_PARAM.test(idParam))
+        errors['auth.clientIdParam'] = t('invalid.param.format', { param: 'clientId' });
+      if (!QUERY_PARAM.test(secretParam)) errors['auth.clientSecretParam'] = t('invalid.param.format', { param: 'clientSecret' });
+      else if (idParam === secretParam) errors['auth.clientSecretParam'] = t('invalid.param.same');
+      return { errors, value: { kind: 'query', clientIdParam: idParam, clientSecretParam: secretParam } };
     }
     case 'headers': {
       const idHeader = auth.clientIdHeader.trim();

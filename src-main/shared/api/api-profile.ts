@@ -18,6 +18,12 @@ export const authSchemeSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('basic') }),
   /** One header carrying the secret as an API key (the client id is not sent). */
   v.strictObject({ kind: v.literal('api-key'), header: text(100) }),
+  /**
+   * Query parameters (Mule 3 SLA policies' default, Azure's `subscription-key`, Apigee's `apikey`):
+   * the client id (left out when its name is empty) and the secret in the address. Never logged nor
+   * shown: every address the app shows or writes has its query taken off.
+   */
+  v.strictObject({ kind: v.literal('query'), clientIdParam: text(100), clientSecretParam: text(100) }),
   /** OAuth 2.0 client credentials: the id and secret buy a bearer token at the token URL. */
   v.strictObject({
     kind: v.literal('oauth-client-credentials'),

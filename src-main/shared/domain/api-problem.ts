@@ -45,9 +45,14 @@ export type OperationName =
 /** Why a sign-in failed when the app, not the server, knows (the other reasons are the server's or network's words). */
 /**
  * `headers-dropped`: a gateway said the credentials were missing while they go in headers whose names
- * have underscores, which nginx and many gateways drop by default.
+ * have underscores, which nginx and many gateways drop by default. `refused-or-pending`: MuleSoft's
+ * Client ID Enforcement refused them — wrong, or the client's access request not yet approved (it
+ * answers both with the same 401). `wants-key`: a gateway found no API key where it looks for one.
  */
-export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped';
+export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped' | 'refused-or-pending' | 'wants-key';
+
+/** The API gateways the app recognises from their answers (core/api/gateway-recognition.ts). */
+export type Gateway = 'mulesoft' | 'azure-apim' | 'kong' | 'apigee' | 'ibm-api-connect';
 
 /**
  * Why a proxy's sign-in (407) failed: it wants one and none was given (`needed`), it refused the
@@ -91,4 +96,6 @@ export interface ApiProblemFacts {
   unknownState?: string;
   /** An error status with an empty body (a gateway's 502/503/504): no answer from the service, not its report. */
   emptyAnswer?: true;
+  /** The API gateway that answered, recognised from its challenge, words or headers. */
+  gateway?: Gateway;
 }

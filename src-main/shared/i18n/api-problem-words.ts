@@ -18,7 +18,10 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
   const environment = facts.environment;
   const where = t('apiError.where', { service: facts.service, environment });
   const op = t('apiError.operation', { operation: facts.operation, subject: facts.subject ?? 'none' });
-  const said = facts.serverMessage ? t('apiError.said', { message: facts.serverMessage }) : '';
+  // The server's words as it wrote them; a full stop after the quote where they have none.
+  const said = facts.serverMessage
+    ? t('apiError.said', { message: facts.serverMessage }) + (/[.!?…]["”»]?$/.test(facts.serverMessage.trim()) ? '' : '.')
+    : '';
   const inParentheses = facts.reason ? ` (${facts.reason})` : '';
   const status = String(facts.status ?? '');
   switch (facts.kind) {
@@ -43,6 +46,9 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
       if (facts.signIn === 'no-secret') return t('apiError.noSecret', { op, environment });
       if (facts.signIn === 'wants-oauth') return t('apiError.wantsOAuth', { where, op, said });
       if (facts.signIn === 'headers-dropped') return t('apiError.headersDropped', { where, op, said, environment });
+      if (facts.signIn === 'refused-or-pending') return t('apiError.refusedOrPending', { where, op, said, environment });
+      if (facts.signIn === 'wants-key')
+        return t('apiError.wantsKey', { where, op, said, environment, gateway: gatewayWord(facts.gateway) });
       if (facts.reason) return t('apiError.signInFailed', { where, op, reason: facts.reason, environment });
       return t('apiError.unauthorized', { where, op, environment, said });
     case 'forbidden':
@@ -83,6 +89,9 @@ export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
   }
 }
 
+/** A gateway as a select key of the catalogue ("azure-apim" → "azureApim"); none: "other". */
+export const gatewayWord = (gateway: ApiProblemFacts['gateway']) => (gateway ? camelCase(gateway) : 'other');
+
 /** "bad-request" → "badRequest": ICU's select keys have no hyphens. */
 const camelCase = (kind: string) => kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 
@@ -100,6 +109,7 @@ export function causeOf(facts: ApiProblemFacts, t: Translate): string {
     return t('cause.unreachable', { service });
   }
   if (facts.kind === 'unauthorized' && facts.signIn === 'no-secret') return t('cause.noSecret');
+  if (facts.kind === 'unauthorized' && facts.signIn === 'refused-or-pending') return t('cause.refusedOrPending', { service });
   if (facts.kind === 'rate-limited') return t('cause.rateLimited', { service, wait: waitText(facts.retryAfterMs, t) });
   if (facts.webPage) return t('cause.webPage', { service, signIn: facts.webPage.signIn ? 'yes' : 'no' });
   if (facts.emptyAnswer) return t('cause.emptyAnswer', { service, status: String(facts.status ?? '5xx') });
