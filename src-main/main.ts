@@ -19,7 +19,7 @@ import { confirmWithDialog } from './electron/confirm-dialog.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
 import { stayUntilQuit } from './electron/lifecycle.ts';
 import { applySettingsLive } from './electron/live-settings.ts';
-import { denyAllPermissions } from './electron/secure-window.ts';
+import { allowExternalUrls, denyAllPermissions } from './electron/secure-window.ts';
 import { claimSingleInstance } from './electron/single-instance.ts';
 import { openApp } from './electron/startup.ts';
 import { watchSystem } from './electron/system-watch.ts';
@@ -45,6 +45,8 @@ async function start(): Promise<void> {
   serveAppScheme(rendererDir);
   const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch, stopFleet } = await openApp();
 
+  // IT's access portals may be opened in the browser from a window (the link beside refused credentials).
+  allowExternalUrls(() => core.environments.list().flatMap((entry) => entry.environment.accessPortalUrl ?? []));
   const windows = createWindowManager(undefined, {
     opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
     closed: (name) => name === 'lookup' && core.lookup.windowClosed(),

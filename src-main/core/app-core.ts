@@ -336,7 +336,12 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     return {
       productName: options.productName,
       version: options.version,
-      environment: { id: environment.id, name: environment.name, isMock: isMockEnvironment(environment) },
+      environment: {
+        id: environment.id,
+        name: environment.name,
+        isMock: isMockEnvironment(environment),
+        ...(environment.accessPortalUrl ? { accessPortalUrl: environment.accessPortalUrl } : {}),
+      },
     };
   };
 

@@ -20,13 +20,28 @@ export const secureWebPreferences = {
   navigateOnDragDrop: false,
 } as const satisfies BrowserWindowConstructorOptions['webPreferences'];
 
-/** Only these hosts may be opened in the user's browser from a window. */
-const EXTERNAL_HOSTS_ALLOWED: readonly string[] = [];
+/** Only these addresses may be opened in the user's browser from a window: IT's API portals. */
+let externalUrlsAllowed: () => readonly string[] = () => [];
 
-export function isAllowedExternalUrl(url: string, allowedHosts: readonly string[] = EXTERNAL_HOSTS_ALLOWED): boolean {
+/** Says which addresses a window may open in the browser (IT's access portals, read when a link is clicked). */
+export function allowExternalUrls(urls: () => readonly string[]): void {
+  externalUrlsAllowed = urls;
+}
+
+/** The hosts of those addresses. */
+const allowedHosts = () =>
+  externalUrlsAllowed().flatMap((url) => {
+    try {
+      return [new URL(url).hostname];
+    } catch {
+      return [];
+    }
+  });
+
+export function isAllowedExternalUrl(url: string, hosts: readonly string[] = allowedHosts()): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && allowedHosts.includes(parsed.hostname);
+    return parsed.protocol === 'https:' && hosts.includes(parsed.hostname);
   } catch {
     return false;
   }

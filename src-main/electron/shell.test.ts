@@ -14,7 +14,7 @@ import { chooseLocale } from '../shared/i18n/locales.ts';
 import { useGlobalShortcuts } from './global-shortcut.ts';
 import { claimSingleInstance } from './single-instance.ts';
 import { connectIpc, isTrustedSender } from './ipc-bridge.ts';
-import { createSecureWindow, denyAllPermissions, isAllowedExternalUrl, loadPage } from './secure-window.ts';
+import { allowExternalUrls, createSecureWindow, denyAllPermissions, isAllowedExternalUrl, loadPage } from './secure-window.ts';
 import { applicationMenuTemplate, useApplicationMenu } from './app-menu.ts';
 import { createWindowManager } from './window-manager.ts';
 import { systemProxyRoute } from './system-proxy.ts';
@@ -95,6 +95,17 @@ describe('secure windows', () => {
     expect(isAllowedExternalUrl('http://docs.example.com/x', ['docs.example.com'])).toBe(false);
     expect(isAllowedExternalUrl('https://docs.example.com.evil.io/', ['docs.example.com'])).toBe(false);
     expect(isAllowedExternalUrl('javascript:alert(1)', ['docs.example.com'])).toBe(false);
+  });
+
+  it('opens IT’s access portals in the browser, and nothing else, by default', () => {
+    expect(isAllowedExternalUrl('https://anypoint.example.com/exchange/x')).toBe(false);
+    allowExternalUrls(() => ['https://anypoint.example.com/exchange/timeclock', 'not an address']);
+    try {
+      expect(isAllowedExternalUrl('https://anypoint.example.com/exchange/x')).toBe(true);
+      expect(isAllowedExternalUrl('https://evil.example.com/')).toBe(false);
+    } finally {
+      allowExternalUrls(() => []);
+    }
   });
 
   it('denies every permission request and check, but writing to the clipboard', () => {

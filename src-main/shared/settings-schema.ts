@@ -64,6 +64,7 @@ export const storedEnvironmentSchema = v.object({
   /** How this environment's real services differ from our contract (absent: the contract). */
   profile: v.optional(apiProfileSchema),
   systemNames: v.optional(systemNamesSchema),
+  accessPortalUrl: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
 
 export const monitoringSchema = v.object({

@@ -10,6 +10,8 @@ import type { MockFixture } from './mock-fixture.ts';
 import { createTestCore, type TestCoreOptions } from './test-core.ts';
 import { recordingShell } from './test-shell.ts';
 import { dispatchInvoke } from '../core/ipc/dispatch.ts';
+import type { AdminPolicy } from '../core/settings/admin-policy.ts';
+import { GATEWAY_SIGN_IN } from '../core/api/gateway-recognition.ts';
 import { createWindowHandlers } from '../core/ipc/window-handlers.ts';
 
 /** The window API of a core, called as a window would; a refusal throws its message. */
@@ -52,4 +54,26 @@ export async function connectTo(mock: MockFixture, setup: ServerSetup) {
   await call('setEnvironmentSecret', saved.environment.id, setup.secret ?? 'demo-secret');
   await call('setActiveEnvironment', saved.environment.id, true);
   return { core, call, shell, draft: { ...draft, id: saved.environment.id } };
+}
+
+/** An environment IT set up in the admin file for this gateway (MuleSoft's sign-in), with its API portal. */
+export function adminEnvironmentThrough(
+  gateway: { timeclockBaseUrl: string; debtorsBaseUrl: string },
+  accessPortalUrl: string,
+): Partial<AdminPolicy> {
+  return {
+    environments: [
+      {
+        id: 'acme',
+        name: 'Acme',
+        timeclockBaseUrl: gateway.timeclockBaseUrl,
+        debtorsBaseUrl: gateway.debtorsBaseUrl,
+        clientId: 'demo-client',
+        auth: GATEWAY_SIGN_IN.mulesoft,
+        employeeId: 'E1002',
+        accessPortalUrl,
+      },
+    ],
+    defaultEnvironmentId: 'acme',
+  };
 }

@@ -38,6 +38,8 @@ export interface HttpClientOptions {
   retry?: RetryPolicy;
   /** The user's words for problems, at the time they happen (the core's live translate); English if not given. */
   t?: Translate;
+  /** IT's API portal, where access is requested: said where credentials are missing or refused. */
+  accessPortalUrl?: string;
   /** Injection points for tests. */
   fetch?: typeof fetch;
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -138,6 +140,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         ...(request.subject === undefined ? {} : { subject: request.subject }),
         environment: options.environment,
         ...facts,
+        ...(options.accessPortalUrl && (facts.kind === 'unauthorized' || facts.kind === 'forbidden')
+          ? { portal: options.accessPortalUrl }
+          : {}),
       },
       options.t,
     );

@@ -28,6 +28,7 @@ export function createServiceClients(
     credentials: secret === null ? null : { clientId: environment.clientId, clientSecret: secret },
     timeoutMs: network.requestTimeoutSeconds * 1000,
     maxBodyBytes: network.maxResponseMegabytes * 1024 * 1024,
+    ...(environment.accessPortalUrl ? { accessPortalUrl: environment.accessPortalUrl } : {}),
     ...extra,
   };
   const http = {

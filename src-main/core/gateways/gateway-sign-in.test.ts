@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAuthScheme, type AuthScheme } from '../../shared/api/api-profile.ts';
 import type { ConnectionReport, EnvironmentDraftInput } from '../../shared/ipc/contract.ts';
-import { connectTo } from '../../testing/gateway-core.ts';
+import { adminEnvironmentThrough, connectTo, windowCaller } from '../../testing/gateway-core.ts';
+import { createTestCore } from '../../testing/test-core.ts';
 import { useGateways, type GatewayEmulation, type GatewayKind } from '../../testing/gateway-emulation.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 
@@ -106,5 +107,23 @@ describe.each(keyGateways)('$name', ({ kind, said, wanted, text }) => {
     expect(proposal).toEqual({ text, signIn: wanted });
     const applied = await testWith(call, draft, wanted);
     expect([applied.timeclock.ok, applied.debtors.ok]).toEqual([true, true]);
+  });
+});
+
+describe('an environment IT set up for a gateway', () => {
+  it('signs in as the named gateway wants, and says where access is requested when it is refused', async () => {
+    const gateway = await startGateway('mulesoft', { approved: false });
+    const portal = 'https://anypoint.example.com/exchange/timeclock-sapi';
+    const core = createTestCore(mock.server, {
+      admin: adminEnvironmentThrough(gateway, portal),
+    });
+    const { call } = windowCaller(core);
+    await call('setEnvironmentSecret', 'acme', 'demo-secret');
+    expect(core.info().environment.accessPortalUrl).toBe(portal);
+    const [source] = await core.checkHealthNow();
+    expect(source!.message).toMatch(new RegExp(`not approved yet.*Access is requested at ${portal.replaceAll('.', '\\.')}\\.$`));
+    gateway.set({ approved: true });
+    await core.checkHealthNow();
+    expect((await core.checkHealthNow()).map((line) => line.state)).toEqual(['up', 'up']);
   });
 });

@@ -143,6 +143,23 @@ describe('pacing', () => {
     const [step] = run([[100, { kind: 'auth', message: 'refused' }]], upAt0());
     expect(step).toMatchObject({ health: { state: 'auth-error' }, next: null, change: { to: 'auth-error' } });
   });
+
+  it('asks again every 5 minutes when the refusal may be an access not yet approved, with no new change until it comes', () => {
+    const pending: HealthEvent = { kind: 'auth', message: 'wrong, or not approved yet', pending: true };
+    const steps = run(
+      [
+        [100, pending],
+        [300 * S, pending],
+        [600 * S, ok()],
+        [610 * S, ok()],
+      ],
+      upAt0(),
+    );
+    expect(steps.map((step) => step.next?.delayMs ?? null).slice(0, 2)).toEqual([300 * S, 300 * S]);
+    expect(steps.map((step) => step.change?.to ?? null)).toEqual(['auth-error', null, 'up', null]);
+    expect(describeState(steps[0]!.health, 1_000, () => '', null)).toBe('credentials refused · checked again every 5 min');
+    expect(steps.at(-1)!.health.state).toBe('up');
+  });
 });
 
 describe('latency', () => {

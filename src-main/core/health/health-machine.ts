@@ -35,6 +35,8 @@ export interface SystemHealth {
   noAnswer: boolean;
   /** Refused credentials that are no refusal: no secret was given yet, so nothing was asked. */
   authMissing: boolean;
+  /** Refused as an access not yet approved may be: checked again every few minutes, not paused. */
+  authPending: boolean;
   /** First failure of the current confirmed outage. */
   outageStartedAt: number | null;
   /** Times of confirmed changes (down, recovered) within the flap window. */
@@ -87,6 +89,7 @@ export function initialHealth(now: number): SystemHealth {
     reportedDown: false,
     noAnswer: false,
     authMissing: false,
+    authPending: false,
     outageStartedAt: null,
     changes: [],
     unstable: false,
@@ -124,10 +127,18 @@ export function stepHealth(
         interval,
       );
     case 'auth':
+      // Refused credentials wait for a change of them; an approval still on its way is asked again later.
       return move(
         'auth-error',
-        { message: event.message, failures: 0, firstFailureAt: null, reportedDown: false, authMissing: event.missing === true },
-        null,
+        {
+          message: event.message,
+          failures: 0,
+          firstFailureAt: null,
+          reportedDown: false,
+          authMissing: event.missing === true,
+          authPending: event.pending === true,
+        },
+        event.pending ? { delayMs: rules.authPendingRecheckMs, atLeast: false } : null,
       );
     case 'rate-limited':
       if (health.state === 'down')
@@ -192,6 +203,7 @@ function onSuccess(
     reportedDown: false,
     noAnswer: false,
     authMissing: false,
+    authPending: false,
     slowStreak: slow ? health.slowStreak + 1 : 0,
     fastStreak: slow ? 0 : health.fastStreak + 1,
   };

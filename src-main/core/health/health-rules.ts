@@ -28,6 +28,8 @@ export interface HealthRules {
   resumeRecheckMs: number;
   /** A timer this late means the machine slept without telling us. */
   lateTimerMs: number;
+  /** Credentials refused as "wrong, or access not yet approved" (MuleSoft): asked again this often, for the approval. */
+  authPendingRecheckMs: number;
 }
 
 const SECOND = 1000;
@@ -51,5 +53,6 @@ export function healthRules(monitoring: Preferences['monitoring']): HealthRules 
     flapChanges: 4,
     resumeRecheckMs: 5 * SECOND,
     lateTimerMs: 60 * SECOND,
+    authPendingRecheckMs: 5 * MINUTE,
   };
 }

@@ -70,7 +70,7 @@ export function describeState(
       return t('health.downSince', { time: formatTime(health.outageStartedAt ?? health.since) });
     case 'auth-error':
       // No secret typed yet is no refusal: nothing was asked.
-      return t(health.authMissing ? 'health.noSecretYet' : 'health.authPaused');
+      return t(health.authMissing ? 'health.noSecretYet' : health.authPending ? 'health.authPending' : 'health.authPaused');
     case 'rate-limited':
       return nextCheckAt === null
         ? t('health.state.rateLimited')

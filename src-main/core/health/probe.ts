@@ -20,8 +20,11 @@ export type Probe =
   | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean; reported?: true }
   /** `culprit`: the proxy or a certificate not trusted here, named in the message (said instead of "no network"). */
   | { kind: 'network'; message: string; culprit?: 'proxy' | 'certificate' }
-  /** `missing`: no secret was given yet, so nothing was asked (not a refusal). */
-  | { kind: 'auth'; message: string; missing?: true }
+  /**
+   * `missing`: no secret was given yet, so nothing was asked (not a refusal). `pending`: refused as
+   * MuleSoft refuses a client whose access is not approved yet, which comes by itself: asked again later.
+   */
+  | { kind: 'auth'; message: string; missing?: true; pending?: true }
   | { kind: 'rate-limited'; message: string; retryAfterMs?: number };
 
 /** Errors that say this machine cannot reach the network at all, rather than that a server failed. */
@@ -33,6 +36,7 @@ export function classifyError(error: unknown): Probe {
   const retryAfter = error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs };
   // No secret given yet: the request was never sent (http-client.ts), so nothing was refused.
   if (kind === 'unauthorized' && error.facts.signIn === 'no-secret') return { kind: 'auth', message, missing: true };
+  if (kind === 'unauthorized' && error.facts.signIn === 'refused-or-pending') return { kind: 'auth', message, pending: true };
   if (kind === 'unauthorized' || kind === 'forbidden') return { kind: 'auth', message };
   if (kind === 'rate-limited') return { kind: 'rate-limited', message, ...retryAfter };
   // The proxy or an untrusted certificate stops every request alike: not an outage of the service, and named.

@@ -76,6 +76,24 @@ describe('reading the admin file', () => {
     expect([...policy.locked]).toEqual(['general.startAtLogin', 'environments', 'monitoring']);
   });
 
+  it('takes a gateway by its name for the sign-in, and the API portal where access is requested', () => {
+    const policy = load({
+      environments: [
+        { ...prod, gateway: 'azure-apim', accessPortalUrl: 'https://api-portal.example.com/request-access' },
+        { ...prod, id: 'mule3', name: 'Mule 3', gateway: 'mulesoft-query', accessPortalUrl: 'http://portal.example.com' },
+        { ...prod, id: 'other', name: 'Other', gateway: 'tyk' },
+      ],
+    });
+    expect(policy.environments.map((environment) => [environment.id, environment.auth, environment.accessPortalUrl])).toEqual([
+      ['prod', { kind: 'api-key', header: 'Ocp-Apim-Subscription-Key' }, 'https://api-portal.example.com/request-access'],
+      ['mule3', { kind: 'query', clientIdParam: 'client_id', clientSecretParam: 'client_secret' }, undefined],
+    ]);
+    expect(policy.problems).toEqual([
+      `${PATH}: environments[1].accessPortalUrl: must start with https://; ignored.`,
+      `${PATH}: environments[2].gateway: must be one of mulesoft, mulesoft-basic, mulesoft-query, azure-apim, kong, apigee, ibm-api-connect; this environment is ignored.`,
+    ]);
+  });
+
   it('names the file, the field and the problem, and ignores only what is wrong', () => {
     const policy = load({
       environments: [

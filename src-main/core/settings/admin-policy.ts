@@ -7,6 +7,8 @@ import * as v from 'valibot';
 import { UntrustedMachineFileError } from './machine-file-trust.ts';
 import { previewJson, withoutByteOrderMark } from '../util/json-text.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
+import { GATEWAY_PRESETS, GATEWAY_SIGN_IN } from '../api/gateway-recognition.ts';
+import { itUrlProblem } from '../../shared/it-url.ts';
 import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
 import { validateEnvironment } from '../environments/validate-environment.ts';
 import {
@@ -81,9 +83,12 @@ const adminEnvironmentSchema = v.object({
   timeclockBaseUrl: v.string(),
   debtorsBaseUrl: v.string(),
   clientId: v.string(),
-  auth: v.optional(authSchemeSchema, defaultAuthScheme),
+  auth: v.optional(authSchemeSchema),
+  /** A gateway's usual sign-in in one word, when `auth` is not given (core/api/gateway-recognition.ts). */
+  gateway: v.optional(v.picklist(GATEWAY_PRESETS, `must be one of ${GATEWAY_PRESETS.join(', ')}`)),
   employeeId: v.optional(v.string(), ''),
   systemNames: v.optional(systemNamesSchema),
+  accessPortalUrl: v.optional(v.string()),
 });
 
 const SECRET_FIELDS = ['clientSecret', 'client_secret', 'secret', 'password'];
@@ -178,9 +183,18 @@ function readEnvironments(value: unknown, policy: AdminPolicy, problem: Problem)
       problem(`${where}.id`, '"mock" is the built-in environment; choose another id. Ignored.');
       continue;
     }
+    const { gateway, accessPortalUrl, ...environment } = parsed.output;
+    const auth = environment.auth ?? (gateway ? GATEWAY_SIGN_IN[gateway] : defaultAuthScheme);
+    const portal = accessPortalUrl?.trim() ?? '';
+    const portalProblem = itUrlProblem(portal, { https: 'always' });
+    if (portalProblem)
+      problem(
+        `${where}.accessPortalUrl`,
+        `${portalProblem === 'notHttps' ? 'must start with https://' : 'is not an https:// address without credentials'}; ignored.`,
+      );
     // IT may leave the employee id for each user to fill in.
     const checked = validateEnvironment(
-      { ...parsed.output, employeeId: parsed.output.employeeId || 'unset' },
+      { ...environment, auth, employeeId: environment.employeeId || 'unset' },
       policy.environments,
     );
     if (!checked.ok) {
@@ -188,7 +202,12 @@ function readEnvironments(value: unknown, policy: AdminPolicy, problem: Problem)
       problem(`${where}.${field}`, `${message} This environment is ignored.`);
       continue;
     }
-    policy.environments.push({ ...checked.value, id: parsed.output.id, employeeId: parsed.output.employeeId.trim() });
+    policy.environments.push({
+      ...checked.value,
+      id: parsed.output.id,
+      employeeId: parsed.output.employeeId.trim(),
+      ...(portal !== '' && !portalProblem ? { accessPortalUrl: portal } : {}),
+    });
   }
 }
 

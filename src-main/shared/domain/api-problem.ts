@@ -98,4 +98,6 @@ export interface ApiProblemFacts {
   emptyAnswer?: true;
   /** The API gateway that answered, recognised from its challenge, words or headers. */
   gateway?: Gateway;
+  /** Where access is requested (IT's API portal), said where credentials are missing or refused. */
+  portal?: string;
 }

@@ -16,6 +16,8 @@ export interface Environment {
   profile?: ApiProfile;
   /** What people at this company call the two systems the timeclock service reports on; absent: our defaults. */
   systemNames?: SystemNames;
+  /** Where a client's access to the APIs is requested (the company's API portal): IT's, linked wherever credentials are missing or refused. */
+  accessPortalUrl?: string;
 }
 
 /** Names for the systems behind the timeclock service ("Time recording", "Payroll link"). */

@@ -15,6 +15,12 @@ export function waitText(ms: number | undefined, t: Translate): string {
 }
 
 export function describeApiError(facts: ApiProblemFacts, t: Translate): string {
+  const sentence = describeFailure(facts, t);
+  // IT's API portal, where credentials are missing or refused: where access is requested.
+  return facts.portal ? `${sentence} ${t('apiError.portal', { portal: facts.portal })}` : sentence;
+}
+
+function describeFailure(facts: ApiProblemFacts, t: Translate): string {
   const environment = facts.environment;
   const where = t('apiError.where', { service: facts.service, environment });
   const op = t('apiError.operation', { operation: facts.operation, subject: facts.subject ?? 'none' });

@@ -46,6 +46,8 @@ export interface EnvironmentSummary {
   id: string;
   name: string;
   isMock: boolean;
+  /** IT's API portal, where access is requested: linked where credentials are missing or refused. */
+  accessPortalUrl?: string;
 }
 
 export interface AppInfo {
