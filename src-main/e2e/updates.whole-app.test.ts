@@ -143,6 +143,10 @@ async function confirmUpdateServer(app: RunningApp, url: string) {
   };
   expect(asked.message).toBe('Change where this app gets its updates?');
   expect(asked.detail).toContain(`Update server: ${url}`);
+  await eventually(
+    () => settings.locator('.status').textContent(),
+    (text) => text === 'Saved.',
+  );
   return settings;
 }
 

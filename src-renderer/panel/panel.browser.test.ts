@@ -6,6 +6,7 @@ import { startMockServer, type MockServer } from '../../src-main/mock/mock-serve
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { firstDayOfWeek, startOfLocalWeek } from '../../src-main/shared/moments.ts';
+import { fieldsOfMoment } from '../../src-main/shared/date-fields.ts';
 import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
@@ -360,13 +361,11 @@ describe('tray panel', () => {
     const form = view.page.locator('section[aria-labelledby="forgotten-title"]');
     await expect.poll(() => form.locator('h2').textContent()).toBe('Clock out at an earlier time');
     const stopped = new Date(since.getTime() + 5 * 60_000);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    // Typed on a 24-hour clock, which every language's field reads.
-    await form
-      .getByLabel('Date', { exact: true })
-      .fill(`${pad(stopped.getMonth() + 1)}/${pad(stopped.getDate())}/${stopped.getFullYear()}`);
+    // As the field shows a moment in this window's language (a 12-hour clock asks for AM or PM).
+    const typed = fieldsOfMoment(stopped.getTime(), 'en-US');
+    await form.getByLabel('Date', { exact: true }).fill(typed.date);
     const time = form.getByLabel('Time', { exact: true });
-    await time.fill(`${pad(stopped.getHours())}:${pad(stopped.getMinutes())}`);
+    await time.fill(typed.time);
     await view.screenshot('panel-fix');
     await time.press('Enter');
     await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');

@@ -294,6 +294,31 @@ describe('settings window: preferences', () => {
     expect(core.settings.preferences().monitoring.reminderMinutes).toBe(90);
   });
 
+  it('keeps a change made while a save is on its way', async () => {
+    const core = createTestCore(builtin);
+    const handlers = createWindowHandlers(core, recordingShell());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slowSave: typeof handlers.updateSettings = async (...args) => {
+      await held;
+      return handlers.updateSettings(...args);
+    };
+    const { page } = await harness.open(
+      'settings',
+      { handlers: { ...handlers, updateSettings: slowSave }, subscribe: core.events.on },
+      { size: { width: 860, height: 760 }, query: 'section=monitoring' },
+    );
+    const field = (path: string) => page.locator(`[data-path="${path}"] input`);
+    await field('monitoring.reminderMinutes').fill('90');
+    await page.keyboard.press('Enter');
+    await field('monitoring.reminderMinutes').fill('45');
+    release();
+    await expect.poll(() => page.locator('.status').textContent()).toBe('Saved.');
+    expect(core.settings.preferences().monitoring.reminderMinutes).toBe(90);
+    expect(await field('monitoring.reminderMinutes').inputValue()).toBe('45');
+    expect(await page.locator('form.preferences').getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+  });
+
   it('keeps expert options under Advanced, opened by keyboard, and checks them there', async () => {
     const view = await open('settings', {}, 'dark', 'section=general');
     const { page } = view;
