@@ -26,6 +26,12 @@ export interface Dialect {
   /** A list is wrapped as { [listEnvelope]: [...] } (paging adds its own fields beside it). */
   listEnvelope: string | null;
   /**
+   * A MuleSoft "system API" over a database table, as its DataWeave often writes it: a list as
+   * { success: true, [listEnvelope]: [...] }, every column of the table in every row (null where
+   * empty), numbers as strings.
+   */
+  tableRows?: boolean;
+  /**
    * odata: @odata.nextLink and $skip; cursor: nextCursor in the body; header-cursor: X-Next-Cursor and
    * X-Total-Count headers on a bare list; page: page, pageSize, totalPages (1-based); page-total: page,
    * pageSize and total only (1-based); page0-total: the same from page 0; offset: offset, limit, total;
@@ -88,6 +94,7 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     if (value === null || typeof value !== 'object') {
       if (typeof value === 'string' && dialect.zone && ISO_Z.test(value))
         return instantToWallIso(Date.parse(value), dialect.zone);
+      if (typeof value === 'number' && dialect.tableRows) return String(value);
       return value;
     }
     const out: Record<string, Json> = {};
@@ -214,7 +221,12 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     if (!upstream.ok) return failFromMock(res, upstream.status, answer as Record<string, Json>);
     if (answer === undefined) return void res.writeHead(upstream.status).end();
     const isEvent = url.pathname.startsWith('/timeclock/') && !url.pathname.includes('health');
-    if (Array.isArray(answer)) return void json(res, upstream.status, pageOf(present(answer, false) as Json[], window, url, res));
+    if (Array.isArray(answer))
+      return void json(
+        res,
+        upstream.status,
+        pageOf(present(dialect.tableRows ? everyColumn(answer) : answer, false) as Json[], window, url, res),
+      );
     const shown = present(answer, isEvent);
     json(res, upstream.status, isEvent && dialect.singleEnvelope ? { success: true, [dialect.singleEnvelope]: shown } : shown);
   }
@@ -268,7 +280,8 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
   }
 
   function pageOf(list: Json[], { start, size }: PageWindow, url: URL, res: ServerResponse): Json {
-    if (!dialect.paging) return dialect.listEnvelope ? { [dialect.listEnvelope]: list } : list;
+    if (!dialect.paging)
+      return dialect.listEnvelope ? { ...(dialect.tableRows ? { success: true } : {}), [dialect.listEnvelope]: list } : list;
     const { style } = dialect.paging;
     const slice = list.slice(start, start + size);
     const more = start + size < list.length;
@@ -373,4 +386,16 @@ export function useShapeProxies(mock: MockFixture): (dialect: Partial<Dialect>) 
     proxies.push(proxy);
     return proxy;
   };
+}
+
+/** Rows of a table: each record with every field any record has, null where it has none. */
+function everyColumn(list: Json[]): Json[] {
+  const columns = new Set(
+    list.flatMap((row) => (row !== null && typeof row === 'object' && !Array.isArray(row) ? Object.keys(row) : [])),
+  );
+  return list.map((row) =>
+    row !== null && typeof row === 'object' && !Array.isArray(row)
+      ? Object.fromEntries([...columns].map((column) => [column, (row as Record<string, Json>)[column] ?? null]))
+      : row,
+  );
 }

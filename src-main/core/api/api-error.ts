@@ -17,6 +17,8 @@ export interface ApiErrorFacts extends ApiProblemFacts {
   /** A refusal's WWW-Authenticate challenge and the names of the answer's headers: what tells a gateway and the sign-in it wants. */
   challenge?: string;
   headerNames?: string[];
+  /** A rate limit's allowance, where the gateway says it (X-Ratelimit-Limit, RateLimit-Limit). */
+  limit?: number;
 }
 
 export class ApiError extends Error {
@@ -38,7 +40,14 @@ export class ApiError extends Error {
 
   /** The facts a window may see and word: no server body (it may be large or carry data). */
   get problem(): ApiProblemFacts {
-    const { serverDetails: _details, serverBody: _body, challenge: _challenge, headerNames: _names, ...facts } = this.facts;
+    const {
+      serverDetails: _details,
+      serverBody: _body,
+      challenge: _challenge,
+      headerNames: _names,
+      limit: _limit,
+      ...facts
+    } = this.facts;
     return facts;
   }
 

@@ -19,7 +19,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { BodyTooLargeError, bodyProblemText, NotJsonError, notJsonError, parseJsonText, readCappedText } from './read-body.ts';
-import { defaultRetryPolicy, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
+import { defaultRetryPolicy, limitResetMs, parseRetryAfter, retryDelay, type RetryPolicy } from './retry-policy.ts';
 import { readJsonStreamed } from './streamed-json.ts';
 import { displayUrl, joinUrl } from './url.ts';
 import { recognizeGateway, type GatewayEvidence } from './gateway-recognition.ts';
@@ -256,16 +256,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       return fail(request, { kind: 'redirected', ...common, location });
     }
     if (NOT_SUPPORTED.has(status)) return fail(request, { kind: 'not-supported', ...common, wants: wantsOf(response.headers) });
-    const kind = statusKinds[status] ?? (status >= 500 ? 'server' : 'bad-response');
-    const refusal = kind === 'unauthorized' || kind === 'forbidden' || kind === 'rate-limited';
+    const refusal = status === 401 || status === 403 || status === 429;
     const evidence = refusal ? gatewayEvidence(response.headers, message, body, secrets()) : null;
     const gateway = evidence ? recognizeGateway(evidence) : null;
+    // A 403 that is a limit (Azure's exhausted quota, with Retry-After) is waited out, never "ask for access".
+    const quota = status === 403 && (response.headers.has('retry-after') || QUOTA_WORDS.test(evidence!.said));
+    const kind = quota ? 'rate-limited' : (statusKinds[status] ?? (status >= 500 ? 'server' : 'bad-response'));
+    const retryAfterMs =
+      parseRetryAfter(response.headers.get('retry-after'), now()) ??
+      (kind === 'rate-limited' || status === 503 ? limitResetMs(response.headers, now()) : undefined);
     return fail(request, {
       kind,
       ...common,
       // A gateway's bare 502/503/504 (a limit, an ingress): no answer from the service, not its report.
       ...(status >= 502 && status <= 504 && text.trim() === '' ? { emptyAnswer: true as const } : {}),
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now()),
+      retryAfterMs,
+      ...(quota ? { quota: true as const } : {}),
+      ...(kind === 'rate-limited' ? allowanceOf(response.headers) : {}),
+      ...(status === 502 || status === 504 ? { gatewayTimeout: true as const } : {}),
       reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
       signIn: kind === 'unauthorized' ? signInReason(options.auth, response.headers, evidence!.said, gateway) : undefined,
       ...(gateway ? { gateway } : {}),
@@ -414,6 +422,16 @@ function resolveLocation(location: string | null, from: URL): string | undefined
     return undefined;
   }
 }
+
+/** A limit's allowance as the gateway says it (MuleSoft's X-Ratelimit-Limit, the IETF draft's RateLimit-Limit). */
+function allowanceOf(headers: Headers): { limit?: number } {
+  const said = headers.get('x-ratelimit-limit') ?? headers.get('ratelimit-limit');
+  const limit = said !== null && /^\s*\d+\s*$/.test(said) ? Number(said) : undefined;
+  return limit === undefined ? {} : { limit };
+}
+
+/** A 403's words that say a limit or quota, not a missing grant. */
+const QUOTA_WORDS = /\b(quota|rate ?limit|limit exceeded|too many requests|call volume|spike arrest|throttl)/i;
 
 /** What a refusal shows of the gateway that sent it: its challenge, its headers' names, its words (redacted). */
 function gatewayEvidence(headers: Headers, message: string | undefined, body: unknown, secrets: string[]): GatewayEvidence {

@@ -36,3 +36,16 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
+
+/**
+ * When a limit resets, from the headers gateways send instead of Retry-After: MuleSoft's
+ * X-Ratelimit-Reset in milliseconds (an epoch in seconds, as GitHub's, when that large), the IETF
+ * draft's RateLimit-Reset in seconds, or its structured `RateLimit: …, reset=N`. Undefined when none says.
+ */
+export function limitResetMs(headers: Headers, now: number): number | undefined {
+  const number = (text: string | null | undefined) => (text && /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : undefined);
+  const mule = number(headers.get('x-ratelimit-reset'));
+  if (mule !== undefined) return mule > 1e9 ? Math.max(0, mule * 1000 - now) : mule;
+  const ietf = number(headers.get('ratelimit-reset')) ?? number(/\breset=(\d+)/i.exec(headers.get('ratelimit') ?? '')?.[1]);
+  return ietf === undefined ? undefined : ietf * 1000;
+}

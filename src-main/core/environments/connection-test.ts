@@ -10,9 +10,10 @@ import type { OperationName, ServiceName } from '../../shared/domain/api-problem
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
-import { defaultAuthScheme, resolveProfile } from '../../shared/api/api-profile.ts';
+import { defaultAuthScheme, resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
 import { formatInstant } from '../api/date-filters.ts';
 import { retryDelay } from '../api/retry-policy.ts';
+import { waitText } from '../../shared/i18n/api-problem-words.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
@@ -20,7 +21,7 @@ import type { ListResult } from '../api/debtors-client.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
 import { proposeProfile, type ServerSample, type ZoneEvidence } from './profile-proposals.ts';
 import { probePaging, type PagingFinding } from './paging-probe.ts';
-import { recordsOf } from '../api/tolerant-read.ts';
+import { recordsOf, ShapeError } from '../api/tolerant-read.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService, routeOf } from './service-signature.ts';
 import { clockOutProposal, movedProposal, signInProposal } from './server-hints.ts';
@@ -47,34 +48,34 @@ export async function testConnection(
   const hints: ProfileSuggestion[] = [];
   const check = (service: ServiceName, work: () => Promise<Said>) => checkService(service, work, clients, environment, t, hints);
   const profile = resolveProfile(environment.profile);
-  const paging = probePaging(clients.http.debtors, profile).catch((error: unknown) => {
-    if (error instanceof ApiError) return null; // said by the debtors check itself
-    throw error;
+  /** Said by the debtors check itself: a probe's own failure is no finding. */
+  // A failed request, or an answer in a shape the profile does not read yet (the proposals say how).
+  const unlessFailed =
+    <T>(fallback: T) =>
+    (error: unknown) => {
+      if (error instanceof ApiError || error instanceof ShapeError) return fallback;
+      throw error;
+    };
+  // One request at a time: a gateway's spike control or rate limit (MuleSoft SLA tiers) refuses a
+  // burst, and the test would say the service failed when only its pace did.
+  const timeclock = await check('timeclock', async () => {
+    await askedToWaitOnce(() => clients.timeclock.health('source'));
+    const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
+    if (last?.id) hints.push(...(await clockOutProposal(clients.http.timeclock, String(last.id), profile, t)));
+    const state = last === null ? 'none' : last.clockOut === null ? 'in' : 'out';
+    return t('connection.timeclockOk', { employee: environment.employeeId, state });
   });
-  const dateFilters = dateFilterProposals(clients.http.debtors, profile, now(), t).catch((error: unknown) => {
-    if (error instanceof ApiError) return []; // said by the debtors check itself
-    throw error;
+  const finding = await probePaging(clients.http.debtors, profile).catch(unlessFailed(null));
+  const debtors = await check('debtors', async () => {
+    const changed = await clients.debtors.debtors({ startingDateTime: new Date(now() - 86_400_000) });
+    return debtorsSaid(changed, finding, t);
   });
-  const [timeclock, debtors, sample, finding, dateHints] = await Promise.all([
-    check('timeclock', async () => {
-      await askedToWaitOnce(() => clients.timeclock.health('source'));
-      const last = await clients.timeclock.lastClockedTimeEvent(environment.employeeId);
-      if (last?.id) hints.push(...(await clockOutProposal(clients.http.timeclock, String(last.id), profile, t)));
-      const state = last === null ? 'none' : last.clockOut === null ? 'in' : 'out';
-      return t('connection.timeclockOk', { employee: environment.employeeId, state });
-    }),
-    check('debtors', async () => {
-      const changed = await clients.debtors.debtors({ startingDateTime: new Date(now() - 86_400_000) });
-      return debtorsSaid(changed, await paging, t);
-    }),
-    sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile)),
-    paging,
-    dateFilters,
-  ]);
+  const sample = await sampleAnswers(clients, environment.employeeId, formatInstant(now() - 86_400_000, profile));
+  const dateHints = await dateFilterProposals(clients.http.debtors, profile, now(), t).catch(unlessFailed([]));
   const samples: DebtorSamples = {
     debtors: finding?.firstRecords,
-    creditScores: recordsOf(sample.scoreLists?.creditScores, profile.listEnvelope),
-    bureauScores: recordsOf(sample.scoreLists?.bureauScores, profile.listEnvelope),
+    creditScores: readableRecords(sample.scoreLists?.creditScores, profile),
+    bureauScores: readableRecords(sample.scoreLists?.bureauScores, profile),
   };
   const suggestions = [
     ...hints,
@@ -133,9 +134,28 @@ async function checkService(
       const message = t('connection.notTheService', { service, tried: missing.tried.join(', '), absence: missing.absence });
       return { ok: false, reachable: true, authOk: null, latencyMs: took(), message };
     }
+    // A limit is the gateway's pace, not a failure of the service: said as such.
+    if (error.kind === 'rate-limited') {
+      const message = t('connection.limited', {
+        gateway: error.facts.gateway ? 'yes' : 'no',
+        limit: error.facts.limit ?? 0,
+        wait: waitText(error.retryAfterMs, t),
+      });
+      return { ok: false, reachable: true, authOk: error.facts.quota ? true : null, latencyMs: took(), message };
+    }
     const reachable = !['unreachable', 'timeout', 'cancelled'].includes(error.kind) && error.facts.signIn !== 'no-secret';
     const authOk = !reachable ? null : error.kind === 'unauthorized' || error.kind === 'forbidden' ? false : true;
     return { ok: false, reachable, authOk, latencyMs: reachable ? took() : null, message: error.message };
+  }
+}
+
+/** A sample list's records, or none where the profile cannot find them (a proposal says where they are). */
+function readableRecords(body: unknown, profile: ApiProfile): unknown[] {
+  try {
+    return recordsOf(body, profile.listEnvelope);
+  } catch (error) {
+    if (error instanceof ShapeError) return [];
+    throw error;
   }
 }
 
@@ -167,12 +187,10 @@ async function sampleAnswers(clients: ServiceClients, employeeId: string, since:
       return { wantsBearer: error.facts.signIn === 'wants-oauth' };
     }
   };
-  const [event, list, creditScores, bureauScores] = await Promise.all([
-    read(clients.http.timeclock, 'lastEvent', lastEventPath(employeeId)),
-    read(clients.http.debtors, 'debtors', 'Debtors', { startingDateTime: since }),
-    read(clients.http.debtors, 'creditScores', 'Debtors/CreditScore', { startingDateTime: since }),
-    read(clients.http.debtors, 'bureauScores', 'Debtors/CreditBureau', { startingDateTime: since }),
-  ]);
+  const event = await read(clients.http.timeclock, 'lastEvent', lastEventPath(employeeId));
+  const list = await read(clients.http.debtors, 'debtors', 'Debtors', { startingDateTime: since });
+  const creditScores = await read(clients.http.debtors, 'creditScores', 'Debtors/CreditScore', { startingDateTime: since });
+  const bureauScores = await read(clients.http.debtors, 'bureauScores', 'Debtors/CreditBureau', { startingDateTime: since });
   const bodyOf = (answer: Awaited<ReturnType<typeof read>>) => ('body' in answer ? answer.body : undefined);
   return {
     ...(bodyOf(event) !== undefined ? { event: bodyOf(event) } : {}),

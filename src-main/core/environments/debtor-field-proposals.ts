@@ -41,6 +41,9 @@ const FIELDS: Record<DebtorField, { list: keyof DebtorSamples; names: string[]; 
 };
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
+/** A number, or a number written as a string ("712"), as a DataWeave over a table often sends it. */
+const isNumeric = (value: unknown) =>
+  typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
 
 /** The server's field for one of ours in a record: a usual other name, or for a number one nested in an object. */
 function serverFieldFor(field: DebtorField, record: Record<string, unknown>): string | null {
@@ -54,7 +57,7 @@ function serverFieldFor(field: DebtorField, record: Record<string, unknown>): st
     const key = keys.find((candidate) => fold(candidate) === fold(name));
     if (key === undefined) continue;
     const value = record[key];
-    if (!FIELDS[field].number || typeof value === 'number') return key;
+    if (!FIELDS[field].number || isNumeric(value)) return key;
     if (isRecord(value)) return nestedNumber(key, value);
   }
   if (FIELDS[field].number) {
@@ -66,7 +69,7 @@ function serverFieldFor(field: DebtorField, record: Record<string, unknown>): st
 
 /** "rating.value": the one number of a nested object that looks like a score. */
 function nestedNumber(key: string, value: Record<string, unknown>): string | null {
-  const numbers = Object.keys(value).filter((inner) => typeof value[inner] === 'number');
+  const numbers = Object.keys(value).filter((inner) => isNumeric(value[inner]));
   const best =
     numbers.find((inner) => /^(value|score|points|amount)$/i.test(inner)) ?? (numbers.length === 1 ? numbers[0] : undefined);
   return best === undefined ? null : `${key}.${best}`;

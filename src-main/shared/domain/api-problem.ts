@@ -100,4 +100,8 @@ export interface ApiProblemFacts {
   gateway?: Gateway;
   /** Where access is requested (IT's API portal), said where credentials are missing or refused. */
   portal?: string;
+  /** A 403 that is a limit, not a missing grant (Azure API Management's exhausted quota): waited out, not "ask for access". */
+  quota?: true;
+  /** A gateway's 502/504: it gave up waiting for the service behind it. */
+  gatewayTimeout?: true;
 }

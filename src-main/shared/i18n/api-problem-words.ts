@@ -60,7 +60,13 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
     case 'forbidden':
       return t('apiError.forbidden', { where, op, service: facts.service });
     case 'rate-limited':
-      return t('apiError.rateLimited', { where, op, wait: waitText(facts.retryAfterMs, t) });
+      return t('apiError.rateLimited', {
+        where,
+        op,
+        wait: waitText(facts.retryAfterMs, t),
+        status: status || '429',
+        quota: facts.quota ? 'yes' : 'no',
+      });
     case 'bad-response':
       if (facts.webPage)
         return t('apiError.webPage', {
@@ -90,6 +96,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
       });
     default:
       if (facts.emptyAnswer) return t('apiError.emptyAnswer', { where, op, status: status || '5xx' });
+      if (facts.gatewayTimeout) return t('apiError.gatewayTimeout', { where, op, status: status || '504' });
       // bad-request, not-found, conflict, unprocessable, server: the server's own words follow.
       return t('apiError.refused', { kind: camelCase(facts.kind), where, op, status: status || '5xx', said });
   }
@@ -119,6 +126,7 @@ export function causeOf(facts: ApiProblemFacts, t: Translate): string {
   if (facts.kind === 'rate-limited') return t('cause.rateLimited', { service, wait: waitText(facts.retryAfterMs, t) });
   if (facts.webPage) return t('cause.webPage', { service, signIn: facts.webPage.signIn ? 'yes' : 'no' });
   if (facts.emptyAnswer) return t('cause.emptyAnswer', { service, status: String(facts.status ?? '5xx') });
+  if (facts.gatewayTimeout) return t('cause.gatewayTimeout', { service, status: String(facts.status ?? '504') });
   const status = facts.status === undefined ? '' : ` (${facts.status})`;
   return t('cause.kind', { kind: camelCase(facts.kind), service, status });
 }
