@@ -26,6 +26,7 @@ import { createComputerStops } from './clock/computer-stops.ts';
 import { createClockService, type ClockService } from './clock/clock-service.ts';
 import { createOutbox, type Outbox } from './clock/outbox.ts';
 import { outboxProblemText } from './clock/clock-words.ts';
+import { missingService } from './environments/service-signature.ts';
 import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupEngineFor, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
@@ -378,7 +379,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     probe: (system, signal) => {
       const environment = environments.active().environment;
       const words = { t: language.t, label: systemLabel(system, language.t, environment.systemNames) };
-      return probeSystem(healthClientsFor(environment.id)!.timeclock, system, signal, words);
+      const clients = healthClientsFor(environment.id)!;
+      // A health check "not found": is anything of the service at that address at all?
+      const serviceMissing = async () =>
+        (await missingService(clients.http.timeclock, 'timeclock', environment.employeeId)) !== null;
+      return probeSystem(clients.timeclock, system, signal, { ...words, serviceMissing });
     },
     reachable: (signal) => networkWorks(signal),
     isOnline: options.isOnline,

@@ -10,6 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach } from 'vitest';
 import { demoCredentials } from '../mock/auth.ts';
 import type { MockFixture } from './mock-fixture.ts';
+import {
+  apikitError,
+  apikitQuery,
+  apikitRouter,
+  apikitTimes,
+  type ApikitAnswer,
+  type ApikitBehaviour,
+} from './apikit-emulation.ts';
 
 export type GatewayKind = 'mulesoft' | 'azure-apim' | 'kong' | 'apigee';
 
@@ -52,6 +60,8 @@ export interface GatewayBehaviour {
   failingDependency: string;
   /** The status-200 health's word whatever the truth (a state of the system's own, "MAINTENANCE"). */
   healthWord: string | null;
+  /** The API behind is scaffolded by APIkit: its router's checks and its one-field errors (apikit-emulation.ts). */
+  apikit: ApikitBehaviour | null;
 }
 
 const defaults = (): GatewayBehaviour => ({
@@ -65,6 +75,7 @@ const defaults = (): GatewayBehaviour => ({
   health: 'contract',
   failingDependency: 'db',
   healthWord: null,
+  apikit: null,
 });
 
 export interface GatewayEmulation {
@@ -195,8 +206,16 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
       { name: behaviour.failingDependency, status: up ? 'UP' : 'DOWN' },
       { name: 'cache', status: 'UP' },
     ];
-    if (behaviour.health === 'status-200')
-      return send(res, 200, { status: behaviour.healthWord ?? (up ? 'OK' : 'OFFLINE'), dependencies });
+    if (behaviour.health === 'status-200') {
+      // Mule's health templates stamp the answer with the server's time, written as its DataWeave writes times.
+      const stamped = JSON.stringify({
+        status: behaviour.healthWord ?? (up ? 'OK' : 'OFFLINE'),
+        timestamp: new Date().toISOString(),
+        dependencies,
+      });
+      const body = behaviour.apikit ? apikitTimes(stamped, behaviour.apikit) : stamped;
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' }).end(text);
   }
 
@@ -204,7 +223,8 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
     // The gateway passes the request on with its own credentials for the API behind it.
     for (const name of ['client_id', 'client_secret', 'subscription-key', 'apikey']) url.searchParams.delete(name);
     const body = await readBody(req);
-    const upstream = await fetch(`${mockUrl}${url.pathname}${url.search}`, {
+    const query = behaviour.apikit ? apikitQuery(url, behaviour.apikit) : url.search;
+    const upstream = await fetch(`${mockUrl}${url.pathname}${query}`, {
       method: req.method,
       headers: {
         client_id: demoCredentials.clientId,
@@ -216,11 +236,14 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
     });
     const text = await upstream.text();
     if (HEALTH_ROUTE.test(url.pathname)) return health(res, upstream, text);
+    // APIkit's error handlers answer in their own words, whatever the flow's error said.
+    if (behaviour.apikit && [400, 404, 405, 415, 500, 501].includes(upstream.status))
+      return answer(res, apikitError(upstream.status));
     const headers: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
       if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(name)) headers[name] = value;
     });
-    res.writeHead(upstream.status, headers).end(text);
+    res.writeHead(upstream.status, headers).end(behaviour.apikit ? apikitTimes(text, behaviour.apikit) : text);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -234,6 +257,8 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
       return send(res, refusal.status, refusal.body);
     }
     if (quota(res) || limited(res)) return;
+    const routed = behaviour.apikit && !HEALTH_ROUTE.test(url.pathname) ? apikitRouter(req, url, behaviour.apikit) : null;
+    if (routed) return answer(res, routed);
     if (behaviour.empty503) return void res.writeHead(503, { 'content-length': '0' }).end();
     const timeout = behaviour.gatewayTimeout;
     if (timeout) {
@@ -265,6 +290,8 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
       }),
   };
 }
+
+const answer = (res: ServerResponse, { status, headers, body }: ApikitAnswer) => void res.writeHead(status, headers).end(body);
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));

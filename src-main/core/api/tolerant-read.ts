@@ -96,6 +96,16 @@ export function atPath(body: unknown, path: string): unknown {
 export const recordsOf = (body: unknown, listEnvelope: string | null): unknown[] =>
   unwrapList(listEnvelope ? atPath(body, listEnvelope) : body);
 
+/** The records of a sample answer, or none where they are not where the profile looks (the connection test's proposals say where). */
+export function recordsIfFound(body: unknown, listEnvelope: string | null): unknown[] {
+  try {
+    return recordsOf(body, listEnvelope);
+  } catch (error) {
+    if (error instanceof ShapeError) return [];
+    throw error;
+  }
+}
+
 /** Our field name → the server's, for servers that name fields otherwise (from the API profile). */
 export type FieldRenames = Readonly<Record<string, string | null | undefined>>;
 

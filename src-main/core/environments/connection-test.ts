@@ -10,7 +10,7 @@ import type { OperationName, ServiceName } from '../../shared/domain/api-problem
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
-import { defaultAuthScheme, resolveProfile, type ApiProfile } from '../../shared/api/api-profile.ts';
+import { defaultAuthScheme, resolveProfile } from '../../shared/api/api-profile.ts';
 import { formatInstant } from '../api/date-filters.ts';
 import { retryDelay } from '../api/retry-policy.ts';
 import { waitText } from '../../shared/i18n/api-problem-words.ts';
@@ -19,9 +19,10 @@ import type { HttpClient } from '../api/http-client.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
 import type { ListResult } from '../api/debtors-client.ts';
 import { lastEventPath } from '../api/timeclock-client.ts';
-import { proposeProfile, type ServerSample, type ZoneEvidence } from './profile-proposals.ts';
+import { proposeProfile, type ServerSample } from './profile-proposals.ts';
+import { stampOf, type ZoneEvidence } from './zone-evidence.ts';
 import { probePaging, type PagingFinding } from './paging-probe.ts';
-import { recordsOf, ShapeError } from '../api/tolerant-read.ts';
+import { recordsIfFound, ShapeError } from '../api/tolerant-read.ts';
 import { debtorFieldSuggestions, type DebtorSamples } from './debtor-field-proposals.ts';
 import { absenceOf, missingService, routeOf } from './service-signature.ts';
 import { clockOutProposal, movedProposal, signInProposal } from './server-hints.ts';
@@ -48,8 +49,8 @@ export async function testConnection(
   const hints: ProfileSuggestion[] = [];
   const check = (service: ServiceName, work: () => Promise<Said>) => checkService(service, work, clients, environment, t, hints);
   const profile = resolveProfile(environment.profile);
-  /** Said by the debtors check itself: a probe's own failure is no finding. */
-  // A failed request, or an answer in a shape the profile does not read yet (the proposals say how).
+  // Said by the debtors check itself: a probe's own failure (a failed request, or an answer in a
+  // shape the profile does not read yet, which the proposals say how to read) is no finding.
   const unlessFailed =
     <T>(fallback: T) =>
     (error: unknown) => {
@@ -74,12 +75,12 @@ export async function testConnection(
   const dateHints = await dateFilterProposals(clients.http.debtors, profile, now(), t).catch(unlessFailed([]));
   const samples: DebtorSamples = {
     debtors: finding?.firstRecords,
-    creditScores: readableRecords(sample.scoreLists?.creditScores, profile),
-    bureauScores: readableRecords(sample.scoreLists?.bureauScores, profile),
+    creditScores: recordsIfFound(sample.scoreLists?.creditScores, profile.listEnvelope),
+    bureauScores: recordsIfFound(sample.scoreLists?.bureauScores, profile.listEnvelope),
   };
   const suggestions = [
     ...hints,
-    ...proposeProfile(sample, profile, t, zoneEvidence(clients, now(), requestOptions.localZone)),
+    ...proposeProfile(sample, profile, t, zoneEvidence(sample.stamp, requestOptions.localZone)),
     ...debtorFieldSuggestions(samples, profile, t),
     ...pagingSuggestions(finding, t),
     ...dateHints,
@@ -149,16 +150,6 @@ async function checkService(
   }
 }
 
-/** A sample list's records, or none where the profile cannot find them (a proposal says where they are). */
-function readableRecords(body: unknown, profile: ApiProfile): unknown[] {
-  try {
-    return recordsOf(body, profile.listEnvelope);
-  } catch (error) {
-    if (error instanceof ShapeError) return [];
-    throw error;
-  }
-}
-
 /** The debtors check's words: "Connected" only for a list the app can read whole. */
 function debtorsSaid(changed: ListResult<unknown>, found: PagingFinding | null, t: Translate): Said {
   if (found?.kind === 'found') return { problem: t('connection.debtorsPaged', { count: found.count }) };
@@ -168,12 +159,13 @@ function debtorsSaid(changed: ListResult<unknown>, found: PagingFinding | null, 
   return { problem: t('connection.debtorsIncomplete', { count, total: total ?? 0, hasTotal: total === null ? 'no' : 'yes' }) };
 }
 
-/** What tells the zone of a server's zoneless times: this computer's zone, and the server's time now (its Date header). */
-function zoneEvidence(clients: ServiceClients, now: number, localZone?: string): ZoneEvidence {
-  const offset = clients.http.timeclock.serverClockOffsetMs() ?? clients.http.debtors.serverClockOffsetMs();
+/** What tells the zone of a server's zoneless times: this computer's zone, and the server's stamp of "now" in its health answer. */
+function zoneEvidence(stamp: ServerSample['stamp'], localZone?: string): ZoneEvidence {
+  const wall = stamp ? stampOf(stamp.body) : null;
+  const at = stamp?.date ? Date.parse(stamp.date) : Number.NaN;
   return {
     localZone: localZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-    ...(offset === null ? {} : { serverNow: now + offset }),
+    ...(wall !== null && Number.isFinite(at) ? { stamped: { wall, at } } : {}),
   };
 }
 
@@ -181,12 +173,14 @@ function zoneEvidence(clients: ServiceClients, now: number, localZone?: string):
 async function sampleAnswers(clients: ServiceClients, employeeId: string, since: string): Promise<ServerSample> {
   const read = async (http: HttpClient, operation: OperationName, path: string, query?: Record<string, string>) => {
     try {
-      return { body: (await http.request({ method: 'GET', path, operation, query })).body };
+      const answer = await http.request({ method: 'GET', path, operation, query });
+      return { body: answer.body, date: answer.headers.get('date') ?? null };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { wantsBearer: error.facts.signIn === 'wants-oauth' };
     }
   };
+  const health = await read(clients.http.timeclock, 'sourceHealth', 'health-check');
   const event = await read(clients.http.timeclock, 'lastEvent', lastEventPath(employeeId));
   const list = await read(clients.http.debtors, 'debtors', 'Debtors', { startingDateTime: since });
   const creditScores = await read(clients.http.debtors, 'creditScores', 'Debtors/CreditScore', { startingDateTime: since });
@@ -196,6 +190,7 @@ async function sampleAnswers(clients: ServiceClients, employeeId: string, since:
     ...(bodyOf(event) !== undefined ? { event: bodyOf(event) } : {}),
     ...(bodyOf(list) !== undefined ? { list: bodyOf(list) } : {}),
     scoreLists: { creditScores: bodyOf(creditScores), bureauScores: bodyOf(bureauScores) },
+    ...('body' in health ? { stamp: { body: health.body, date: health.date ?? null } } : {}),
     wantsBearer: ('wantsBearer' in event && event.wantsBearer) || ('wantsBearer' in list && list.wantsBearer),
   };
 }

@@ -11,7 +11,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { ApiError } from '../api/api-error.ts';
 import { formatDay, formatInstant } from '../api/date-filters.ts';
 import type { HttpClient } from '../api/http-client.ts';
-import { recordsOf } from '../api/tolerant-read.ts';
+import { recordsIfFound } from '../api/tolerant-read.ts';
 import { isRecord } from '../../shared/is-record.ts';
 
 type InstantFormat = ApiProfile['dateFilterFormat'];
@@ -49,7 +49,7 @@ export async function dateFilterProposals(
       break;
     }
   }
-  const client = recordsOf(
+  const client = recordsIfFound(
     (await http.request({ method: 'GET', path: 'Advance/Clients', operation: 'advanceClients' }).catch(() => null))?.body,
     profile.listEnvelope,
   ).find(isRecord);

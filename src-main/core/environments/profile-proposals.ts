@@ -6,7 +6,7 @@
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
 import { isRecord } from '../../shared/is-record.ts';
-import { wallTimeToInstant } from '../api/time-zone.ts';
+import { offsetText, serverZoneOf, type ZoneEvidence, type ZoneFinding } from './zone-evidence.ts';
 
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -21,6 +21,8 @@ export interface ServerSample {
   wantsBearer?: boolean;
   /** The bodies of small score lists, for the debtor-side field names (debtor-field-proposals.ts). */
   scoreLists?: { creditScores?: unknown; bureauScores?: unknown };
+  /** The source health answer and its Date header: a stamp of the server's "now" tells its zone (zone-evidence.ts). */
+  stamp?: { body: unknown; date: string | null };
 }
 
 type Fields = Record<string, unknown>;
@@ -78,21 +80,6 @@ function zonelessInstants(value: unknown, depth = 0): string[] {
   return isRecord(value) ? Object.values(value).flatMap((item) => zonelessInstants(item, depth + 1)) : [];
 }
 
-/** A server's own clock may run a little ahead of the times it wrote; beyond this a time is in its future. */
-const CLOCK_SLACK_MS = 5 * 60_000;
-
-/**
- * The server's time zone, from evidence: a zone (this computer's, the likeliest for a company's
- * server) in which no time the server wrote lies in the server's future (its Date header), and the
- * latest lies within the last day. Null when the evidence does not fit it.
- */
-function zoneFromEvidence(wallTimes: string[], zone: string | undefined, serverNow: number | undefined): string | null {
-  if (!zone || serverNow === undefined || zone === 'UTC' || wallTimes.length === 0) return null;
-  const instants = wallTimes.map((wall) => wallTimeToInstant(Date.parse(`${wall.replace(' ', 'T')}Z`), zone));
-  const latest = Math.max(...instants);
-  return latest <= serverNow + CLOCK_SLACK_MS && latest >= serverNow - 86_400_000 ? zone : null;
-}
-
 function listSuggestions(list: unknown, profile: ApiProfile, t: Translate): ProfileSuggestion[] {
   if (!isRecord(list)) return [];
   const suggestions: ProfileSuggestion[] = [];
@@ -107,12 +94,6 @@ function listSuggestions(list: unknown, profile: ApiProfile, t: Translate): Prof
   if (arrays.length === 1 && !LIST_KEYS.includes(arrays[0]!) && profile.listEnvelope !== arrays[0])
     suggestions.push({ text: t('profile.listIn', { field: arrays[0]! }), change: { listEnvelope: arrays[0]! } });
   return suggestions;
-}
-
-/** Where the zone of zoneless times is looked for: this computer's zone, and the server's time now (its Date header). */
-export interface ZoneEvidence {
-  localZone?: string;
-  serverNow?: number;
 }
 
 /** `t`: the user's words (English by default). */
@@ -131,13 +112,23 @@ export function proposeProfile(
   if (sample.event !== undefined) suggestions.push(...eventFieldSuggestions(sample.event, profile, t));
   if (sample.list !== undefined) suggestions.push(...listSuggestions(sample.list, profile, t));
   const zoneless = [...zonelessInstants(sample.event), ...zonelessInstants(sample.list)];
-  if (zoneless.length > 0 && profile.serverTimeZone === 'UTC') {
-    const zone = zoneFromEvidence(zoneless, evidence.localZone, evidence.serverNow);
-    suggestions.push(
-      zone
-        ? { text: t('profile.zonelessIn', { zone }), change: { dateFilterFormat: 'iso-local', serverTimeZone: zone } }
-        : { text: t('profile.zoneless'), change: { dateFilterFormat: 'iso-local' } },
-    );
-  }
+  if (zoneless.length > 0 && profile.serverTimeZone === 'UTC') suggestions.push(zoneSuggestion(serverZoneOf(evidence), t));
   return suggestions;
+}
+
+/** What to do about zoneless times: the zone the evidence pins, its offset with zones that have it, or a question. */
+function zoneSuggestion(found: ZoneFinding | null, t: Translate): ProfileSuggestion {
+  if (found?.kind === 'zone')
+    return {
+      text: t('profile.zonelessIn', { zone: found.zone }),
+      change: { dateFilterFormat: 'iso-local', serverTimeZone: found.zone },
+    };
+  if (found?.kind === 'offset')
+    return {
+      text: t('profile.zonelessOffset', { offset: offsetText(found.offsetMinutes), zones: found.zones.slice(0, 3).join(', ') }),
+    };
+  // UTC by its own clock: read right already. Unknown: asked, with nothing to apply — filters written
+  // in a zone that is a guess would silently skip records changed in the hours between.
+  if (found?.kind === 'utc') return { text: t('profile.zonelessIn', { zone: 'UTC' }) };
+  return { text: t('profile.zoneless') };
 }

@@ -46,17 +46,16 @@ export async function missingService(
   employeeId: string,
 ): Promise<{ tried: string[]; absence: Absence } | null> {
   const routes = ROUTES[service](employeeId);
-  const answers = await Promise.all(
-    routes.map(async ([path, operation]) => {
-      try {
-        await http.request({ method: 'GET', path, operation });
-        return null;
-      } catch (error) {
-        return absenceOf(error);
-      }
-    }),
-  );
-  if (answers.some((absence) => absence === null)) return null;
+  // In turn, and no further than the first route that is there: a gateway may limit bursts.
+  const answers: Absence[] = [];
+  for (const [path, operation] of routes) {
+    const absence = await http.request({ method: 'GET', path, operation, retry: false }).then(
+      () => null,
+      (error: unknown) => absenceOf(error),
+    );
+    if (absence === null) return null;
+    answers.push(absence);
+  }
   const base = http.options.baseUrl.replace(/\/+$/, '');
   return {
     tried: routes.map(([path]) => `${base}/${path}`),

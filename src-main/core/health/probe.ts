@@ -58,7 +58,10 @@ export async function probeSystem(
   client: TimeclockClient,
   system: HealthSystem,
   signal?: AbortSignal,
-  words: { t: Translate; label: string } = { t: english.t, label: systemLabel(system) },
+  words: { t: Translate; label: string; serviceMissing?: () => Promise<boolean> } = {
+    t: english.t,
+    label: systemLabel(system),
+  },
 ): Promise<Probe> {
   try {
     const reading = await client.health(system, signal);
@@ -76,6 +79,9 @@ export async function probeSystem(
       ...(reading.retryAfterMs === undefined ? {} : { retryAfterMs: reading.retryAfterMs }),
     };
   } catch (error) {
+    // Not found, and nothing of the service anywhere at that address: the base URL is wrong.
+    if (error instanceof ApiError && error.kind === 'not-found' && (await words.serviceMissing?.()))
+      return classifyError(new ApiError({ ...error.facts, wrongBaseUrl: true }, words.t));
     return classifyError(error);
   }
 }

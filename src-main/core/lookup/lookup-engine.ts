@@ -6,6 +6,7 @@
  */
 import type { ComparedDebtor, DebtorDetail, LookupPage, LookupRow, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
+import { withWrongBaseUrl } from './wrong-base-url.ts';
 import { ApiError } from '../api/api-error.ts';
 import type { Retrying } from '../api/http-client.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
@@ -244,6 +245,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     const rest = namesFailed ? [] : wanted.filter((resource) => !first.includes(resource));
     if (namesFailed) progress = { done: run.total, total: run.total };
     await Promise.all(rest.map(load));
+    problems = withWrongBaseUrl(problems, first.length + rest.length);
     if (namesChanged) rebuildIndex();
     progress = null;
     if (!namesFailed && problems.length < wanted.length) syncedAt = startedAt;

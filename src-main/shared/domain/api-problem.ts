@@ -104,4 +104,6 @@ export interface ApiProblemFacts {
   quota?: true;
   /** A gateway's 502/504: it gave up waiting for the service behind it. */
   gatewayTimeout?: true;
+  /** Every route of the service was "not found" here: the environment's base URL is wrong, not a record missing. */
+  wrongBaseUrl?: true;
 }

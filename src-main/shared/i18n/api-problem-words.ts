@@ -97,6 +97,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
     default:
       if (facts.emptyAnswer) return t('apiError.emptyAnswer', { where, op, status: status || '5xx' });
       if (facts.gatewayTimeout) return t('apiError.gatewayTimeout', { where, op, status: status || '504' });
+      if (facts.wrongBaseUrl) return t('apiError.wrongBaseUrl', { where, op, status: status || '404', environment });
       // bad-request, not-found, conflict, unprocessable, server: the server's own words follow.
       return t('apiError.refused', { kind: camelCase(facts.kind), where, op, status: status || '5xx', said });
   }
@@ -127,6 +128,7 @@ export function causeOf(facts: ApiProblemFacts, t: Translate): string {
   if (facts.webPage) return t('cause.webPage', { service, signIn: facts.webPage.signIn ? 'yes' : 'no' });
   if (facts.emptyAnswer) return t('cause.emptyAnswer', { service, status: String(facts.status ?? '5xx') });
   if (facts.gatewayTimeout) return t('cause.gatewayTimeout', { service, status: String(facts.status ?? '504') });
+  if (facts.wrongBaseUrl) return t('cause.wrongBaseUrl', { service });
   const status = facts.status === undefined ? '' : ` (${facts.status})`;
   return t('cause.kind', { kind: camelCase(facts.kind), service, status });
 }

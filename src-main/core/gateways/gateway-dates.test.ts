@@ -1,0 +1,83 @@
+/**
+ * Issue 47, point 10: times as DataWeave writes them — with the server zone's offset and no
+ * milliseconds, or zone-less (`datetime-only`) in a zone far from the user's — read right, and the
+ * server's zone proposed only where the evidence pins it (its health answer's stamp of "now"
+ * against that answer's Date header); otherwise the connection test asks.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
+import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
+import { connectTo } from '../../testing/gateway-core.ts';
+import { useGateways, type GatewayEmulation } from '../../testing/gateway-emulation.ts';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+
+const mock = useMockServer({ debtors: 20 });
+const startGateway = useGateways(mock);
+const connectThrough = (gateway: GatewayEmulation, localZone: string) =>
+  connectTo(mock, {
+    timeclockBaseUrl: gateway.timeclockBaseUrl,
+    debtorsBaseUrl: gateway.debtorsBaseUrl,
+    auth: defaultAuthScheme,
+    core: { localZone },
+  });
+/** A whole second some minutes ago, as the service keeps a clock-in. */
+const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000).toISOString();
+
+async function zoneProposals(gateway: GatewayEmulation, localZone: string): Promise<ProfileSuggestion[]> {
+  mock.server.control.timeclock.clockIn('E1002', minutesAgo(30));
+  const { call, draft } = await connectThrough(gateway, localZone);
+  const result = await call('testConnection', { draft, secret: 'demo-secret' });
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.report.suggestions.filter((suggestion: ProfileSuggestion) => /time zone/.test(suggestion.text));
+}
+
+describe('DataWeave times', () => {
+  it('reads an offset without milliseconds (-03:00) as the instant it is', async () => {
+    const since = minutesAgo(90);
+    mock.server.control.timeclock.clockIn('E1002', since);
+    const gateway = await startGateway('mulesoft', { apikit: { times: { zone: 'America/Sao_Paulo', written: 'offset' } } });
+    const { core } = await connectThrough(gateway, 'Europe/Berlin');
+    await core.clock.refresh();
+    expect(core.clock.view()).toMatchObject({ state: 'in', since });
+  });
+
+  it('proposes no zone from the times of lists: a New York server seen from Berlin is asked about, not read as Berlin', async () => {
+    const gateway = await startGateway('mulesoft', { apikit: { times: { zone: 'America/New_York', written: 'local' } } });
+    const proposals = await zoneProposals(gateway, 'Europe/Berlin');
+    expect(proposals).toHaveLength(1);
+    expect(proposals[0]!.text).toMatch(/^Times come without a time zone, and nothing the server sent tells which/);
+    // Nothing to apply: date filters written in a guessed zone would skip the records of the hours between.
+    expect(proposals[0]!.change).toBeUndefined();
+  });
+
+  it('names the offset the server’s stamped clock runs at, with zones that have it, where it is not this computer’s', async () => {
+    const gateway = await startGateway('mulesoft', {
+      apikit: { times: { zone: 'America/New_York', written: 'local' } },
+      health: 'status-200',
+    });
+    const [proposal] = await zoneProposals(gateway, 'Europe/Berlin');
+    const offset = new Intl.DateTimeFormat('en', { timeZone: 'America/New_York', timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((part) => part.type === 'timeZoneName')!
+      .value.replace('GMT', '')
+      .replace('-', '−');
+    expect(proposal!.text).toContain(`runs at UTC${offset} — a zone such as `);
+    expect(proposal!.text).not.toContain('Europe/Berlin');
+    expect(proposal!.change).toBeUndefined();
+  });
+
+  it('proposes this computer’s zone in one click when the stamped clock runs on it', async () => {
+    const gateway = await startGateway('mulesoft', {
+      apikit: { times: { zone: 'America/New_York', written: 'local' } },
+      health: 'status-200',
+    });
+    const [proposal] = await zoneProposals(gateway, 'America/New_York');
+    expect(proposal!.change).toEqual({ dateFilterFormat: 'iso-local', serverTimeZone: 'America/New_York' });
+    const { core, call, draft } = await connectThrough(gateway, 'America/New_York');
+    const saved = await call('saveEnvironment', { ...draft, profile: Object.assign({}, draft.profile, proposal!.change) });
+    if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+    await core.clock.refresh();
+    const open = mock.server.control.timeclock.events().find((event) => event.employeeId === 'E1002' && event.clockOut === null);
+    expect(core.clock.view()).toMatchObject({ state: 'in', since: open!.clockIn });
+  });
+});
