@@ -27,6 +27,7 @@ import { createClockService, type ClockService } from './clock/clock-service.ts'
 import { createOutbox, type Outbox } from './clock/outbox.ts';
 import { outboxProblemText } from './clock/clock-words.ts';
 import { missingService } from './environments/service-signature.ts';
+import { sendWaitingPunchesOnRecovery } from './clock/recovery-send.ts';
 import { createHoursJournal } from './clock/hours-journal.ts';
 import type { Worker } from 'node:worker_threads';
 import { inProcessBackend, lookupEngineFor, workerBackend, type LookupWorkerConfig } from './lookup/lookup-backend.ts';
@@ -393,6 +394,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     historyFile: options.dataDir ? (id) => textFile(dataPath(`health-${id}.json`)) : undefined,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
+  health.onUpdate(sendWaitingPunchesOnRecovery(health, clockService, outbox));
 
   /**
    * What the watch, the clock and the lookup depend on, apart: the environment itself, where and how

@@ -47,8 +47,11 @@ export interface GatewayBehaviour {
   quotaExhaustedForSeconds: number | null;
   /** A limit answered as a 503 with an empty body (Mule Spike Control past its queue, a load balancer's). */
   empty503: boolean;
-  /** A company SSO or proxy session expired: every route answers 200 with an HTML sign-in page. */
-  signInPage: boolean;
+  /**
+   * A company SSO or proxy session expired: every route answers 200 with an HTML sign-in page
+   * (`writes`: only writes do — the session ran out between the app's read and its punch).
+   */
+  signInPage: boolean | 'writes';
   /** The gateway gives up on the API behind it: 504 (CloudHub's ingress after 300 s) or 502, with its HTML. */
   gatewayTimeout: { status: 502 | 504; delayMs: number } | null;
   /**
@@ -250,7 +253,9 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
     const url = new URL(req.url!, 'http://gateway');
     requests.push(`${req.method} ${url.pathname}`);
     for (const [name, value] of Object.entries(signatures[kind]())) res.setHeader(name, value);
-    if (behaviour.signInPage) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SIGN_IN_PAGE);
+    const write = req.method !== 'GET' && req.method !== 'HEAD';
+    if (behaviour.signInPage === true || (behaviour.signInPage === 'writes' && write))
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SIGN_IN_PAGE);
     const refusal = refusals[kind](req, url, behaviour);
     if (refusal) {
       for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);

@@ -203,7 +203,12 @@ export function createClockService(options: ClockServiceOptions) {
   };
   const refresh = () => {
     timers.schedule('refresh', REFRESH_MS, () => void refresh());
-    return reading.read().then(() => weighStopBeforeStart());
+    const wasFailing = reading.state.problem !== null;
+    return reading.read().then(() => {
+      weighStopBeforeStart();
+      // The service answers again: punches waiting out a wait go now, not at the end of their backoff.
+      if (wasFailing && reading.state.problem === null && outbox.all().some((punch) => !punch.stopped)) void syncLoop.run();
+    });
   };
   const syncLoop = createSyncLoop({ sync, reading, active, words, notify, changed, refresh, timers });
   const recorder = createPunchRecorder({
