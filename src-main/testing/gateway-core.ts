@@ -3,7 +3,7 @@
  * the window API, its secret given, made active. For the gateway emulation and the shape proxy.
  */
 import type { AuthScheme, ApiProfileInput } from '../shared/api/api-profile.ts';
-import { resolveProfile } from '../shared/api/api-profile.ts';
+import { defaultAuthScheme, resolveProfile } from '../shared/api/api-profile.ts';
 import type { EnvironmentDraftInput, InvokeApi, InvokeName } from '../shared/ipc/contract.ts';
 import type { AppCore } from '../core/app-core.ts';
 import type { MockFixture } from './mock-fixture.ts';
@@ -54,6 +54,23 @@ export async function connectTo(mock: MockFixture, setup: ServerSetup) {
   await call('setEnvironmentSecret', saved.environment.id, setup.secret ?? 'demo-secret');
   await call('setActiveEnvironment', saved.environment.id, true);
   return { core, call, shell, draft: { ...draft, id: saved.environment.id } };
+}
+
+/**
+ * A new core connected through a gateway emulation: its two services under the gateway (below
+ * `path`, a base path of the gateway's own), signed in with `auth` (the contract's headers unless told).
+ */
+export function connectThroughGateway(
+  mock: MockFixture,
+  gateway: { url: string },
+  { auth = defaultAuthScheme, path = '', core }: { auth?: AuthScheme; path?: string; core?: TestCoreOptions } = {},
+) {
+  return connectTo(mock, {
+    timeclockBaseUrl: `${gateway.url}${path}/timeclock`,
+    debtorsBaseUrl: `${gateway.url}${path}/debtors`,
+    auth,
+    ...(core ? { core } : {}),
+  });
 }
 
 /** An environment IT set up in the admin file for this gateway (MuleSoft's sign-in), with its API portal. */

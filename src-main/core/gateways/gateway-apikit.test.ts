@@ -7,10 +7,9 @@
  * base URL in the health line and the lookup too.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { describeApiError } from '../../shared/i18n/api-problem-words.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
-import { connectTo } from '../../testing/gateway-core.ts';
+import { connectThroughGateway } from '../../testing/gateway-core.ts';
 import { useGateways, type GatewayEmulation } from '../../testing/gateway-emulation.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import type { LookupProblem } from '../../shared/domain/lookup.ts';
@@ -18,12 +17,7 @@ import { withWrongBaseUrl } from '../lookup/wrong-base-url.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const startGateway = useGateways(mock);
-const connectThrough = (gateway: GatewayEmulation, path = '') =>
-  connectTo(mock, {
-    timeclockBaseUrl: `${gateway.url}${path}/timeclock`,
-    debtorsBaseUrl: `${gateway.url}${path}/debtors`,
-    auth: defaultAuthScheme,
-  });
+const connectThrough = (gateway: GatewayEmulation, path = '') => connectThroughGateway(mock, gateway, { path });
 const events = () => mock.server.control.timeclock.events().filter((event) => event.employeeId === 'E1002');
 
 describe('APIkit’s errors', () => {

@@ -5,21 +5,15 @@
  * against that answer's Date header); otherwise the connection test asks.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
-import { connectTo } from '../../testing/gateway-core.ts';
+import { connectThroughGateway } from '../../testing/gateway-core.ts';
 import { useGateways, type GatewayEmulation } from '../../testing/gateway-emulation.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const startGateway = useGateways(mock);
 const connectThrough = (gateway: GatewayEmulation, localZone: string) =>
-  connectTo(mock, {
-    timeclockBaseUrl: gateway.timeclockBaseUrl,
-    debtorsBaseUrl: gateway.debtorsBaseUrl,
-    auth: defaultAuthScheme,
-    core: { localZone },
-  });
+  connectThroughGateway(mock, gateway, { core: { localZone } });
 /** A whole second some minutes ago, as the service keeps a clock-in. */
 const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000).toISOString();
 

@@ -5,20 +5,14 @@
  * down" for a gateway's empty 503.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { useGateways } from '../../testing/gateway-emulation.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
-import { connectTo } from '../../testing/gateway-core.ts';
+import { connectThroughGateway } from '../../testing/gateway-core.ts';
 import type { GatewayEmulation } from '../../testing/gateway-emulation.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const startGateway = useGateways(mock);
-const connectThrough = (gateway: GatewayEmulation) =>
-  connectTo(mock, {
-    timeclockBaseUrl: gateway.timeclockBaseUrl,
-    debtorsBaseUrl: gateway.debtorsBaseUrl,
-    auth: defaultAuthScheme,
-  });
+const connectThrough = (gateway: GatewayEmulation) => connectThroughGateway(mock, gateway);
 const setTarget = (status: 'up' | 'down') => mock.control('PUT', '/systems/target', { status });
 
 describe('health read from the answer, through a MuleSoft gateway', () => {

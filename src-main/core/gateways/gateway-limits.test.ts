@@ -5,8 +5,8 @@
  * after a long wait retried and said as the gateway's time-out, naming the list.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme, type AuthScheme } from '../../shared/api/api-profile.ts';
-import { connectTo } from '../../testing/gateway-core.ts';
+import type { AuthScheme } from '../../shared/api/api-profile.ts';
+import { connectThroughGateway } from '../../testing/gateway-core.ts';
 import { useGateways, type GatewayEmulation } from '../../testing/gateway-emulation.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { GATEWAY_SIGN_IN } from '../api/gateway-recognition.ts';
@@ -14,8 +14,7 @@ import { limitResetMs } from '../api/retry-policy.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const startGateway = useGateways(mock);
-const connectThrough = (gateway: GatewayEmulation, auth: AuthScheme = defaultAuthScheme) =>
-  connectTo(mock, { timeclockBaseUrl: gateway.timeclockBaseUrl, debtorsBaseUrl: gateway.debtorsBaseUrl, auth });
+const connectThrough = (gateway: GatewayEmulation, auth?: AuthScheme) => connectThroughGateway(mock, gateway, { auth });
 
 describe('a quota is not a missing grant', () => {
   it('waits out Azure’s exhausted quota (403 + Retry-After) and checks again by itself', async () => {

@@ -5,19 +5,13 @@
  * its backoff or a press of Retry.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
-import { connectTo } from '../../testing/gateway-core.ts';
+import { connectThroughGateway } from '../../testing/gateway-core.ts';
 import { useGateways, type GatewayEmulation } from '../../testing/gateway-emulation.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const startGateway = useGateways(mock);
-const connectThrough = (gateway: GatewayEmulation) =>
-  connectTo(mock, {
-    timeclockBaseUrl: gateway.timeclockBaseUrl,
-    debtorsBaseUrl: gateway.debtorsBaseUrl,
-    auth: defaultAuthScheme,
-  });
+const connectThrough = (gateway: GatewayEmulation) => connectThroughGateway(mock, gateway);
 const events = () => mock.server.control.timeclock.events().filter((event) => event.employeeId === 'E1002');
 
 describe('a punch answered by a sign-in page', () => {
