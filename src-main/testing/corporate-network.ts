@@ -18,7 +18,7 @@ export interface InternalCa {
 }
 
 /** A CA and a server certificate for 127.0.0.1 signed by it. */
-export function makeInternalCa(): InternalCa {
+export function makeInternalCa(name = 'Test Internal CA'): InternalCa {
   const dir = mkdtempSync(join(tmpdir(), 'internal-ca-'));
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
@@ -31,7 +31,7 @@ export function makeInternalCa(): InternalCa {
     '-days',
     '2',
     '-subj',
-    '/CN=Test Internal CA',
+    `/CN=${name}`,
     '-keyout',
     file('ca.key'),
     '-out',

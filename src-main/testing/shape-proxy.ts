@@ -46,6 +46,8 @@ export interface Dialect {
   /** Instants written as this zone's wall clock, without offset; date filters expected the same way. */
   zone: string | null;
   auth: 'headers' | 'api-key' | 'oauth';
+  /** OAuth: the API takes only tokens issued for this audience (Azure AD's `aud`, Auth0's `audience`); others get 401 invalid_token. */
+  tokenAudience?: string;
   clockOut: 'patch-json' | 'patch-merge' | 'json-patch' | 'put';
   problemJson: boolean;
 }
@@ -83,7 +85,8 @@ type PageWindow = { start: number; size: number };
 // Over 80 lines on purpose: test support: one server's ways of answering differently, each a short
 // function (the longest 36 lines).
 export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promise<ShapeProxy> {
-  const tokens = new Set<string>();
+  /** Each token issued, with the audience it was asked for. */
+  const tokens = new Map<string, string | null>();
   const state = { requests: [] as string[], tokensIssued: 0 };
   const eventNames = (contract: EventField) =>
     dialect.timeEventFields[contract] ?? (dialect.pascal ? pascal(contract) : contract);
@@ -136,7 +139,10 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     /Z|[+-]\d\d:\d\d$/.test(wall) ? wall : new Date(wallTimeToInstant(Date.parse(`${wall}Z`), dialect.zone!)).toISOString();
 
   function authorised(req: IncomingMessage): boolean {
-    if (dialect.auth === 'oauth') return tokens.has((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
+    if (dialect.auth === 'oauth') {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /i, '');
+      return tokens.has(token) && (dialect.tokenAudience === undefined || tokens.get(token) === dialect.tokenAudience);
+    }
     if (dialect.auth === 'api-key') return req.headers['x-api-key'] === demoCredentials.clientSecret;
     return true;
   }
@@ -152,7 +158,7 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     )
       return void json(res, 401, { error: 'invalid_client', error_description: 'Unknown client or wrong secret.' });
     const token = randomUUID();
-    tokens.add(token);
+    tokens.set(token, form.get('audience'));
     state.tokensIssued++;
     json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
   }
@@ -191,7 +197,10 @@ export async function startShapeProxy(mockUrl: string, dialect: Dialect): Promis
     state.requests.push(`${req.method} ${url.pathname}${url.search}`);
     if (url.pathname === '/oauth/token' && req.method === 'POST') return issueToken(req, res);
     if (!authorised(req)) {
-      res.setHeader('www-authenticate', dialect.auth === 'oauth' ? 'Bearer realm="api"' : 'ApiKey');
+      const bearer = req.headers.authorization?.startsWith('Bearer ')
+        ? 'Bearer realm="api", error="invalid_token", error_description="The audience of the token is invalid."'
+        : 'Bearer realm="api"';
+      res.setHeader('www-authenticate', dialect.auth === 'oauth' ? bearer : 'ApiKey');
       return fail(res, 401, 'Unauthorized', 'Missing or invalid credentials.');
     }
     const raw = await readBody(req);

@@ -168,7 +168,17 @@ describe('settings window: environments', () => {
     await expect.poll(() => said.textContent()).toMatch(/^\s*CN=Test Internal CA · valid until .+\s*$/);
     expect(await field.inputValue()).toBe(ca.caPem);
     expect(await page.getByLabel('API profile (JSON)').inputValue()).not.toContain('BEGIN CERTIFICATE');
-    await view.screenshot('settings-ca-certificate');
+    // A bundle: every certificate of it is described, in order.
+    const issuing = makeInternalCa('Acme Issuing CA 2');
+    await field.fill(`${ca.caPem.trim()}\n${issuing.caPem.trim()}\n`);
+    await expect
+      .poll(() => said.locator('.certificate').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^CN=Test Internal CA · valid until /),
+        expect.stringMatching(/^CN=Acme Issuing CA 2 · valid until /),
+      ]);
+    await view.screenshot('settings-ca-bundle');
+    await field.fill(ca.caPem);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(

@@ -4,6 +4,7 @@
  * GETs on transient failures. POST and PATCH are never retried here: the clock logic decides.
  */
 import { ProxyError, ProxyUnknownError, UnsupportedProxyError } from './network.ts';
+import { UntrustedCertificateError, untrustedCertificateCode } from './presented-certificate.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { redact } from '../security/redact.ts';
 import { ApiError, type ApiErrorFacts } from './api-error.ts';
@@ -301,11 +302,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     // Still "unreachable" (a write's outcome is then confirmed by reading, never assumed), but answered.
     const where = answered === undefined ? '' : ` after it answered ${answered}`;
     const culprit = culpritOf(error);
+    const certificate = certificateOf(error);
     const signIn = error instanceof ProxyError && error.signIn ? { proxySignIn: { ...error.signIn, proxy: error.proxy } } : {};
     return fail(request, {
       kind: 'unreachable',
       ...status,
       ...(culprit ? { culprit } : {}),
+      ...certificate,
       ...signIn,
       reason: `${networkReason(error)}${where} at ${displayUrl(url)}`,
     });
@@ -452,6 +455,8 @@ function gatewayEvidence(headers: Headers, message: string | undefined, body: un
 function signInReason(auth: AuthScheme, headers: Headers, said: string, gateway: Gateway | null): SignInReason | undefined {
   const challenge = headers.get('www-authenticate') ?? '';
   if (auth.kind !== 'oauth-client-credentials' && /^\s*bearer\b/i.test(challenge)) return 'wants-oauth';
+  // The token server took the client id and secret (a refused sign-in there is a TokenError): the API refused its token.
+  if (auth.kind === 'oauth-client-credentials') return 'token-refused';
   if (gateway === 'mulesoft') return 'refused-or-pending';
   const missing =
     /\b(missing|not (provided|present|supplied|found)|required|no (client|credentials?|api ?key)|failed to resolve)\b/i;
@@ -486,17 +491,14 @@ const isConditional = (request: ApiRequest) =>
 /** The proxy's fault (its rule, its resolver, itself), or a certificate not trusted here: not the service's. */
 function culpritOf(error: unknown): ApiProblemFacts['culprit'] {
   if (error instanceof UnsupportedProxyError || error instanceof ProxyUnknownError || error instanceof ProxyError) return 'proxy';
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return code !== undefined && UNTRUSTED_CERTIFICATE.has(code) ? 'certificate' : undefined;
+  return untrustedCertificateCode(error) === null ? undefined : 'certificate';
 }
 
-const UNTRUSTED_CERTIFICATE = new Set([
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-]);
+/** Whose the untrusted certificate is, and the CAs the environment sets, where the network layer found them. */
+function certificateOf(error: unknown): Pick<ApiProblemFacts, 'certificate'> {
+  if (!(error instanceof UntrustedCertificateError) || (error.issuer === null && error.configuredCas.length === 0)) return {};
+  return { certificate: { issuer: error.issuer, configuredCas: error.configuredCas } };
+}
 
 function networkReason(error: unknown): string {
   // The proxy (its rule, its resolver, itself) is the culprit, and is named.
@@ -521,7 +523,7 @@ function networkReason(error: unknown): string {
     case 'EHOSTUNREACH':
       return 'network unreachable';
     default:
-      if (cause?.code && UNTRUSTED_CERTIFICATE.has(cause.code)) return 'TLS certificate not trusted';
+      if (untrustedCertificateCode(error) !== null) return 'TLS certificate not trusted';
       return cause?.code ? `network error ${cause.code}` : 'network error';
   }
 }

@@ -8,6 +8,7 @@
 import * as tls from 'node:tls';
 import type { ProxySignIn } from '../../shared/domain/api-problem.ts';
 import { Agent, Client, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import { UntrustedCertificateError, caNames, presentedIssuer, untrustedCertificateCode } from './presented-certificate.ts';
 
 /** A proxy ("http://host:port"), null for a direct connection, or such entries to try in order (a PAC rule's list). */
 export type ProxyAnswer = string | null | ReadonlyArray<string | null>;
@@ -208,7 +209,7 @@ export function createNetworkFetch(
         return (await undiciFetch(url, { ...(init as object), dispatcher: dispatcherFor(proxy, token) })) as unknown as Response;
       } catch (error) {
         const fault = proxy === null ? null : await proxyFault(proxy, error, { url, token, connect });
-        if (!fault) throw error;
+        if (!fault) throw await withPresentedCertificate(error, url, proxy, token, trust.extraCaPem ?? null);
         if (fault.problem === 'sign-in') proxySignIn.signInWanted?.(proxyOrigin(proxy!));
         if (fault.problem !== 'sign-in' || token !== null || fault.signIn?.why === 'unsupported') throw fault;
         // It asked: now, and only now, it may have the password kept for it (a 407 forwarded nothing).
@@ -236,6 +237,18 @@ export function createNetworkFetch(
     throw unreachable!;
   };
   return networkFetch as typeof fetch;
+}
+
+/** A certificate not trusted is said with whose it is (presented-certificate.ts); anything else as it was. */
+async function withPresentedCertificate(
+  error: unknown,
+  url: string,
+  proxy: string | null,
+  token: string | null,
+  extraCaPem: string | null,
+): Promise<unknown> {
+  if (untrustedCertificateCode(error) === null) return error;
+  return new UntrustedCertificateError(error, await presentedIssuer(url, proxy, token), caNames(extraCaPem));
 }
 
 /** The dispatcher for a proxy and sign-in (direct for none), one live agent per proxy. */

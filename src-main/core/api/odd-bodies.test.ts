@@ -132,7 +132,7 @@ describe('what an unreadable answer shows', () => {
 });
 
 describe('a 401 as gateways send it', () => {
-  it('with a Bearer challenge while OAuth is in use: the gateway refused a token, in its own words, with no OAuth advice', async () => {
+  it('with a Bearer challenge while OAuth is in use: the gateway refused a token the token server issued, in its own words, with no OAuth advice and no doubt cast on the secret', async () => {
     const client = await timeclockAnswering(
       (req, res) => {
         if (req.url === '/token')
@@ -143,9 +143,10 @@ describe('a 401 as gateways send it', () => {
       (url) => ({ auth: { kind: 'oauth-client-credentials', tokenUrl: `${url}/token`, credentialsIn: 'body' } }),
     );
     const error = await failure(client.lastClockedTimeEvent('E1'));
-    expect(error.facts.signIn).toBeUndefined();
+    // The token server took the client id and secret: it is the token that was refused (issue 47, point 7).
+    expect(error.facts.signIn).toBe('token-refused');
     expect(error.message).toBe(
-      'Timeclock service of QA refused the credentials for reading the last clocked time event of employee E1 (401). The server said: “The audience api://other is not allowed”. Check the client id and client secret for environment QA.',
+      'Timeclock service of QA refused the access token for reading the last clocked time event of employee E1 (401), though the token server issued it for this client id and secret. The server said: “The audience api://other is not allowed”. The API may want a token for another scope or audience: ask its owner which, and set it in the sign-in of environment QA.',
     );
   });
 

@@ -43,9 +43,16 @@ describe('a proxy that asks for a user name and password', () => {
         `the proxy ${name} of this computer's network asks for a user name and password\\. Enter them under Settings → General → Proxy sign-in`,
       ),
     );
-    const [line] = await core.checkHealthNow();
-    expect(line).toMatchObject({ state: 'offline' });
-    expect(line!.message).toContain(`the proxy ${name} of this computer's network asks for a user name and password`);
+    const lines = await core.checkHealthNow();
+    expect(lines.map((line) => line.state)).toEqual(['offline', 'offline']);
+    // Each line says what stands in the way, never "no network", and in its own check's words.
+    expect(lines.map((line) => line.text)).toEqual([
+      'Time recording — the proxy wants a sign-in',
+      'Payroll link — the proxy wants a sign-in',
+    ]);
+    expect(lines[0]!.message).toContain(`the proxy ${name} of this computer's network asks for a user name and password`);
+    expect(lines[0]!.message).toContain('the check of time recording');
+    expect(lines[1]!.message).toContain('the check of the payroll link');
   });
 
   it('signs in with Basic once they are saved, for the clock, the health watch and the lookup’s worker; the password never comes back', async () => {
@@ -75,6 +82,9 @@ describe('a proxy that asks for a user name and password', () => {
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(
       /refused the proxy user name and password\. Check them under Settings/,
     );
+    const [line] = await core.checkHealthNow();
+    expect(line!.text).toBe('Time recording — the proxy wants a sign-in');
+    expect(line!.message).toMatch(/refused the proxy user name and password/);
     core.settings.updatePreferences({ network: { proxyUser: 'a.berg' } });
     expect((await call('proxySignIn')).status).toMatchObject({ set: false, note: 'moved' });
     expect(core.vault.get(PROXY_VAULT_ID, proxySignInBinding('a.berg', proxyOrigin(guarded.url)))).toBeNull();

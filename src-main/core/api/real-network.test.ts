@@ -101,10 +101,18 @@ describe.runIf(realComponents.squid && realComponents.nginx)('squid with Basic s
         `the proxy 127\\.0\\.0\\.1:${dead} cannot be reached .*This is the proxy of this computer's network, not the service`,
       ),
     );
+    expect((await down.core.checkHealthNow())[0]!.text).toBe('Time recording — the proxy is in the way');
     const untrusted = setup(() => squid.url, nginx.url, null);
     await untrusted.call('setProxySignIn', ANNA.user, ANNA.password);
     await expect(untrusted.core.clients().timeclock.health('source')).rejects.toThrow(
-      /its TLS certificate is not trusted on this computer .*add its CA certificate to the API settings of environment Acme/,
+      /its TLS certificate is not trusted on this computer .*add its CA certificate to the API settings of environment Acme\. The certificate it presented was issued by “Test Internal CA”/,
+    );
+    expect((await untrusted.core.checkHealthNow())[0]!.text).toBe('Time recording — certificate not trusted');
+    // A CA set, but not the one that issued what the server (or a TLS-inspecting proxy) presents.
+    const other = setup(() => squid.url, nginx.url, makeInternalCa('Acme Old Root').caPem);
+    await other.call('setProxySignIn', ANNA.user, ANNA.password);
+    await expect(other.core.clients().timeclock.health('source')).rejects.toThrow(
+      /issued by “Test Internal CA”.* The CA certificate in the API settings \(Acme Old Root\) did not issue it\.$/,
     );
   });
 });

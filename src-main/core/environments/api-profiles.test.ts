@@ -352,4 +352,14 @@ describe('sign-in problems said plainly', () => {
     if (!report.ok) return;
     expect(report.report.timeclock.message).toContain('it wants OAuth bearer tokens');
   });
+
+  it('says an API refusing a token the token server issued as the token refused, not as a wrong client id and secret', async () => {
+    const oauth = cases[0]!;
+    const { core } = await connect({ ...oauth, dialect: { ...oauth.dialect, tokenAudience: 'api://timeclock' } });
+    const [line] = await core.checkHealthNow();
+    expect(line!.message).toBe(
+      'Timeclock service of Acme refused the access token for the check of time recording (401), though the token server issued it for this client id and secret. The server said: “Missing or invalid credentials.” The API may want a token for another scope or audience: ask its owner which, and set it in the sign-in of environment Acme.',
+    );
+    expect(line!.message).not.toMatch(/Check the client id and client secret/);
+  });
 });

@@ -37,6 +37,8 @@ export interface SystemHealth {
   authMissing: boolean;
   /** Refused as an access not yet approved may be: checked again every few minutes, not paused. */
   authPending: boolean;
+  /** Offline because of what stands between: the proxy, its sign-in, or a certificate not trusted (null: no network). */
+  offlineCause: OfflineCause | null;
   /** First failure of the current confirmed outage. */
   outageStartedAt: number | null;
   /** Times of confirmed changes (down, recovered) within the flap window. */
@@ -70,7 +72,9 @@ export interface Step {
   next: NextCheck | null;
 }
 
-export type HealthEvent = Probe | { kind: 'offline'; message: string } | { kind: 'reset' };
+/** What stands between this computer and the service, when that is what failed. */
+export type OfflineCause = 'proxy' | 'proxy-sign-in' | 'certificate';
+export type HealthEvent = Probe | { kind: 'offline'; message: string; cause?: OfflineCause } | { kind: 'reset' };
 
 export function initialHealth(now: number): SystemHealth {
   return {
@@ -90,6 +94,7 @@ export function initialHealth(now: number): SystemHealth {
     noAnswer: false,
     authMissing: false,
     authPending: false,
+    offlineCause: null,
     outageStartedAt: null,
     changes: [],
     unstable: false,
@@ -123,7 +128,14 @@ export function stepHealth(
     case 'offline':
       return move(
         'offline',
-        { failures: 0, firstFailureAt: null, recoveries: 0, message: event.message, reportedDown: false },
+        {
+          failures: 0,
+          firstFailureAt: null,
+          recoveries: 0,
+          message: event.message,
+          reportedDown: false,
+          offlineCause: event.cause ?? null,
+        },
         interval,
       );
     case 'auth':

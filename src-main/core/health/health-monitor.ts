@@ -136,9 +136,14 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       if (signal.aborted) return;
       if (offline) {
         // Our network, not theirs: both systems are offline, whichever was due — the proxy or a certificate named when at fault.
-        const named = probes.find((probe): probe is Probe & { kind: 'network' } => probe.kind === 'network' && !!probe.culprit);
-        const message = named?.message ?? t('health.noNetwork');
-        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', message });
+        // Each line in its own check's words where that check was made this cycle.
+        const named = (probe: Probe | undefined) =>
+          probe?.kind === 'network' && probe.culprit ? { message: probe.message, cause: probe.culprit } : undefined;
+        const first = probes.map(named).find(Boolean) ?? { message: t('health.noNetwork') };
+        for (const system of HEALTH_SYSTEMS) {
+          const own = named(probes[systems.indexOf(system)]);
+          apply(system, { kind: 'offline', ...(own ?? first) });
+        }
         return;
       }
       systems.forEach((system, index) => apply(system, asServerFailure(probes[index]!)));

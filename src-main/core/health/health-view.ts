@@ -76,7 +76,9 @@ export function describeState(
         ? t('health.state.rateLimited')
         : t('health.rateLimitedNext', { time: formatTime(nextCheckAt) });
     case 'offline':
-      return t('health.state.offline');
+      // What stands in the way is said, never "no network" (ICU select keys have no hyphens).
+      if (health.offlineCause === null) return t('health.state.offline');
+      return t('health.offlineBecause', { cause: health.offlineCause === 'proxy-sign-in' ? 'proxySignIn' : health.offlineCause });
   }
 }
 

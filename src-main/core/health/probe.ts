@@ -7,6 +7,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { systemLabel } from './health-view.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
+import type { OfflineCause } from './health-machine.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { TimeclockClient } from '../api/timeclock-client.ts';
 
@@ -19,7 +20,7 @@ export type Probe =
    */
   | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean; reported?: true }
   /** `culprit`: the proxy or a certificate not trusted here, named in the message (said instead of "no network"). */
-  | { kind: 'network'; message: string; culprit?: 'proxy' | 'certificate' }
+  | { kind: 'network'; message: string; culprit?: OfflineCause }
   /**
    * `missing`: no secret was given yet, so nothing was asked (not a refusal). `pending`: refused as
    * MuleSoft refuses a client whose access is not approved yet, which comes by itself: asked again later.
@@ -40,7 +41,10 @@ export function classifyError(error: unknown): Probe {
   if (kind === 'unauthorized' || kind === 'forbidden') return { kind: 'auth', message };
   if (kind === 'rate-limited') return { kind: 'rate-limited', message, ...retryAfter };
   // The proxy or an untrusted certificate stops every request alike: not an outage of the service, and named.
-  if (kind === 'unreachable' && error.facts.culprit) return { kind: 'network', message, culprit: error.facts.culprit };
+  if (kind === 'unreachable' && error.facts.culprit) {
+    const signIn = error.facts.proxySignIn && error.facts.proxySignIn.why !== 'unsupported';
+    return { kind: 'network', message, culprit: signIn ? 'proxy-sign-in' : error.facts.culprit };
+  }
   if (kind === 'unreachable' && OUR_NETWORK.test(error.facts.reason ?? '')) return { kind: 'network', message };
   // A refused connection is an answer from the server's machine: the network works, the service does not.
   // So is a status line whose body then stalled or broke off (an error that carries a status).

@@ -47,9 +47,9 @@ export type OperationName =
  * `headers-dropped`: a gateway said the credentials were missing while they go in headers whose names
  * have underscores, which nginx and many gateways drop by default. `refused-or-pending`: MuleSoft's
  * Client ID Enforcement refused them — wrong, or the client's access request not yet approved (it
- * answers both with the same 401). `wants-key`: a gateway found no API key where it looks for one.
+ * answers both with the same 401). `wants-key`: a gateway found no API key where it looks for one. `token-refused`: an access token the token server issued (so the client id and secret are right) was refused by the API.
  */
-export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped' | 'refused-or-pending' | 'wants-key';
+export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped' | 'refused-or-pending' | 'wants-key' | 'token-refused';
 
 /** The API gateways the app recognises from their answers (core/api/gateway-recognition.ts). */
 export type Gateway = 'mulesoft' | 'azure-apim' | 'kong' | 'apigee' | 'ibm-api-connect';
@@ -81,6 +81,11 @@ export interface ApiProblemFacts {
    * `reason`) or the service's TLS certificate (not trusted here). Absent: the service or the network.
    */
   culprit?: 'proxy' | 'certificate';
+  /**
+   * A certificate not trusted: the top issuer of the chain the server presented (a TLS-inspecting
+   * proxy's CA in place of the service's), and the CAs the environment's API settings set, if any.
+   */
+  certificate?: { issuer: string | null; configuredCas: string[] };
   /** A proxy's 407: what went wrong with its sign-in, the proxy (host:port) and the schemes it offered. */
   proxySignIn?: { why: ProxySignIn; proxy: string; schemes: string[] };
   /** Where a redirect pointed. */

@@ -71,7 +71,14 @@ export interface ConnectionReport {
   suggestions: ProfileSuggestion[];
 }
 
-/** A pasted or loaded CA certificate, as the environment editor describes it. */
+/** One certificate of a pasted or loaded CA bundle: whose it is and until when. */
+export interface CaCertificateFacts {
+  subject: string;
+  validTo: string;
+  expired: boolean;
+  isCa: boolean;
+}
+
+/** A pasted or loaded CA certificate (or a bundle of them, each in order), as the environment editor describes it. */
 export type CaCertificateView =
-  | { ok: true; subject: string; validTo: string; expired: boolean; isCa: boolean }
-  | { ok: false; problem: 'notPem' | 'unreadable' };
+  { ok: true; certificates: CaCertificateFacts[] } | { ok: false; problem: 'notPem' | 'unreadable' };

@@ -41,8 +41,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
           schemes: facts.proxySignIn.schemes.join(', ') || '?',
         });
       if (facts.culprit === 'proxy') return t('apiError.proxyFault', { where, op, reason: facts.reason ?? '' });
-      if (facts.culprit === 'certificate')
-        return t('apiError.untrustedCertificate', { where, op, reason: inParentheses, environment });
+      if (facts.culprit === 'certificate') return untrustedCertificateWords(facts, { where, op, inParentheses }, t);
       return t('apiError.unreachable', { where, op, reason: inParentheses, environment });
     case 'timeout':
       return t('apiError.timeout', { where, op, reason: inParentheses });
@@ -53,6 +52,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
       if (facts.signIn === 'wants-oauth') return t('apiError.wantsOAuth', { where, op, said });
       if (facts.signIn === 'headers-dropped') return t('apiError.headersDropped', { where, op, said, environment });
       if (facts.signIn === 'refused-or-pending') return t('apiError.refusedOrPending', { where, op, said, environment });
+      if (facts.signIn === 'token-refused') return t('apiError.tokenRefused', { where, op, said, environment });
       if (facts.signIn === 'wants-key')
         return t('apiError.wantsKey', { where, op, said, environment, gateway: gatewayWord(facts.gateway) });
       if (facts.reason) return t('apiError.signInFailed', { where, op, reason: facts.reason, environment });
@@ -103,6 +103,23 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
   }
 }
 
+/** A certificate not trusted: whose it is, and whether the CA the environment sets is the one that issued it. */
+function untrustedCertificateWords(
+  facts: ApiProblemFacts,
+  words: { where: string; op: string; inParentheses: string },
+  t: Translate,
+): string {
+  const { where, op, inParentheses } = words;
+  const sentence = t('apiError.untrustedCertificate', { where, op, reason: inParentheses, environment: facts.environment });
+  const issuer = facts.certificate?.issuer;
+  const configured = facts.certificate?.configuredCas ?? [];
+  const more = [
+    ...(issuer ? [t('apiError.certificateIssuer', { issuer })] : []),
+    ...(configured.length > 0 ? [t('apiError.certificateNotFromCa', { cas: configured.join(', ') })] : []),
+  ];
+  return [sentence, ...more].join(' ');
+}
+
 /** A gateway as a select key of the catalogue ("azure-apim" → "azureApim"); none: "other". */
 export const gatewayWord = (gateway: ApiProblemFacts['gateway']) => (gateway ? camelCase(gateway) : 'other');
 
@@ -124,6 +141,7 @@ export function causeOf(facts: ApiProblemFacts, t: Translate): string {
   }
   if (facts.kind === 'unauthorized' && facts.signIn === 'no-secret') return t('cause.noSecret');
   if (facts.kind === 'unauthorized' && facts.signIn === 'refused-or-pending') return t('cause.refusedOrPending', { service });
+  if (facts.kind === 'unauthorized' && facts.signIn === 'token-refused') return t('cause.tokenRefused', { service });
   if (facts.kind === 'rate-limited') return t('cause.rateLimited', { service, wait: waitText(facts.retryAfterMs, t) });
   if (facts.webPage) return t('cause.webPage', { service, signIn: facts.webPage.signIn ? 'yes' : 'no' });
   if (facts.emptyAnswer) return t('cause.emptyAnswer', { service, status: String(facts.status ?? '5xx') });
