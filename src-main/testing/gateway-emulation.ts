@@ -38,8 +38,10 @@ export interface GatewayBehaviour {
    * (Mule's default), Mule's X-Ratelimit-* with Reset in milliseconds
    * (https://docs.mulesoft.com/mule-gateway/policies-included-rate-limiting-sla), or the IETF draft's
    * RateLimit-* in seconds as Kong sends them (https://docs.konghq.com/hub/kong-inc/rate-limiting/).
+   * `holdMs`: Mule's Spike Control holds a request over the limit this long before refusing it
+   * (https://docs.mulesoft.com/mule-gateway/policies-included-spike-control: "delay time in milliseconds").
    */
-  rateLimit: { limit: number; windowMs: number; headers: 'none' | 'mule' | 'ietf' } | null;
+  rateLimit: { limit: number; windowMs: number; headers: 'none' | 'mule' | 'ietf'; holdMs?: number } | null;
   /**
    * Azure API Management's quota policy, exhausted: 403 "Out of call volume quota" with Retry-After
    * (https://learn.microsoft.com/en-us/azure/api-management/quota-policy). Seconds until it renews.
@@ -169,7 +171,7 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
   const requests: string[] = [];
   let window = { startedAt: Date.now(), count: 0 };
 
-  function limited(res: ServerResponse): boolean {
+  async function limited(res: ServerResponse): Promise<boolean> {
     const limit = behaviour.rateLimit;
     if (!limit) return false;
     if (Date.now() - window.startedAt >= limit.windowMs) window = { startedAt: Date.now(), count: 0 };
@@ -187,6 +189,7 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
         .setHeader('ratelimit-remaining', String(remaining))
         .setHeader('ratelimit-reset', String(Math.ceil(resetMs / 1000)));
     if (window.count <= limit.limit) return false;
+    if (limit.holdMs) await new Promise((resolve) => setTimeout(resolve, limit.holdMs));
     send(res, 429, kind === 'kong' ? { message: 'API rate limit exceeded' } : { error: 'Too many requests' });
     return true;
   }
@@ -261,7 +264,7 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
       for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
       return send(res, refusal.status, refusal.body);
     }
-    if (quota(res) || limited(res)) return;
+    if (quota(res) || (await limited(res))) return;
     const routed = behaviour.apikit && !HEALTH_ROUTE.test(url.pathname) ? apikitRouter(req, url, behaviour.apikit) : null;
     if (routed) return answer(res, routed);
     if (behaviour.empty503) return void res.writeHead(503, { 'content-length': '0' }).end();

@@ -64,6 +64,17 @@ describe('rate limits', () => {
   });
 });
 
+describe('Spike Control', () => {
+  it('says a request held and then refused as a limit, not a time-out or an outage', async () => {
+    const gateway = await startGateway('mulesoft', { rateLimit: { limit: 1, windowMs: 60_000, headers: 'none', holdMs: 800 } });
+    const { core } = await connectThrough(gateway);
+    const lines = await core.checkHealthNow();
+    const held = lines.find((line) => line.state !== 'up')!;
+    expect(held.state).toBe('rate-limited');
+    expect(held.message).toMatch(/is limiting requests \(429\) for the check of /);
+  });
+});
+
 describe('a gateway’s time-out', () => {
   it('retries a 504 within the request’s limits and says it as the gateway giving up on that list', async () => {
     const gateway = await startGateway('mulesoft', { gatewayTimeout: { status: 504, delayMs: 30 } });

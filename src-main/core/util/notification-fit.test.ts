@@ -120,6 +120,12 @@ function longestCause(t: Translate): string {
     causeOf(facts('unreachable', { proxySignIn: { why: 'unsupported', proxy: 'proxy.corp.example:3128', schemes: [] } }), t),
     causeOf(facts('rate-limited', { retryAfterMs: 90_000 }), t),
     causeOf(facts('unauthorized', { signIn: 'no-secret' }), t),
+    causeOf(facts('unauthorized', { signIn: 'refused-or-pending' }), t),
+    causeOf(facts('unauthorized', { signIn: 'token-refused' }), t),
+    causeOf(facts('not-found', { wrongBaseUrl: true }), t),
+    causeOf(facts('server', { gatewayTimeout: true, status: 504 }), t),
+    causeOf(facts('server', { emptyAnswer: true }), t),
+    causeOf(facts('bad-response', { webPage: { signIn: true, host: 'sso.corp.example' } }), t),
   ];
   return causes.reduce((longest, cause) => (cause.length > longest.length ? cause : longest));
 }

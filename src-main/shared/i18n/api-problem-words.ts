@@ -162,6 +162,7 @@ export function waitsOnPerson(facts: ApiProblemFacts): boolean {
     facts.kind === 'redirected' ||
     facts.kind === 'not-supported' ||
     facts.culprit !== undefined ||
-    facts.proxySignIn !== undefined
+    facts.proxySignIn !== undefined ||
+    facts.wrongBaseUrl === true
   );
 }
