@@ -13,7 +13,7 @@ import { createEnvironmentRegistry, type EnvironmentRegistry, type MockUrls } fr
 import { createHealthService, type HealthService } from './health/health-service.ts';
 import { environmentAnswers, probeSystem } from './health/probe.ts';
 import { isDirect, tcpConnects, witnessAnswers } from './health/network-evidence.ts';
-import { systemLabel } from './health/health-view.ts';
+import { systemLabel } from '../shared/i18n/health-words.ts';
 import type { TimeFormatter } from '../shared/moments.ts';
 import type { SecretVault } from './security/vault.ts';
 import { secretBinding } from './security/secret-binding.ts';

@@ -11,7 +11,7 @@
 import { HEALTH_SYSTEMS } from '../shared/domain/health.ts';
 import { createHealthService } from '../core/health/health-service.ts';
 import type { HealthNotification } from '../core/health/notification-policy.ts';
-import type { Probe } from '../core/health/probe.ts';
+import type { Probe } from '../core/health/health-types.ts';
 import { defaultPreferences } from '../shared/settings-schema.ts';
 import type { HealthSystem } from '../shared/api/types.ts';
 import { createRandom, type Random } from '../mock/data/random.ts';

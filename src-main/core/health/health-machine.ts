@@ -6,7 +6,7 @@
  * A suspect that succeeds is up again with no change worth telling anyone about.
  */
 import type { HealthRules } from './health-rules.ts';
-import type { Probe } from './probe.ts';
+import type { OfflineCause, Probe } from './health-types.ts';
 
 import type { SystemState } from '../../shared/domain/health.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -72,8 +72,6 @@ export interface Step {
   next: NextCheck | null;
 }
 
-/** What stands between this computer and the service, when that is what failed. */
-export type OfflineCause = 'proxy' | 'proxy-sign-in' | 'certificate';
 export type HealthEvent = Probe | { kind: 'offline'; message: string; cause?: OfflineCause } | { kind: 'reset' };
 
 export function initialHealth(now: number): SystemHealth {

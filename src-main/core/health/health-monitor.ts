@@ -18,7 +18,7 @@ import {
   type SystemHealth,
 } from './health-machine.ts';
 import type { HealthRules } from './health-rules.ts';
-import type { Probe } from './probe.ts';
+import type { Probe } from './health-types.ts';
 
 export type HealthSnapshot = Record<HealthSystem, SystemHealth>;
 

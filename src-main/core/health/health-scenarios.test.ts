@@ -11,7 +11,8 @@ import { mockEnvironment } from '../environments/environment.ts';
 import { defaultPreferences, type Preferences } from '../../shared/settings-schema.ts';
 import { createHealthService, type HealthService } from './health-service.ts';
 import type { HealthNotification } from './notification-policy.ts';
-import { probeSystem, type Probe } from './probe.ts';
+import { probeSystem } from './probe.ts';
+import type { Probe } from './health-types.ts';
 
 const mock = useMockServer({ debtors: 50 });
 /** Milliseconds per second; timelines below are written in seconds, MIN minutes as seconds. */

@@ -14,11 +14,12 @@ import { localTimeAt, weeklyWindowEnd, type TimeFormatter } from '../../shared/m
 import { createHealthHistory, type HealthHistory, type HealthStats } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
-import { healthLine, healthSummary, iso, stateLabel, systemLabel, trayBadge } from './health-view.ts';
+import { healthLine, healthSummary, iso, stateLabel, trayBadge } from './health-view.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';
-import type { Probe } from './probe.ts';
+import type { Probe } from './health-types.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 
 export interface HealthServiceOptions {

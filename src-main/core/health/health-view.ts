@@ -7,6 +7,7 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import type { HealthLine } from '../../shared/ipc/contract.ts';
 import type { HealthBadge, SystemState } from '../../shared/domain/health.ts';
 import { formatAgo, type TimeFormatter } from '../../shared/moments.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { SystemHealth } from './health-machine.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 
@@ -26,9 +27,6 @@ const stateKeys: Record<SystemState, StateKey> = {
 export const stateLabel = (state: SystemState, t: Translate = english.t) => t(stateKeys[state]);
 
 /** A system's name: the environment's own ("Payroll link"), else ours in the user's language. */
-export const systemLabel = (system: HealthSystem, t: Translate = english.t, names?: SystemNames) =>
-  names?.[system]?.trim() || t(`health.system.${system}`);
-
 /** A moment of the core as the wire writes it (ISO), or null. */
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

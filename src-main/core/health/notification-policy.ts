@@ -18,7 +18,7 @@ import {
   type WeeklyWindow,
 } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
-import { systemLabel } from './health-view.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';

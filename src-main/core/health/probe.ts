@@ -4,29 +4,12 @@
  */
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-import { systemLabel } from './health-view.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
-import type { OfflineCause } from './health-machine.ts';
+import type { Probe } from './health-types.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { TimeclockClient } from '../api/timeclock-client.ts';
-
-export type Probe =
-  /** `degraded`: the system answered but reports that it is degraded (a sentence). */
-  | { kind: 'ok'; latencyMs: number; degraded?: string }
-  /**
-   * `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be
-   * told apart. `reported`: the system answered, and said it is down (not silence, not an error).
-   */
-  | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean; reported?: true }
-  /** `culprit`: the proxy or a certificate not trusted here, named in the message (said instead of "no network"). */
-  | { kind: 'network'; message: string; culprit?: OfflineCause }
-  /**
-   * `missing`: no secret was given yet, so nothing was asked (not a refusal). `pending`: refused as
-   * MuleSoft refuses a client whose access is not approved yet, which comes by itself: asked again later.
-   */
-  | { kind: 'auth'; message: string; missing?: true; pending?: true }
-  | { kind: 'rate-limited'; message: string; retryAfterMs?: number };
 
 /** Errors that say this machine cannot reach the network at all, rather than that a server failed. */
 const OUR_NETWORK = /host name not found|network unreachable/;

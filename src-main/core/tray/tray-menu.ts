@@ -3,7 +3,7 @@
  * an Electron menu and routes each item's `action` back. Every action is in the menu, because many
  * Linux trays never deliver clicks on the icon.
  */
-import { systemLabel } from '../health/health-view.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
 import { startOfNextLocalDay } from '../../shared/moments.ts';
 import { shorten } from '../util/shorten.ts';
 import { english } from '../../shared/i18n/catalogues.ts';

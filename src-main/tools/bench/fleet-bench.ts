@@ -9,7 +9,7 @@
  */
 import { createHealthMonitor } from '../../core/health/health-monitor.ts';
 import { healthRules } from '../../core/health/health-rules.ts';
-import type { Probe } from '../../core/health/probe.ts';
+import type { Probe } from '../../core/health/health-types.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { NICKNAMES_EVERY_MS } from '../../core/lookup/lookup-engine.ts';

@@ -5,7 +5,7 @@
  */
 import { createHealthService } from '../../core/health/health-service.ts';
 import type { HealthNotification } from '../../core/health/notification-policy.ts';
-import type { Probe } from '../../core/health/probe.ts';
+import type { Probe } from '../../core/health/health-types.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';
 
