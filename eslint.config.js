@@ -65,6 +65,31 @@ export default tseslint.config(
     ['**/mock/*', '**/mock/**'],
     'The core must not depend on the mock; shared data goes in src-main/shared.',
   ),
+  // Settings sit below environments: the environment registry keeps its documents in the settings,
+  // and the settings layer owns their validation (core/settings/validate-environment.ts).
+  {
+    files: ['src-main/core/settings/**'],
+    ignores: ['src-main/core/settings/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOnlyInShell,
+          patterns: [
+            ...electronOnlyInShell.patterns,
+            {
+              group: ['**/mock/*', '**/mock/**'],
+              message: 'The core must not depend on the mock; shared data goes in src-main/shared.',
+            },
+            {
+              group: ['**/environments/*'],
+              message: 'core/settings is below core/environments: the arrow points down, never back.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // No relays: a core module exports what it declares. Re-exporting another module's names (the
   // shared types above all) made modules depend on each other only through the relay.
   {

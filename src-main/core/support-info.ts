@@ -11,7 +11,7 @@ import type { SettingsService } from './settings/settings-service.ts';
 import type { AppCore } from './app-core.ts';
 import { redact } from './security/redact.ts';
 import { secretsToRedact } from './security/live-secrets.ts';
-import { MOCK_ENVIRONMENT_ID } from './environments/environment.ts';
+import { MOCK_ENVIRONMENT_ID } from '../shared/domain/environments.ts';
 
 export type SettingSource = 'policy' | 'admin file' | 'user' | 'recommended policy' | 'admin file default' | 'default';
 

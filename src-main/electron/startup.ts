@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { app, dialog, net, powerMonitor } from 'electron';
 import { createAppCore, type AppCore } from '../core/app-core.ts';
-import { MOCK_ENVIRONMENT_ID } from '../core/environments/environment.ts';
+import { MOCK_ENVIRONMENT_ID } from '../shared/domain/environments.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import { catchUncaught } from '../core/logging/uncaught.ts';
 import { settingsVaultPersistence } from '../core/security/settings-vault.ts';

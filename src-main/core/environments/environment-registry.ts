@@ -5,9 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { LOCK_ENVIRONMENTS } from '../settings/admin-policy.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import { mockEnvironment, MOCK_ENVIRONMENT_ID } from './environment.ts';
+import { mockEnvironment } from './environment.ts';
+import { MOCK_ENVIRONMENT_ID } from '../../shared/domain/environments.ts';
 import type { Environment, FieldErrors, EnvironmentOrigin } from '../../shared/domain/environments.ts';
-import { validateEnvironment, type EnvironmentDraft, type Validation } from './validate-environment.ts';
+import { validateEnvironment, type EnvironmentDraft, type Validation } from '../settings/validate-environment.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 

@@ -4,9 +4,8 @@
  */
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { demoCredentials } from '../../shared/demo-credentials.ts';
-import type { Environment } from '../../shared/domain/environments.ts';
+import { MOCK_ENVIRONMENT_ID, type Environment } from '../../shared/domain/environments.ts';
 
-export const MOCK_ENVIRONMENT_ID = 'mock';
 /** The Mock's name in English; the app names it in the user's language (environment.mockName). */
 export const MOCK_ENVIRONMENT_NAME = 'Mock (built-in)';
 /** The demo credentials of the embedded mock are public knowledge, not a secret to protect. */

@@ -9,8 +9,8 @@ import { previewJson, withoutByteOrderMark } from '../util/json-text.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
 import { GATEWAY_PRESETS, GATEWAY_SIGN_IN } from '../api/gateway-recognition.ts';
 import { itUrlProblem } from '../../shared/it-url.ts';
-import { MOCK_ENVIRONMENT_ID } from '../environments/environment.ts';
-import { validateEnvironment } from '../environments/validate-environment.ts';
+import { MOCK_ENVIRONMENT_ID } from '../../shared/domain/environments.ts';
+import { validateEnvironment } from './validate-environment.ts';
 import {
   preferenceSections,
   type SectionName,

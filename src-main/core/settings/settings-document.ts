@@ -3,7 +3,7 @@
  * report every invalid one. Nothing here throws on bad input.
  */
 import * as v from 'valibot';
-import { validateEnvironment } from '../environments/validate-environment.ts';
+import { validateEnvironment } from './validate-environment.ts';
 import {
   preferenceSections,
   settingsDocumentSchema,

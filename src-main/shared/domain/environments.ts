@@ -28,6 +28,9 @@ export interface SystemNames {
 
 export type EnvironmentOrigin = 'builtin' | 'admin' | 'user';
 
+/** The built-in Mock's id: no admin file or settings file may give another environment this id. */
+export const MOCK_ENVIRONMENT_ID = 'mock';
+
 /** What is wrong, per field path, in a sentence. */
 export type FieldErrors = Partial<Record<string, string>>;
 
