@@ -1,7 +1,7 @@
 /**
  * Before `npm run release` builds: the update pins of the platform it builds for must be set, since
  * a release without them would install no update ever (core/updates/update-trust.ts), and one built
- * with them trusts only that publisher or key. README, "Release checklist".
+ * with them trusts only that publisher or key. docs/releasing.md, "Releasing".
  */
 import { canVerifyOn, updateTrustFrom } from '../core/updates/update-trust.ts';
 
@@ -16,7 +16,7 @@ export function missingPins(platform: NodeJS.Platform, env: Record<string, strin
 if (import.meta.url === `file://${process.argv[1]}`) {
   const missing = missingPins(process.platform, process.env);
   if (missing.length > 0) {
-    console.error(`A release needs its update pins (README, "Release checklist"). Missing:\n  ${missing.join('\n  ')}`);
+    console.error(`A release needs its update pins (docs/releasing.md, "Releasing"). Missing:\n  ${missing.join('\n  ')}`);
     process.exit(2);
   }
   console.log('Update pins set for this platform.');

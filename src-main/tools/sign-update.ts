@@ -4,7 +4,7 @@
  * the file's SHA-512 (core/updates/update-trust.ts `signedUpdateText`), which the app checks against
  * the public key pinned into its build. The private key comes from the file named by
  * TIMECLOCK_UPDATE_SIGNING_KEY (PEM), never from the repository. Run it after `npm run release`
- * and before uploading release/ (README, "Releasing").
+ * and before uploading release/ (docs/releasing.md).
  */
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ function main(): void {
   const folder = process.argv[2] ?? 'release';
   const keyFile = process.env.TIMECLOCK_UPDATE_SIGNING_KEY;
   if (!keyFile) {
-    console.error('Set TIMECLOCK_UPDATE_SIGNING_KEY to the PEM file of the Ed25519 private key (README, "Releasing").');
+    console.error('Set TIMECLOCK_UPDATE_SIGNING_KEY to the PEM file of the Ed25519 private key (docs/releasing.md).');
     process.exit(2);
   }
   const key = createPrivateKey(readFileSync(keyFile));

@@ -114,7 +114,7 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
     if (why === 'badServer') log.warn(`Updates: the update server "${server}" is not an https address; no checks.`);
     if (why === 'unverifiable')
       log.warn(
-        `Updates: this build pins no publisher or key to check updates against on this platform, so nothing is asked of "${server}" (README, "Releasing").`,
+        `Updates: this build pins no publisher or key to check updates against on this platform, so nothing is asked of "${server}" (docs/releasing.md).`,
       );
     return why === 'unverifiable' ? { phase: 'off', unverifiable: true } : { phase: 'off' };
   }

@@ -1,6 +1,6 @@
 /**
  * Whose code an update may be: the publisher and the key pinned into this build when it was made
- * (`npm run release` reads them from the build machine's environment; see README, "Releasing"),
+ * (`npm run release` reads them from the build machine's environment; see docs/releasing.md),
  * never from a setting, the feed or a file beside the app. Each verdict fails closed: whatever
  * cannot be checked is not installed, and says why.
  *

@@ -217,7 +217,7 @@ export const deltaFields = ['creditLimit', 'paymentTerms', 'status', 'verificati
 
 /**
  * Debtors of other countries and scripts, given to one debtor in 40: the lookup's search folds case
- * and accents ("muller" finds Müller) and finds other scripts as typed. The README's examples are
+ * and accents ("muller" finds Müller) and finds other scripts as typed. The user guide's examples are
  * checked against these (readme-examples.test.ts).
  */
 export const internationalNames = [

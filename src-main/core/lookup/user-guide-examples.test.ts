@@ -1,5 +1,5 @@
 /**
- * The README's search examples, checked against the demo data a newcomer sees: the built-in mock
+ * The user guide's search examples (docs/user-guide.md), checked against the demo data a newcomer sees: the built-in mock
  * at its default size, searched through the real lookup.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { internationalNames } from '../../mock/data/words.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+const guide = readFileSync(new URL('../../../docs/user-guide.md', import.meta.url), 'utf8');
 const mock = useMockServer({ debtors: DEFAULT_DEBTORS });
 const RELEVANCE = { key: 'relevance', descending: false } as const;
 
@@ -21,14 +21,14 @@ async function namesFound(query: string): Promise<string[]> {
   return page.rows.map((row) => row.name);
 }
 
-describe("the README's search examples, in the demo data", () => {
+describe("the user guide's search examples, in the demo data", () => {
   // ("muller" finds Müller, "grosshandel" Großhandel, "lodz" Łódź)
-  const sentence = /never matter \(([^)]*)\)/.exec(readme)?.[1] ?? '';
+  const sentence = /never matter \(([^)]*)\)/.exec(guide)?.[1] ?? '';
   const examples = [...sentence.matchAll(/"([^"]+)" (?:finds )?([^,]+)/g)].map((match) => [match[1]!, match[2]!.trim()]);
 
   it('are there to check', () => {
     expect(examples.length).toBeGreaterThanOrEqual(3);
-    expect(readme).toMatch(/names in other\s+scripts \(Arabic, Japanese, Cyrillic/);
+    expect(guide).toMatch(/names in other\s+scripts \(Arabic, Japanese, Cyrillic/);
   });
 
   it.each(examples)('"%s" finds %s, whatever the case and accents', async (query, expected) => {
