@@ -1,0 +1,175 @@
+/**
+ * The debtor lookup's requests and what it shows: results, a debtor, what is remembered, Advance, export.
+ */
+import * as v from 'valibot';
+import type { AdvanceClient, AdvanceTransactionDetail } from '../api/types.ts';
+import type { FieldErrors } from '../domain/environments.ts';
+import type { LookupCacheProblem, LookupProblem, Tolerant, TransactionsView } from '../domain/lookup.ts';
+import { count, debtorKey, text } from './request-args.ts';
+
+export interface RowMatch {
+  via: 'name' | 'nickname' | 'key' | 'near';
+  nickname?: string;
+  ranges: Array<[number, number]>;
+}
+
+/** One debtor in the lookup's results. */
+export interface LookupRow {
+  debtorKey: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  street: string | null;
+  postalCode: string | null;
+  /** Another debtor has the same name: the row shows its street and postal code to tell them apart. */
+  namesake: boolean;
+  /** The debtor's status as the service writes it (active, inactive, hold…). */
+  status: string | null;
+  creditLimit: number | null;
+  /** Why it matched what was typed; null with nothing typed. */
+  match: RowMatch | null;
+  score: number | null;
+  grade: string | null;
+  bureauScore: number | null;
+  riskClass: number | null;
+  modifiedAt: string | null;
+}
+
+/** A debtor in the comparison: its row and the record as the service sent it (every field, to find what differs). */
+export interface ComparedDebtor extends LookupRow {
+  fields: Record<string, unknown>;
+}
+
+export type LookupSortKey = 'relevance' | 'name' | 'debtorKey' | 'score' | 'bureauScore' | 'modifiedAt';
+export interface LookupSort {
+  key: LookupSortKey;
+  descending: boolean;
+}
+
+export interface LookupPage {
+  /** Ask for more rows of this result with lookupRows. */
+  resultId: number;
+  total: number;
+  /** Nothing found: what was typed with unknown words spelled as the data spells them ("did you mean"). */
+  suggestion?: string | null;
+  offset: number;
+  rows: LookupRow[];
+}
+
+export interface LookupStatus {
+  state: 'empty' | 'loading' | 'ready';
+  /** The lists kept on disk could not be used, and why (they are loaded afresh); null otherwise. */
+  cacheProblem?: LookupCacheProblem | null;
+  environmentName: string;
+  /** During a load: resources done out of all. */
+  progress: { done: number; total: number } | null;
+  syncedAt: string | null;
+  counts: { debtors: number; creditScores: number; bureauScores: number; nicknames: number };
+  /** Debtors the search answers from: during a first load it is set once the names are in. */
+  indexed: number;
+  /** Lists that failed or came in partial in the last sync (and, during a load, those being tried again). */
+  problems: LookupProblem[];
+}
+
+/** Why what the lookup remembers is not as kept: only for this session (no secure storage), or unreadable (started afresh). */
+export type RememberedNotice = 'session' | 'unreadable';
+
+export interface RememberedDebtor {
+  debtorKey: string;
+  name: string;
+  /** Its scores or status changed since the analyst last looked. */
+  changed: boolean;
+}
+
+/** The debtors looked at lately (newest first) and the pinned ones, on this computer. */
+export interface RememberedView {
+  recent: RememberedDebtor[];
+  pinned: RememberedDebtor[];
+  notice: RememberedNotice | null;
+}
+
+/** What the lookup remembers of one debtor: pinned, what changed since last looked at, its figures over time. */
+export interface DebtorMemory {
+  pinned: boolean;
+  /** ISO instant of the last look; null the first time. */
+  seenAt: string | null;
+  changes: Array<{
+    field: 'score' | 'grade' | 'bureauScore' | 'riskClass' | 'status';
+    was: string | number | null;
+    is: string | number | null;
+  }>;
+  history: Array<{ at: string; score: number | null; bureauScore: number | null }>;
+}
+
+export interface DebtorDetail {
+  /** Remembered on this computer (absent where nothing is remembered, e.g. in the lookup's own engine). */
+  memory?: DebtorMemory;
+  debtor: Record<string, unknown>;
+  creditScore: Record<string, unknown> | null;
+  bureauScore: Record<string, unknown> | null;
+  nicknames: string[];
+  /** Client delta changes of this debtor, newest first. */
+  deltas: Array<Record<string, unknown>>;
+  /** Bank details and back-office users of the clients in those changes. */
+  banks: Array<Record<string, unknown>>;
+  groups: Array<Record<string, unknown>>;
+}
+
+export type TransactionsResult = { ok: true; view: TransactionsView } | { ok: false; errors: FieldErrors };
+export type ExportRequest =
+  { kind: 'lookup'; resultId: number } | { kind: 'transactions'; clientKey?: string; startDate?: string; endDate?: string };
+
+export interface LookupRequests {
+  /** The lookup's state; loads the data the first time. */
+  lookupOpen(): Promise<LookupStatus>;
+  lookupRefresh(full: boolean): Promise<LookupStatus>;
+  lookupSearch(text: string, sort: LookupSort): Promise<LookupPage>;
+  lookupRows(resultId: number, offset: number, limit: number): Promise<LookupPage>;
+  lookupDetail(debtorKey: string): Promise<DebtorDetail | null>;
+  /** What the lookup remembers: recent and pinned debtors. */
+  lookupRemembered(): Promise<RememberedView>;
+  /** The analyst looked at this debtor (opened it, or rested on it): it becomes recent, what they saw is remembered. */
+  lookupViewed(debtorKey: string): Promise<RememberedView>;
+  lookupPin(debtorKey: string, pinned: boolean): Promise<RememberedView>;
+  /** Two to four debtors side by side, in the order given (those no longer known are left out). */
+  lookupCompare(debtorKeys: string[]): Promise<ComparedDebtor[]>;
+  advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
+  advanceTransactions(range: { clientKey?: string; startDate?: string; endDate?: string }): Promise<TransactionsResult>;
+  advanceTransactionDetails(transKey: string): Promise<Array<Tolerant<AdvanceTransactionDetail>>>;
+  /** Asks where to save (the shell's dialog); null when the user cancelled. */
+  exportCsv(request: ExportRequest): Promise<{ savedTo: string | null }>;
+}
+
+export const lookupArgs = {
+  lookupOpen: v.strictTuple([]),
+  lookupRefresh: v.strictTuple([v.boolean()]),
+  lookupSearch: v.strictTuple([
+    text(200),
+    v.strictObject({
+      key: v.picklist(['relevance', 'name', 'debtorKey', 'score', 'bureauScore', 'modifiedAt']),
+      descending: v.boolean(),
+    }),
+  ]),
+  lookupRows: v.strictTuple([count, count, count]),
+  lookupDetail: v.strictTuple([debtorKey]),
+  lookupRemembered: v.strictTuple([]),
+  lookupViewed: v.strictTuple([debtorKey]),
+  lookupPin: v.strictTuple([debtorKey, v.pipe(v.boolean(), v.title('pinned'))]),
+  lookupCompare: v.strictTuple([v.pipe(v.array(debtorKey), v.minLength(2), v.maxLength(4), v.title('the debtor keys'))]),
+  advanceClients: v.strictTuple([v.nullable(text(40))]),
+  advanceTransactions: v.strictTuple([
+    v.strictObject({ clientKey: v.optional(text(100)), startDate: v.optional(text(40)), endDate: v.optional(text(40)) }),
+  ]),
+  advanceTransactionDetails: v.strictTuple([v.pipe(text(100), v.minLength(1))]),
+  exportCsv: v.strictTuple([
+    v.variant('kind', [
+      v.strictObject({ kind: v.literal('lookup'), resultId: count }),
+      v.strictObject({
+        kind: v.literal('transactions'),
+        clientKey: v.optional(text(100)),
+        startDate: v.optional(text(40)),
+        endDate: v.optional(text(40)),
+      }),
+    ]),
+  ]),
+} satisfies { [K in keyof LookupRequests]: v.GenericSchema<unknown, Parameters<LookupRequests[K]>> };

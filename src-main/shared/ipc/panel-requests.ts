@@ -1,0 +1,149 @@
+/**
+ * The tray panel's requests and what it shows: the clock, punches on their way, my hours.
+ */
+import * as v from 'valibot';
+import { text } from './request-args.ts';
+
+/** What the user may do with a punch whose sending stopped. */
+export type PunchAction = 'retry' | 'mark-sent' | 'discard';
+
+/** A punch still on its way to the timeclock service, or stopped on the way. */
+export interface PunchView {
+  id: string;
+  kind: 'clock-in' | 'clock-out';
+  at: string;
+  /** "Clock-in at 08:02 pending sync" / "Clock-out at 17:01 refused" / "… outcome unknown". */
+  text: string;
+  /** Why it is waiting or stopped, in a sentence. */
+  reason: string | null;
+  /** pending: sent automatically; stopped: waits for the user (refused, set-up problem, outcome unknown). */
+  status: 'pending' | 'stopped';
+  actions: PunchAction[];
+}
+
+/** "My hours": working time today and this week (weeks start on Monday), from what this computer saw. */
+export interface HoursView {
+  /** "3 h 12 min". */
+  today: string;
+  week: string;
+  todayMs: number;
+  weekMs: number;
+  /** Today's breaks ("Take a break" to "Back from break"), when there were any: "30 min". */
+  todayBreaks: string | null;
+  /** This week's days with shifts, oldest first; each shift "8:02 – 12:00", "13:00 – now", and breaks between. */
+  days: Array<{
+    day: string;
+    total: string;
+    breaks: string | null;
+    /**
+     * Each shift under the day it began: `overMidnight` when it runs into the next day (that day's
+     * total counts its part, and lists it as `continued`).
+     */
+    sessions: Array<{
+      text: string;
+      pending: boolean;
+      counted: boolean;
+      isBreak: boolean;
+      overMidnight?: boolean;
+      continued?: boolean;
+    }>;
+  }>;
+  /** Where the figures come from, and what they leave out. */
+  note: string;
+  /** A running shift far longer than a working day (a clock-out forgotten): said beside the totals. */
+  longShift?: string | null;
+  /** Against the working-time rules and targets: "Today 6 h 12 min of 8 h", "This week 2 h over 40 h". */
+  targets: string[];
+  /** What the rules ask now: a break that is due or missing, the daily maximum near or passed. */
+  warnings: string[];
+}
+
+export interface ClockView {
+  state: 'in' | 'out' | 'unknown';
+  /** ISO instant clocked in since. */
+  since: string | null;
+  /** The core's "now" when this view was made (ISO): a window's running timer counts on from it. */
+  viewedAt: string;
+  /** "Clocked in since 08:02 · 3 h 12 min", "Clocked out since 17:01", "Clock state unknown". */
+  headline: string;
+  /** The headline in two parts: "Clocked in" and "since 08:02 · 3 h 12 min". */
+  stateLabel: string;
+  detail: string;
+  /** Clocked out for a break since (ISO): the button says "Back from break". */
+  onBreakSince: string | null;
+  /** What the button does; null when no punch is safe now (see actionHint). */
+  action: 'clock-in' | 'clock-out' | null;
+  /** Why there is no action, or what to set up first ("Enter your employee id in Settings…"). */
+  actionHint: string | null;
+  /** A punch is being sent: the button does nothing twice. */
+  busy: boolean;
+  employeeId: string;
+  /** The employee's name: the timeclock service's, or the display name from Settings; null when neither. */
+  employeeName: string | null;
+  environmentName: string;
+  /** What stops us knowing or acting, in full, for the Details disclosure (status, address, the server's words). */
+  problem: string | null;
+  /** The same in one short sentence for an employee ("The timeclock can't be reached. …"). */
+  problemSummary: string | null;
+  /** When the service last told us (ISO), if it is not answering now. */
+  asOf: string | null;
+  /** This computer's clock disagrees with the service's by minutes or more: punches carry this computer's time. */
+  clockWarning: string | null;
+  pending: PunchView[];
+  /** Punches whose sending stopped: each says why and what the user can do. */
+  stopped: PunchView[];
+  /** The punch just made, while it may still be taken back ("Undo the clock-in at 08:02"), and until when (ISO). */
+  undo: { label: string; until: string } | null;
+  /** After a long sleep while clocked in: the question to ask. */
+  /** The computer stopped while clocked in: the question, and what the computer saw before it (the last input). */
+  sleepPrompt: { from: string; to: string; question: string; evidence: string | null } | null;
+  /**
+   * Clocked in longer than the long-shift limit (a night shift across midnight is not forgotten): the panel offers
+   * "Clock out at…" with a time (ISO instants: the clock-in, the suggestion, now).
+   */
+  forgotten: { since: string; suggestedAt: string; latest: string } | null;
+  /**
+   * Clocked in, not forgotten, nothing to undo: "Fix…" offers a clock-out at an earlier time (a
+   * clock-in already sent cannot be undone, and the service has no way to delete one).
+   */
+  earlierClockOut: { since: string; suggestedAt: string; latest: string } | null;
+  hours: HoursView;
+}
+
+/**
+ * Why a row is in the results of a search: the name (these parts of it), a nickname (this one),
+ * the key, or a spelling one slip away. `ranges`: [start, end) in the name, to highlight.
+ */
+
+export interface PanelRequests {
+  getClock(): Promise<ClockView>;
+  /** Clock in or out, whichever is next. */
+  toggleClock(): Promise<ClockView>;
+  discardPunch(punchId: string): Promise<ClockView>;
+  /** Takes back the punch just made, if it is still in its undo time. */
+  undoPunch(): Promise<ClockView>;
+  /** Clocks out for a break. */
+  takeBreak(): Promise<ClockView>;
+  /** Send a stopped punch again (after a change of settings, or once the service is fixed). */
+  retryPunch(punchId: string): Promise<ClockView>;
+  /** The user checked the server: a punch whose outcome was unknown is there. */
+  markPunchSent(punchId: string): Promise<ClockView>;
+  answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
+  /** Clock out at a past moment (ISO instant), after the clock-in and not in the future. */
+  clockOutAt(at: string): Promise<ClockView>;
+  /** The panel hides itself (Esc, or after an action). */
+  hidePanel(): Promise<void>;
+}
+
+export const panelArgs = {
+  getClock: v.strictTuple([]),
+  toggleClock: v.strictTuple([]),
+  discardPunch: v.strictTuple([text(100)]),
+  undoPunch: v.strictTuple([]),
+  takeBreak: v.strictTuple([]),
+  retryPunch: v.strictTuple([text(100)]),
+  markPunchSent: v.strictTuple([text(100)]),
+  answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
+  clockOutAt: v.strictTuple([v.pipe(v.string(), v.maxLength(40))]),
+  hidePanel: v.strictTuple([]),
+} satisfies { [K in keyof PanelRequests]: v.GenericSchema<unknown, Parameters<PanelRequests[K]>> };

@@ -1,0 +1,85 @@
+/**
+ * The health status window's requests and what it shows: each system's health, its figures, muting.
+ */
+import * as v from 'valibot';
+import type { HealthSystem } from '../api/types.ts';
+import type { HealthBadge, SystemState } from '../domain/health.ts';
+
+/** One system's health as the tray and windows show it. */
+export interface HealthLine {
+  system: HealthSystem;
+  /** "Time recording" / "Payroll link", or the environment's own names. */
+  label: string;
+  state: SystemState;
+  /** The colour it shows in: up (green), suspect (amber), down (red), unknown (grey). */
+  tone: HealthBadge;
+  /** The whole line, e.g. "Time recording — up · 142 ms · checked 12 s ago". */
+  text: string;
+  /** The state alone, short, for narrow places: "up · 142 ms", "down since 10:42". */
+  short: string;
+  /** ISO instant the state began. */
+  since: string;
+  latencyMs: number | null;
+  /** The last problem in words (never contains a secret). */
+  message: string | null;
+  checkedAt: string | null;
+  nextCheckAt: string | null;
+}
+
+export interface HealthStatsView {
+  p50: number | null;
+  p95: number | null;
+  uptime: number | null;
+  checks: number;
+  /** How much of the window was watched: uptime is over this ("94 % over the last 3 min"). */
+  watchedMs: number;
+  /** The p95 latency in words against the slow threshold: fast (under half of it), fine, slow; null with no answer. */
+  speed: 'fast' | 'fine' | 'slow' | null;
+}
+
+export interface SystemStatusView extends HealthLine {
+  hour: HealthStatsView;
+  day: HealthStatsView;
+  /** How far back the chart reaches: what was watched, from 15 minutes to 24 hours. */
+  chartSpanMs: number;
+  /** Slowest latency per bucket (96 over `chartSpanMs`), oldest first (null: no successful check). */
+  series: Array<number | null>;
+  /** Per the same buckets: whether any check failed. */
+  failures: boolean[];
+  /** The last checks, oldest first, for the heartbeat bar (latencyMs null: it failed). */
+  beats: Array<{ at: string; latencyMs: number | null }>;
+}
+
+export interface HealthStatusView {
+  environmentName: string;
+  /** Both systems in one line, as the tray's tooltip says it. */
+  summary: string;
+  /** ISO instant notifications resume, when paused. */
+  notificationsPausedUntil: string | null;
+  /** ISO instant the maintenance window IT set ends, while in one (no alarms meanwhile). */
+  maintenanceUntil: string | null;
+  systems: SystemStatusView[];
+  log: Array<{
+    at: string;
+    system: HealthSystem;
+    label: string;
+    from: SystemState;
+    to: SystemState;
+    fromLabel: string;
+    toLabel: string;
+    message: string | null;
+  }>;
+}
+
+export interface StatusRequests {
+  checkHealthNow(): Promise<HealthLine[]>;
+  getHealthStatus(): Promise<HealthStatusView>;
+  /** Health notifications muted for `minutes` (they resume by themselves), or resumed now (null). */
+  muteNotifications(minutes: number | null): Promise<HealthStatusView>;
+}
+
+export const statusArgs = {
+  checkHealthNow: v.strictTuple([]),
+  getHealthStatus: v.strictTuple([]),
+  muteNotifications: v.strictTuple([v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)))]),
+} satisfies { [K in keyof StatusRequests]: v.GenericSchema<unknown, Parameters<StatusRequests[K]>> };
