@@ -1,0 +1,98 @@
+/**
+ * The health watch of the active environment: each system probed with the watch's own clients,
+ * our network told apart from theirs by evidence, the punch waiting to be sent named in its words,
+ * and waiting punches sent as soon as the service answers again.
+ */
+import type { PushedEvents } from '../../shared/ipc/contract.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
+import type { TimeFormatter } from '../../shared/moments.ts';
+import type { ClockService } from '../clock/clock-service.ts';
+import type { Outbox } from '../clock/outbox.ts';
+import { sendWaitingPunchesOnRecovery } from '../clock/recovery-send.ts';
+import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
+import { missingService } from '../environments/service-signature.ts';
+import { createHealthService } from '../health/health-service.ts';
+import { isDirect, tcpConnects, witnessAnswers } from '../health/network-evidence.ts';
+import { environmentAnswers, probeSystem } from '../health/probe.ts';
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { Emitter } from '../util/emitter.ts';
+import type { TimeSource } from '../util/time-source.ts';
+import type { AppCoreOptions } from './app-core-options.ts';
+import type { DataFiles } from './data-files.ts';
+import type { Language } from './language.ts';
+import type { NetworkAssembly } from './network.ts';
+
+interface HealthNeeds {
+  options: Pick<AppCoreOptions, 'log' | 'isOnline' | 'random'>;
+  time: TimeSource;
+  files: DataFiles;
+  language: Language;
+  formatTime: TimeFormatter;
+  settings: SettingsService;
+  environments: EnvironmentRegistry;
+  network: NetworkAssembly;
+  outbox: Outbox;
+  clock: ClockService;
+  events: Emitter<PushedEvents>;
+}
+
+export function createHealthAssembly(needs: HealthNeeds) {
+  const { options, language, settings, environments, network, outbox, files } = needs;
+  const active = () => environments.active().environment;
+
+  /** Evidence that our network works when a check got no answer (core/health/network-evidence.ts). */
+  async function networkWorks(signal: AbortSignal): Promise<boolean> {
+    const environment = active();
+    if (await environmentAnswers(network.healthClientsFor(environment.id)!, signal)) return true;
+    const witness = settings.preferences().monitoring.witnessUrl;
+    if (witness && (await witnessAnswers(witness, network.fetchFor(environment).fetch ?? fetch, signal))) return true;
+    const url = environment.timeclockBaseUrl;
+    // A route that cannot be resolved is not direct: no TCP connection of the app's own then.
+    const direct = network.route ? await network.route.proxyFor(url).then(isDirect, () => false) : true;
+    return direct && tcpConnects(url, signal);
+  }
+
+  /** One system's check, in the environment's names for its systems. */
+  function probe(system: HealthSystem, signal: AbortSignal) {
+    const environment = active();
+    const words = { t: language.t, label: systemLabel(system, language.t, environment.systemNames) };
+    const clients = network.healthClientsFor(environment.id)!;
+    // A health check "not found": is anything of the service at that address at all?
+    const serviceMissing = async () =>
+      (await missingService(clients.http.timeclock, 'timeclock', environment.employeeId)) !== null;
+    return probeSystem(clients.timeclock, system, signal, { ...words, serviceMissing });
+  }
+
+  /** The punch of this environment that tried and could not be sent, in words; null if none waits. */
+  function waitingPunch(): string | null {
+    // Only a punch that tried and could not be sent waits here: one in its undo time has not tried yet.
+    const punch = outbox
+      .all()
+      .find((candidate) => candidate.environmentId === active().id && !candidate.stopped && candidate.lastError !== null);
+    return punch
+      ? language.t('clock.punchLabel', {
+          kind: punch.kind === 'clock-in' ? 'in' : 'out',
+          time: needs.formatTime(Date.parse(punch.at)),
+        })
+      : null;
+  }
+
+  const health = createHealthService({
+    time: needs.time,
+    log: options.log,
+    waitingPunch,
+    preferences: () => settings.preferences(),
+    environment: active,
+    probe,
+    reachable: (signal) => networkWorks(signal),
+    isOnline: options.isOnline,
+    random: options.random,
+    formatTime: needs.formatTime,
+    t: language.t,
+    historyFile: files.dataDir ? (id) => files.atomic(`health-${id}.json`) : undefined,
+  });
+  health.onUpdate(() => needs.events.emit('healthChanged', health.lines()));
+  health.onUpdate(sendWaitingPunchesOnRecovery(health, needs.clock, outbox));
+  return health;
+}

@@ -1,0 +1,134 @@
+/**
+ * The debtor lookup: its service (in a worker thread where the shell starts one), the lists kept
+ * on disk encrypted with a key the vault keeps, what the analyst remembers, the desktop notice of
+ * changed pinned debtors, and the sweep of what belongs to no environment any more.
+ */
+import type { Environment } from '../../shared/domain/environments.ts';
+import type { PushedEvents } from '../../shared/ipc/contract.ts';
+import { resolveForWorker, type NetworkRoute } from '../api/network.ts';
+import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
+import { sweepWithdrawnData } from '../environments/withdrawn-data.ts';
+import { inProcessBackend, lookupEngineFor, workerBackend } from '../lookup/lookup-backend.ts';
+import { cacheBinding, newCacheKey, removeLookupCache, type LookupCacheConfig } from '../lookup/lookup-cache.ts';
+import { createLookupService } from '../lookup/lookup-service.ts';
+import { createRememberedStore } from '../lookup/remembered-store.ts';
+import type { ProxySignIn } from '../security/proxy-sign-in.ts';
+import type { SecretVault } from '../security/vault.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import { createEmitter, type Emitter } from '../util/emitter.ts';
+import { environmentFileName } from '../util/file-name.ts';
+import { fitNotification } from '../util/shorten.ts';
+import type { TimeSource } from '../util/time-source.ts';
+import type { AppCoreOptions } from './app-core-options.ts';
+import type { DataFiles } from './data-files.ts';
+import type { Language } from './language.ts';
+
+/** The vault's key for the lookup cache's key (no environment id looks like it). */
+const LOOKUP_CACHE_VAULT_ID = '@lookup-cache';
+const LOOKUP_CACHE_BINDING = 'lookup-cache';
+
+interface LookupNeeds {
+  options: Pick<AppCoreOptions, 'encryptor' | 'startLookupWorker' | 'network'>;
+  time: TimeSource;
+  files: DataFiles;
+  language: Language;
+  settings: SettingsService;
+  vault: SecretVault;
+  environments: EnvironmentRegistry;
+  secretFor: (environmentId: string) => string | null;
+  route: NetworkRoute | null;
+  proxySignIn: ProxySignIn;
+  events: Emitter<PushedEvents>;
+}
+
+export function createLookupAssembly(needs: LookupNeeds) {
+  const { options, files, settings, vault, environments, language } = needs;
+  const caches = lookupCaches(files, settings, vault);
+  /**
+   * What belongs to no environment now (one IT withdrew), and with keepOnDisk off every list, leaves
+   * the disk and the vault: at start, and when keepOnDisk is turned off. Not at every change of IT's
+   * policy, which a failed read could empty for a moment.
+   */
+  function sweepWithdrawn(): void {
+    sweepWithdrawnData({
+      dataDir: files.dataDir,
+      knownIds: environments.list().map(({ environment }) => environment.id),
+      keepLists: settings.preferences().lookup.keepOnDisk,
+      vault,
+      vaultIds: settings.vaultIds,
+    });
+  }
+  sweepWithdrawn();
+
+  /** Told on the desktop: pinned debtors that changed (the shell opens the lookup on a click). */
+  const notices = createEmitter<{ notice: { title: string; body: string } }>();
+  const onPinnedChanged = (debtors: Array<{ name: string }>) => {
+    if (!settings.preferences().lookup.notifyPinnedChanges) return;
+    const names = debtors.map((debtor) => debtor.name);
+    const { t } = language;
+    notices.emit(
+      'notice',
+      fitNotification({
+        title: t('lookup.pinnedChanged.title', { count: names.length }),
+        body: t('lookup.pinnedChanged.body', { count: names.length, names: names.slice(0, 3).join(', ') }),
+      }),
+    );
+  };
+  const lookup = createLookupService({
+    time: needs.time,
+    activeEnvironment: () => environments.active().environment,
+    secretFor: needs.secretFor,
+    preferences: () => settings.preferences(),
+    onStatus: (status) => needs.events.emit('lookupChanged', status),
+    rememberedStore: createRememberedStore(files.dataDir ? files.durable : null, options.encryptor ?? null),
+    cacheFor: caches.cacheFor,
+    removeCache: (environmentId) => files.dataDir && removeLookupCache(caches.pathOf(environmentId)),
+    onPinnedChanged,
+    network: {
+      // Resolved before the worker starts: a URL whose proxy is not known yet never goes direct.
+      proxyFor: (url) => resolveForWorker(needs.route, url),
+      proxySignIn: needs.proxySignIn.source,
+      systemCa: options.network?.systemCa ?? false,
+    },
+    start: (config, onStatus) =>
+      options.startLookupWorker
+        ? workerBackend(options.startLookupWorker(config), onStatus, language.t)
+        : inProcessBackend(lookupEngineFor(config, onStatus)),
+  });
+
+  // Turned off (by the user or IT): the lists kept on disk go at once, and the lookup starts again
+  // without a cache (a worker started with one would write it again after its next sync).
+  let keptOnDisk = settings.preferences().lookup.keepOnDisk;
+  settings.onChange(() => {
+    const keep = settings.preferences().lookup.keepOnDisk;
+    if (keep === keptOnDisk) return;
+    keptOnDisk = keep;
+    if (keep || !files.dataDir) return;
+    void lookup.clear().finally(sweepWithdrawn);
+  });
+
+  return {
+    lookup,
+    onLookupNotice: (listener: (notice: { title: string; body: string }) => void) => notices.on('notice', listener),
+  };
+}
+
+/** Where each environment's lists are kept on disk, encrypted with a key the vault keeps (only where the OS encrypts it). */
+function lookupCaches(files: DataFiles, settings: SettingsService, vault: SecretVault) {
+  const pathOf = (environmentId: string) => files.dataPath(environmentFileName('lookup-cache', environmentId, 'bin'));
+  /** Where an environment's lists are kept on disk, with the vault's key; null without a data folder, strong encryption or the setting. */
+  function lookupCacheFor(environment: Environment): LookupCacheConfig | null {
+    if (!files.dataDir || !settings.preferences().lookup.keepOnDisk) return null;
+    let key = vault.get(LOOKUP_CACHE_VAULT_ID, LOOKUP_CACHE_BINDING);
+    if (key === null) {
+      key = newCacheKey();
+      // Kept only where the operating system encrypts it: a key in the clear would make the file's encryption a formality.
+      if (vault.set(LOOKUP_CACHE_VAULT_ID, key, LOOKUP_CACHE_BINDING).storage !== 'encrypted') {
+        vault.clear(LOOKUP_CACHE_VAULT_ID);
+        return null;
+      }
+    }
+    return { path: pathOf(environment.id), key, binding: cacheBinding(environment) };
+  }
+  return { pathOf, cacheFor: lookupCacheFor };
+}
