@@ -108,43 +108,16 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const secrets = createSecrets(vault, settings, environments);
   const network = createNetworkAssembly({ options, settings, vault, time, language, environments, secretFor: secrets.secretFor });
   const files = createDataFiles(options.dataDir, time, language.t);
-  const { outbox, clock } = createClockAssembly({
-    time,
-    files,
-    language,
-    formatTime,
-    settings,
-    environments,
-    clientsFor: network.clientsFor,
-    events,
-    random: options.random,
-  });
-  const { lookup, onLookupNotice } = createLookupAssembly({
+  const basics = { time, files, language, formatTime, settings, environments, events };
+  const { outbox, clock } = createClockAssembly(basics, { clientsFor: network.clientsFor, random: options.random });
+  const { lookup, onLookupNotice } = createLookupAssembly(basics, {
     options,
-    time,
-    files,
-    language,
-    settings,
     vault,
-    environments,
     secretFor: secrets.secretFor,
     route: network.route,
     proxySignIn: network.proxySignIn,
-    events,
   });
-  const health = createHealthAssembly({
-    options,
-    time,
-    files,
-    language,
-    formatTime,
-    settings,
-    environments,
-    network,
-    outbox,
-    clock,
-    events,
-  });
+  const health = createHealthAssembly(basics, { options, network, outbox, clock });
   const switching = createEnvironmentSwitching({
     options,
     environments,

@@ -2,44 +2,21 @@
  * The clock: the outbox every punch is saved to before it is sent (durable: nothing is lost), and
  * the clock service over it, with its cache, hours journal and the computer's stops.
  */
-import type { PushedEvents } from '../../shared/ipc/contract.ts';
-import type { TimeFormatter } from '../../shared/moments.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import { createClockService } from '../clock/clock-service.ts';
 import { outboxProblemText } from '../clock/clock-words.ts';
 import { createComputerStops } from '../clock/computer-stops.ts';
 import { createHoursJournal } from '../clock/hours-journal.ts';
 import { createOutbox } from '../clock/outbox.ts';
-import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
-import type { Emitter } from '../util/emitter.ts';
-import type { TimeSource } from '../util/time-source.ts';
-import type { DataFiles } from './data-files.ts';
-import type { Language } from './language.ts';
+import type { CoreBasics } from './core-basics.ts';
 
 interface ClockNeeds {
-  time: TimeSource;
-  files: DataFiles;
-  language: Language;
-  formatTime: TimeFormatter;
-  settings: SettingsService;
-  environments: EnvironmentRegistry;
   clientsFor: (environmentId: string) => ServiceClients | null;
-  events: Emitter<PushedEvents>;
   random?: () => number;
 }
 
-export function createClockAssembly({
-  time,
-  files,
-  language,
-  formatTime,
-  settings,
-  environments,
-  clientsFor,
-  events,
-  random,
-}: ClockNeeds) {
+export function createClockAssembly(basics: CoreBasics, { clientsFor, random }: ClockNeeds) {
+  const { time, files, language, formatTime, settings, environments, events } = basics;
   const outbox = createOutbox(
     files.durable('outbox.json'),
     (bytes) => files.setAside(`outbox.damaged-${time.now()}.json`, bytes),

@@ -3,42 +3,29 @@
  * our network told apart from theirs by evidence, the punch waiting to be sent named in its words,
  * and waiting punches sent as soon as the service answers again.
  */
-import type { PushedEvents } from '../../shared/ipc/contract.ts';
 import { systemLabel } from '../../shared/i18n/health-words.ts';
-import type { TimeFormatter } from '../../shared/moments.ts';
 import type { ClockService } from '../clock/clock-service.ts';
 import type { Outbox } from '../clock/outbox.ts';
 import { sendWaitingPunchesOnRecovery } from '../clock/recovery-send.ts';
-import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
 import { missingService } from '../environments/service-signature.ts';
 import { createHealthService } from '../health/health-service.ts';
 import { isDirect, tcpConnects, witnessAnswers } from '../health/network-evidence.ts';
 import { environmentAnswers, probeSystem } from '../health/probe.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { SettingsService } from '../settings/settings-service.ts';
-import type { Emitter } from '../util/emitter.ts';
-import type { TimeSource } from '../util/time-source.ts';
 import type { AppCoreOptions } from './app-core-options.ts';
-import type { DataFiles } from './data-files.ts';
-import type { Language } from './language.ts';
 import type { NetworkAssembly } from './network.ts';
+import type { CoreBasics } from './core-basics.ts';
 
 interface HealthNeeds {
   options: Pick<AppCoreOptions, 'log' | 'isOnline' | 'random'>;
-  time: TimeSource;
-  files: DataFiles;
-  language: Language;
-  formatTime: TimeFormatter;
-  settings: SettingsService;
-  environments: EnvironmentRegistry;
   network: NetworkAssembly;
   outbox: Outbox;
   clock: ClockService;
-  events: Emitter<PushedEvents>;
 }
 
-export function createHealthAssembly(needs: HealthNeeds) {
-  const { options, language, settings, environments, network, outbox, files } = needs;
+export function createHealthAssembly(basics: CoreBasics, needs: HealthNeeds) {
+  const { language, settings, environments, files, formatTime, events, time } = basics;
+  const { options, network, outbox } = needs;
   const active = () => environments.active().environment;
 
   /** Evidence that our network works when a check got no answer (core/health/network-evidence.ts). */
@@ -73,13 +60,13 @@ export function createHealthAssembly(needs: HealthNeeds) {
     return punch
       ? language.t('clock.punchLabel', {
           kind: punch.kind === 'clock-in' ? 'in' : 'out',
-          time: needs.formatTime(Date.parse(punch.at)),
+          time: formatTime(Date.parse(punch.at)),
         })
       : null;
   }
 
   const health = createHealthService({
-    time: needs.time,
+    time,
     log: options.log,
     waitingPunch,
     preferences: () => settings.preferences(),
@@ -88,11 +75,11 @@ export function createHealthAssembly(needs: HealthNeeds) {
     reachable: (signal) => networkWorks(signal),
     isOnline: options.isOnline,
     random: options.random,
-    formatTime: needs.formatTime,
+    formatTime: formatTime,
     t: language.t,
     historyFile: files.dataDir ? (id) => files.atomic(`health-${id}.json`) : undefined,
   });
-  health.onUpdate(() => needs.events.emit('healthChanged', health.lines()));
+  health.onUpdate(() => events.emit('healthChanged', health.lines()));
   health.onUpdate(sendWaitingPunchesOnRecovery(health, needs.clock, outbox));
   return health;
 }

@@ -4,9 +4,7 @@
  * changed pinned debtors, and the sweep of what belongs to no environment any more.
  */
 import type { Environment } from '../../shared/domain/environments.ts';
-import type { PushedEvents } from '../../shared/ipc/contract.ts';
 import { resolveForWorker, type NetworkRoute } from '../api/network.ts';
-import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
 import { sweepWithdrawnData } from '../environments/withdrawn-data.ts';
 import { inProcessBackend, lookupEngineFor, workerBackend } from '../lookup/lookup-backend.ts';
 import { cacheBinding, newCacheKey, removeLookupCache, type LookupCacheConfig } from '../lookup/lookup-cache.ts';
@@ -15,13 +13,12 @@ import { createRememberedStore } from '../lookup/remembered-store.ts';
 import type { ProxySignIn } from '../security/proxy-sign-in.ts';
 import type { SecretVault } from '../security/vault.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import { createEmitter, type Emitter } from '../util/emitter.ts';
+import { createEmitter } from '../util/emitter.ts';
 import { environmentFileName } from '../util/file-name.ts';
 import { fitNotification } from '../util/shorten.ts';
-import type { TimeSource } from '../util/time-source.ts';
 import type { AppCoreOptions } from './app-core-options.ts';
 import type { DataFiles } from './data-files.ts';
-import type { Language } from './language.ts';
+import type { CoreBasics } from './core-basics.ts';
 
 /** The vault's key for the lookup cache's key (no environment id looks like it). */
 const LOOKUP_CACHE_VAULT_ID = '@lookup-cache';
@@ -29,20 +26,15 @@ const LOOKUP_CACHE_BINDING = 'lookup-cache';
 
 interface LookupNeeds {
   options: Pick<AppCoreOptions, 'encryptor' | 'startLookupWorker' | 'network'>;
-  time: TimeSource;
-  files: DataFiles;
-  language: Language;
-  settings: SettingsService;
   vault: SecretVault;
-  environments: EnvironmentRegistry;
   secretFor: (environmentId: string) => string | null;
   route: NetworkRoute | null;
   proxySignIn: ProxySignIn;
-  events: Emitter<PushedEvents>;
 }
 
-export function createLookupAssembly(needs: LookupNeeds) {
-  const { options, files, settings, vault, environments, language } = needs;
+export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
+  const { files, settings, environments, language, time, events } = basics;
+  const { options, vault } = needs;
   const caches = lookupCaches(files, settings, vault);
   /**
    * What belongs to no environment now (one IT withdrew), and with keepOnDisk off every list, leaves
@@ -75,11 +67,11 @@ export function createLookupAssembly(needs: LookupNeeds) {
     );
   };
   const lookup = createLookupService({
-    time: needs.time,
+    time,
     activeEnvironment: () => environments.active().environment,
     secretFor: needs.secretFor,
     preferences: () => settings.preferences(),
-    onStatus: (status) => needs.events.emit('lookupChanged', status),
+    onStatus: (status) => events.emit('lookupChanged', status),
     rememberedStore: createRememberedStore(files.dataDir ? files.durable : null, options.encryptor ?? null),
     cacheFor: caches.cacheFor,
     removeCache: (environmentId) => files.dataDir && removeLookupCache(caches.pathOf(environmentId)),
