@@ -1,5 +1,5 @@
 /** A ShellPort that records what windows asked the shell to do. */
-import type { ShellPort } from '../core/ipc/window-handlers.ts';
+import type { ShellPort } from '../core/ipc/shell-port.ts';
 
 /** `answers`: how the person answers the dialogs of confirm, in turn (no answer left: they decline). */
 export function recordingShell(answers: boolean[] = []): ShellPort & {

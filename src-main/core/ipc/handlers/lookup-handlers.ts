@@ -1,0 +1,58 @@
+/** The debtor lookup's requests: search, a debtor, what is remembered, Advance, and CSV exports. */
+import type { LookupRequests } from '../../../shared/ipc/contract.ts';
+import { localDayKey } from '../../../shared/moments.ts';
+import type { AppCore } from '../../app-core.ts';
+import { checkTransactionRange, summarise, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../../lookup/advance.ts';
+import { DEBTOR_CSV_COLUMNS } from '../../lookup/lookup-engine.ts';
+import { csvStyleFor } from '../../util/csv.ts';
+import { safeFileName } from '../../util/file-name.ts';
+import { InvalidRequestError } from '../dispatch.ts';
+import type { ShellPort } from '../shell-port.ts';
+
+/** "Since" for Advance clients: a calendar day means its start; anything else must be an instant. */
+function sinceDate(since: string): Date {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00Z` : since);
+  if (Number.isNaN(date.getTime())) throw new InvalidRequestError(`"${since}" is not a date; write it like 2026-03-31.`);
+  return date;
+}
+
+export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests {
+  return {
+    lookupOpen: () => core.lookup.ensureLoaded(),
+    lookupRefresh: (full) => core.lookup.refresh(full),
+    lookupSearch: (text, sort) => core.lookup.search(text, sort),
+    lookupRows: (resultId, offset, limit) => core.lookup.rows(resultId, offset, limit),
+    lookupDetail: (debtorKey) => core.lookup.detail(debtorKey),
+    lookupRemembered: () => core.lookup.remembered(),
+    lookupViewed: (debtorKey) => core.lookup.viewed(debtorKey),
+    lookupPin: (debtorKey, pinned) => core.lookup.pin(debtorKey, pinned),
+    lookupCompare: (debtorKeys) => core.lookup.compare(debtorKeys),
+    advanceClients: (since) => core.clients().debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {}),
+    async advanceTransactions(range) {
+      const { t, locale } = core.translator();
+      const errors = checkTransactionRange(range, t, locale.formats);
+      if (Object.keys(errors).length > 0) return { ok: false, errors };
+      return { ok: true, view: summarise(await core.clients().debtors.advanceTransactions(range)) };
+    },
+    advanceTransactionDetails: (transKey) => core.clients().debtors.advanceTransactionDetails(transKey.trim()),
+    async exportCsv(request) {
+      const day = localDayKey(core.now());
+      // Headers in the user's words, cells as their spreadsheet reads them (see util/csv.ts).
+      const { t, locale } = core.translator();
+      const style = csvStyleFor(locale.formats);
+      if (request.kind === 'lookup') {
+        const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
+        const csv = await core.lookup.csv(request.resultId, header, style);
+        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, csv, t('csv.fileKind')) };
+      }
+      const errors = checkTransactionRange(request, t, locale.formats);
+      if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
+      const view = summarise(await core.clients().debtors.advanceTransactions(request));
+      const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));
+      const csv = transactionsCsv(view, header, style);
+      // The client key comes from a window: it goes into the name only as a harmless segment.
+      const name = safeFileName(`transactions-${request.clientKey ?? 'all'}-${day}.csv`);
+      return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { SettingsSection, SettingsView } from '../../shared/ipc/contract.ts';
+
+/** What only the shell can do for a window. */
+export interface ShellPort {
+  openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): void;
+  /**
+   * Asks the user where to save (a save dialog) and writes the file; the path, or null if cancelled.
+   * `kind`: the dialog's name for the file type, in the user's words.
+   */
+  saveFile(suggestedName: string, content: string, kind: string): Promise<string | null>;
+  hidePanel(): void;
+  /** Why the global shortcut could not be registered, if it could not. */
+  shortcutProblems(): SettingsView['shortcutProblems'];
+  /**
+   * Asks the person at the keyboard in a dialog of the operating system's, which no window can
+   * answer: true only when they chose `confirm`.
+   */
+  confirm(question: { message: string; detail: string; confirm: string; cancel: string }): Promise<boolean>;
+}
