@@ -338,7 +338,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
-/** A health answer may be plain text: JSON when it is JSON, else the text as it came. */
 /**
  * A web page where the service should answer: HTML by its type or its first tag. A sign-in page
  * (a company proxy's or single sign-on's session expired) when it asks for a password or says so.
@@ -349,6 +348,7 @@ function webPageOf(contentType: string | null, start: string): { signIn: boolean
   return { signIn: /type=["']?password|sign[ -]?in|log[ -]?in|login|anmeld|iniciar sesi|adfs|okta|saml/i.test(start) };
 }
 
+/** A health answer may be plain text: JSON when it is JSON, else the text as it came. */
 function jsonOrText(text: string, contentType: string | null): unknown {
   try {
     return parseJsonText(text, contentType);

@@ -9,6 +9,7 @@ import { X509Certificate } from 'node:crypto';
 import * as net from 'node:net';
 import * as tls from 'node:tls';
 import { Client } from 'undici';
+import { certificateBlocks } from '../../shared/pem.ts';
 
 /** A certificate not trusted here, with its issuer as presented and the CAs the environment sets. */
 export class UntrustedCertificateError extends Error {
@@ -42,7 +43,7 @@ export function untrustedCertificateCode(error: unknown): string | null {
 /** "CN=Acme Root CA" of each certificate of a PEM bundle, as people know a CA by name. */
 export function caNames(pem: string | null): string[] {
   if (!pem) return [];
-  return (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((block) => {
+  return certificateBlocks(pem).flatMap((block) => {
     try {
       return [nameOf(new X509Certificate(block).subject)];
     } catch {

@@ -80,6 +80,6 @@ export function createHealthAssembly(basics: CoreBasics, needs: HealthNeeds) {
     historyFile: files.dataDir ? (id) => files.atomic(`health-${id}.json`) : undefined,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
-  health.onUpdate(sendWaitingPunchesOnRecovery(health, needs.clock, outbox));
+  health.onUpdate(sendWaitingPunchesOnRecovery(health, needs.clock));
   return health;
 }

@@ -206,9 +206,12 @@ export function createClockService(options: ClockServiceOptions) {
     const wasFailing = reading.state.problem !== null;
     return reading.read().then(() => {
       weighStopBeforeStart();
-      // The service answers again: punches waiting out a wait go now, not at the end of their backoff.
-      if (wasFailing && reading.state.problem === null && outbox.all().some((punch) => !punch.stopped)) void syncLoop.run();
+      if (wasFailing && reading.state.problem === null) sendWaitingNow();
     });
+  };
+  /** The service answers again: punches waiting out a wait go now, not at the end of their backoff. */
+  const sendWaitingNow = () => {
+    if (outbox.all().some((punch) => !punch.stopped)) void syncLoop.run();
   };
   const syncLoop = createSyncLoop({ sync, reading, active, words, notify, changed, refresh, timers });
   const recorder = createPunchRecorder({
@@ -363,6 +366,7 @@ export function createClockService(options: ClockServiceOptions) {
       void syncLoop.run();
     },
     sync: () => syncLoop.run(),
+    sendWaitingNow,
     view: (): ClockView => clockView(viewInput(status())),
     onChange: (listener: () => void) => events.on('change', listener),
     onNotification: (listener: (notification: ClockNotification) => void) => events.on('notification', listener),

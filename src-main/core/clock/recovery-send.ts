@@ -6,18 +6,16 @@
  */
 import type { HealthLine } from '../../shared/ipc/contract.ts';
 import type { ClockService } from './clock-service.ts';
-import type { Outbox } from './outbox.ts';
 
 export function sendWaitingPunchesOnRecovery(
   health: { lines(): HealthLine[] },
-  clock: Pick<ClockService, 'sync'>,
-  outbox: Pick<Outbox, 'all'>,
+  clock: Pick<ClockService, 'sendWaitingNow'>,
 ): () => void {
   let wasUp = new Map(health.lines().map((line) => [line.system, line.state === 'up']));
   return () => {
     const lines = health.lines();
     const recovered = lines.some((line) => line.state === 'up' && wasUp.get(line.system) === false);
     wasUp = new Map(lines.map((line) => [line.system, line.state === 'up']));
-    if (recovered && outbox.all().some((punch) => !punch.stopped)) void clock.sync();
+    if (recovered) clock.sendWaitingNow();
   };
 }

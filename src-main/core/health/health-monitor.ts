@@ -137,13 +137,11 @@ export function createHealthMonitor(options: HealthMonitorOptions): HealthMonito
       if (offline) {
         // Our network, not theirs: both systems are offline, whichever was due — the proxy or a certificate named when at fault.
         // Each line in its own check's words where that check was made this cycle.
-        const named = (probe: Probe | undefined) =>
+        const named = (probe: Probe) =>
           probe?.kind === 'network' && probe.culprit ? { message: probe.message, cause: probe.culprit } : undefined;
-        const first = probes.map(named).find(Boolean) ?? { message: t('health.noNetwork') };
-        for (const system of HEALTH_SYSTEMS) {
-          const own = named(probes[systems.indexOf(system)]);
-          apply(system, { kind: 'offline', ...(own ?? first) });
-        }
+        const said = probes.map(named);
+        const first = said.find(Boolean) ?? { message: t('health.noNetwork') };
+        for (const system of HEALTH_SYSTEMS) apply(system, { kind: 'offline', ...(said[systems.indexOf(system)] ?? first) });
         return;
       }
       systems.forEach((system, index) => apply(system, asServerFailure(probes[index]!)));

@@ -6,17 +6,17 @@
  */
 import { X509Certificate } from 'node:crypto';
 import type { CaCertificateView } from '../../shared/domain/environments.ts';
+import { certificateBlocks, PEM_CERTIFICATE_BLOCK } from '../../shared/pem.ts';
 
 const PEM = /^-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----$/;
-const ONE_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 export function describeCaCertificate(pem: string, now: number): CaCertificateView {
   const text = pem.trim();
   if (!PEM.test(text)) return { ok: false, problem: 'notPem' };
   // Only certificates and the space between them: anything else is a bundle cut or pasted wrong.
-  if (text.replace(ONE_CERTIFICATE, '').trim() !== '') return { ok: false, problem: 'unreadable' };
+  if (text.replace(PEM_CERTIFICATE_BLOCK, '').trim() !== '') return { ok: false, problem: 'unreadable' };
   try {
-    const certificates = (text.match(ONE_CERTIFICATE) ?? []).map((block) => {
+    const certificates = certificateBlocks(text).map((block) => {
       const certificate = new X509Certificate(block);
       const validTo = Date.parse(certificate.validTo);
       return {
