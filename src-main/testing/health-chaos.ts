@@ -10,7 +10,7 @@
  */
 import { HEALTH_SYSTEMS } from '../shared/domain/health.ts';
 import { createHealthService } from '../core/health/health-service.ts';
-import type { HealthNotification } from '../core/health/notification-policy.ts';
+import type { HealthNotification } from '../core/health/notice-writer.ts';
 import type { Probe } from '../core/health/health-types.ts';
 import { defaultPreferences } from '../shared/settings-schema.ts';
 import type { HealthSystem } from '../shared/api/types.ts';

@@ -10,7 +10,7 @@ import { createServiceClients } from '../api/service-clients.ts';
 import { mockEnvironment } from '../environments/environment.ts';
 import { defaultPreferences, type Preferences } from '../../shared/settings-schema.ts';
 import { createHealthService, type HealthService } from './health-service.ts';
-import type { HealthNotification } from './notification-policy.ts';
+import type { HealthNotification } from './notice-writer.ts';
 import { probeSystem } from './probe.ts';
 import type { Probe } from './health-types.ts';
 

@@ -18,7 +18,8 @@ import { healthLine, healthSummary, iso, stateLabel, trayBadge } from './health-
 import { systemLabel } from '../../shared/i18n/health-words.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-import { createNotificationPolicy, type HealthNotification } from './notification-policy.ts';
+import { createNotificationPolicy } from './notification-policy.ts';
+import type { HealthNotification } from './notice-writer.ts';
 import type { Probe } from './health-types.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
 

@@ -8,9 +8,7 @@
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
-import { fitNotification } from '../util/shorten.ts';
 import {
-  formatDuration,
   insideDailyWindow,
   localMinutesOfDay,
   weeklyWindowEnd,
@@ -18,25 +16,12 @@ import {
   type WeeklyWindow,
 } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
-import { systemLabel } from '../../shared/i18n/health-words.ts';
+import { createNoticeWriter, type HealthNotification, type NotificationKind } from './notice-writer.ts';
 import type { HealthChange } from './health-machine.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
-
-export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';
-
-export interface HealthNotification {
-  kind: NotificationKind;
-  systems: HealthSystem[];
-  title: string;
-  body: string;
-  sound: boolean;
-  at: number;
-  /** For outages: when the outage began. */
-  since: number | null;
-}
 
 export interface NotificationSettings {
   enabled: boolean;
@@ -98,11 +83,52 @@ interface Memory {
   unstableNotified: boolean;
 }
 
-// Over 80 lines on purpose: the policy's memory (confirmed states, quiet hours, last notices)
-// shared by small named functions, the longest tick at 43 lines.
+/** Whether what a notification says is still so in this snapshot (a held, deferred or re-checked one is told only then). */
+function stillTrue(notification: HealthNotification, snapshot: HealthSnapshot, memory: Record<HealthSystem, Memory>): boolean {
+  return notification.systems.every((system) => {
+    const state = snapshot[system].state;
+    // Still down: no success seen since (the machine needs two to recover, so its state alone lags).
+    if (notification.kind === 'down' || notification.kind === 'reminder')
+      return (
+        state === 'down' &&
+        snapshot[system].recoveries === 0 &&
+        (notification.kind === 'reminder' || !memory[system].downNotified)
+      );
+    if (notification.kind === 'recovered') return isUp(state) && memory[system].downNotified !== null;
+    if (notification.kind === 'unstable') return snapshot[system].unstable;
+    return true;
+  });
+}
+
+/** Whether nothing is told now: notifications off, paused, a maintenance window or quiet hours. */
+function isSilenced(
+  settings: NotificationSettings,
+  paused: number | null,
+  now: number,
+  localMinutes: (ms: number) => number,
+): boolean {
+  if (!settings.enabled || (paused !== null && now < paused)) return true;
+  if (settings.maintenance && weeklyWindowEnd(now, settings.maintenance) !== null) return true;
+  if (!settings.quietHours.enabled) return false;
+  return insideDailyWindow(localMinutes(now), settings.quietHours.start, settings.quietHours.end);
+}
+
+/** What the policy remembers once a notification was sent. */
+function remember(memory: Record<HealthSystem, Memory>, notification: HealthNotification, now: number): void {
+  for (const system of notification.systems) {
+    const remembered = memory[system];
+    remembered.lastSentAt = now;
+    remembered.deferred = null;
+    if (notification.kind === 'down') remembered.downNotified = { since: notification.since ?? now, lastToldAt: now };
+    if (notification.kind === 'reminder' && remembered.downNotified) remembered.downNotified.lastToldAt = now;
+    if (notification.kind === 'recovered') remembered.downNotified = null;
+  }
+}
+
+// Over 80 lines on purpose: the policy's memory (what was told, held, deferred, re-checked) shared
+// by small named functions, the longest tick at 35 lines.
 export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
-  const { time, formatTime, t } = options;
-  const label = (system: HealthSystem) => systemLabel(system, t, options.systemNames?.());
+  const { time } = options;
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
   const notify = createEmitter<{ notification: HealthNotification }>();
   const fresh = (): Record<HealthSystem, Memory> => ({
@@ -117,50 +143,9 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   /** Systems whose "down" waits for its re-check (nothing else about them is told meanwhile). */
   const rechecking = new Set<HealthSystem>();
 
-  const env = () => options.environmentName();
-  const make = (
-    kind: NotificationKind,
-    systems: HealthSystem[],
-    title: string,
-    body: string,
-    since: number | null = null,
-  ): HealthNotification =>
-    // Notification centres cut long texts mid-word; the status window has the whole story.
-    fitNotification({ kind, systems, title, body, since, at: time.now(), sound: kind === 'down' && options.settings().sound });
-  /**
-   * What an outage's body says first: what the app saw (the system's own "down", or no answer),
-   * then what happens to a punch now (only when one really waits here), the environment last.
-   */
-  const outageFacts = (systems: readonly HealthSystem[], snapshot: HealthSnapshot | null) => {
-    const waiting = options.waitingPunch?.() ?? null;
-    return {
-      how: systems.some((system) => snapshot?.[system].reportedDown)
-        ? 'reported'
-        : systems.every((system) => snapshot?.[system].noAnswer !== false)
-          ? 'silent'
-          : 'failing',
-      punch: waiting === null ? '' : ` ${t('health.notice.punchKept', { label: waiting })}`,
-      environment: env(),
-    };
-  };
-  const downNotification = (systems: HealthSystem[], since: number, snapshot: HealthSnapshot | null) =>
-    make(
-      'down',
-      systems,
-      systems.length === 2
-        ? t('health.notice.bothDown', { source: label('source'), target: label('target') })
-        : t('health.notice.down', { system: label(systems[0]!) }),
-      t('health.notice.downBody', { ...outageFacts(systems, snapshot), time: formatTime(since) }),
-      since,
-    );
+  const write = createNoticeWriter(options);
 
-  function silenced(now: number): boolean {
-    const settings = options.settings();
-    if (!settings.enabled || (paused !== null && now < paused)) return true;
-    if (settings.maintenance && weeklyWindowEnd(now, settings.maintenance) !== null) return true;
-    if (!settings.quietHours.enabled) return false;
-    return insideDailyWindow(localMinutes(now), settings.quietHours.start, settings.quietHours.end);
-  }
+  const silenced = (now: number) => isSilenced(options.settings(), paused, now, localMinutes);
 
   /** Sends now, defers (rate limit) or drops (silenced); a "down" only after its re-check still finds it down. */
   function deliver(notification: HealthNotification): void {
@@ -180,50 +165,26 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       .catch(() => null) // a re-check that could not run: tell, as without one
       .then((snapshot) => {
         for (const system of notification.systems) rechecking.delete(system);
-        if ((snapshot === null || stillTrue(notification, snapshot)) && !silenced(time.now()))
+        if ((snapshot === null || stillTrue(notification, snapshot, memory)) && !silenced(time.now()))
           send({ ...notification, at: time.now() });
       });
   }
 
   /** Tells the user, and remembers what they were told. */
   function send(notification: HealthNotification): void {
-    const now = time.now();
-    for (const system of notification.systems) {
-      const remembered = memory[system];
-      remembered.lastSentAt = now;
-      remembered.deferred = null;
-      if (notification.kind === 'down') remembered.downNotified = { since: notification.since ?? now, lastToldAt: now };
-      if (notification.kind === 'reminder' && remembered.downNotified) remembered.downNotified.lastToldAt = now;
-      if (notification.kind === 'recovered') remembered.downNotified = null;
-    }
+    remember(memory, notification, time.now());
     notify.emit('notification', notification);
-  }
-
-  function stillTrue(notification: HealthNotification, snapshot: HealthSnapshot): boolean {
-    return notification.systems.every((system) => {
-      const state = snapshot[system].state;
-      // Still down: no success seen since (the machine needs two to recover, so its state alone lags).
-      if (notification.kind === 'down' || notification.kind === 'reminder')
-        return (
-          state === 'down' &&
-          snapshot[system].recoveries === 0 &&
-          (notification.kind === 'reminder' || !memory[system].downNotified)
-        );
-      if (notification.kind === 'recovered') return isUp(state) && memory[system].downNotified !== null;
-      if (notification.kind === 'unstable') return snapshot[system].unstable;
-      return true;
-    });
   }
 
   function onDown(system: HealthSystem, since: number, snapshot: HealthSnapshot): void {
     if (memory[system].downNotified) return; // the same outage, already told
     const other = HEALTH_SYSTEMS.find((candidate) => candidate !== system)!;
     if (held && held.notification.systems.includes(other)) {
-      const combined = downNotification([...HEALTH_SYSTEMS], Math.min(held.notification.since ?? since, since), snapshot);
+      const combined = write.down([...HEALTH_SYSTEMS], Math.min(held.notification.since ?? since, since), snapshot);
       held = null;
       return deliver(combined);
     }
-    const notification = downNotification([system], since, snapshot);
+    const notification = write.down([system], since, snapshot);
     if (snapshot[other].state === 'suspect') held = { notification, until: time.now() + COMBINE_WINDOW_MS };
     else deliver(notification);
   }
@@ -235,20 +196,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     }
     const told = memory[system].downNotified;
     if (!told) return;
-    const now = time.now();
-    deliver(
-      make(
-        'recovered',
-        [system],
-        t('health.notice.recovered', { system: label(system) }),
-        t('health.notice.recoveredBody', {
-          environment: env(),
-          duration: formatDuration(now - told.since, t),
-          time: formatTime(told.since),
-        }),
-        told.since,
-      ),
-    );
+    deliver(write.recovered(system, told.since));
   }
 
   return {
@@ -256,14 +204,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       if (change.to === 'auth-error') {
         if (!authNotified) {
           authNotified = true;
-          deliver(
-            make(
-              'auth',
-              [system],
-              t('health.notice.auth'),
-              `${change.message ?? ''} ${t('health.notice.authBody', { environment: env() })}`.trim(),
-            ),
-          );
+          deliver(write.auth(system, change.message));
         }
         return;
       }
@@ -271,14 +212,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       if (!change.confirmed) return;
       if (change.unstable && !memory[system].unstableNotified) {
         memory[system].unstableNotified = true;
-        deliver(
-          make(
-            'unstable',
-            [system],
-            t('health.notice.unstable', { system: label(system) }),
-            t('health.notice.unstableBody', { environment: env() }),
-          ),
-        );
+        deliver(write.unstable(system));
       }
       // A confirmed outage is always told, unstable or not.
       if (change.to === 'down') onDown(system, change.outageStartedAt ?? change.at, snapshot);
@@ -289,7 +223,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       if (held && (now >= held.until || held.notification.systems.some((system) => snapshot[system].state !== 'down'))) {
         const { notification } = held;
         held = null;
-        if (stillTrue(notification, snapshot)) deliver(notification);
+        if (stillTrue(notification, snapshot, memory)) deliver(notification);
       }
       const settings = options.settings();
       for (const system of HEALTH_SYSTEMS) {
@@ -300,7 +234,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
           if (!silenced(now) && now - (remembered.lastSentAt ?? 0) >= MIN_GAP_MS) {
             const deferred = remembered.deferred;
             remembered.deferred = null;
-            if (stillTrue(deferred, snapshot)) deliver(deferred);
+            if (stillTrue(deferred, snapshot, memory)) deliver(deferred);
           }
           continue;
         }
@@ -315,20 +249,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
           settings.reminderMinutes > 0 &&
           now - remembered.downNotified.lastToldAt >= settings.reminderMinutes * 60_000
         ) {
-          const since = remembered.downNotified.since;
-          deliver(
-            make(
-              'reminder',
-              [system],
-              t('health.notice.stillDown', { system: label(system) }),
-              t('health.notice.stillDownBody', {
-                ...outageFacts([system], snapshot),
-                time: formatTime(since),
-                duration: formatDuration(now - since, t),
-              }),
-              since,
-            ),
-          );
+          deliver(write.reminder(system, remembered.downNotified.since, snapshot));
         }
       }
     },

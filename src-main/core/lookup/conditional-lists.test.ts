@@ -9,7 +9,8 @@ import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { startRawServer } from '../../testing/raw-server.ts';
-import { createLookupEngine, NICKNAMES_EVERY_MS } from './lookup-engine.ts';
+import { createLookupEngine } from './lookup-engine.ts';
+import { NICKNAMES_EVERY_MS } from './lookup-sync.ts';
 
 const mock = useMockServer({ debtors: 300, seed: 9 });
 

@@ -8,7 +8,9 @@ import { createServiceClients } from '../api/service-clients.ts';
 import type { DebtorsClient } from '../api/debtors-client.ts';
 import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
-import { createLookupEngine, DEBTOR_CSV_COLUMNS, DELTA_OVERLAP_MS } from './lookup-engine.ts';
+import { createLookupEngine } from './lookup-engine.ts';
+import { DEBTOR_CSV_COLUMNS } from './lookup-reader.ts';
+import { DELTA_OVERLAP_MS } from './lookup-sync.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import { PLAIN_CSV } from '../util/csv.ts';
 

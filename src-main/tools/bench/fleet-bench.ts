@@ -12,7 +12,7 @@ import { healthRules } from '../../core/health/health-rules.ts';
 import type { Probe } from '../../core/health/health-types.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
-import { NICKNAMES_EVERY_MS } from '../../core/lookup/lookup-engine.ts';
+import { NICKNAMES_EVERY_MS } from '../../core/lookup/lookup-sync.ts';
 import { generateDebtorsDataset } from '../../mock/data/generate-debtors.ts';
 import { createRandom } from '../../mock/data/random.ts';
 import { createFleetClock } from './fleet-clock.ts';

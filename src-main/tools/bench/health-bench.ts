@@ -4,7 +4,7 @@
  * Figure 6 (part): heap growth over 2,880 polls per system (24 h at 30 s), which must stay flat.
  */
 import { createHealthService } from '../../core/health/health-service.ts';
-import type { HealthNotification } from '../../core/health/notification-policy.ts';
+import type { HealthNotification } from '../../core/health/notice-writer.ts';
 import type { Probe } from '../../core/health/health-types.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';

@@ -3,7 +3,7 @@ import type { LookupRequests } from '../../../shared/ipc/contract.ts';
 import { localDayKey } from '../../../shared/moments.ts';
 import type { AppCore } from '../../app-core.ts';
 import { checkTransactionRange, summarise, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../../lookup/advance.ts';
-import { DEBTOR_CSV_COLUMNS } from '../../lookup/lookup-engine.ts';
+import { DEBTOR_CSV_COLUMNS } from '../../lookup/lookup-reader.ts';
 import { csvStyleFor } from '../../util/csv.ts';
 import { safeFileName } from '../../util/file-name.ts';
 import { InvalidRequestError } from '../dispatch.ts';

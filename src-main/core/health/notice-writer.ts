@@ -1,0 +1,121 @@
+/**
+ * The words of the health notifications: each kind's title and body in the user's language, with
+ * the environment, the systems' own names and, for an outage, what happens to a waiting punch —
+ * fitted to what notification centres show.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { TimeSource } from '../util/time-source.ts';
+import { fitNotification } from '../util/shorten.ts';
+import { formatDuration } from '../../shared/moments.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
+import type { HealthSnapshot } from './health-monitor.ts';
+import type { TimeFormatter } from '../../shared/moments.ts';
+import type { SystemNames } from '../../shared/domain/environments.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
+
+export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';
+
+export interface HealthNotification {
+  kind: NotificationKind;
+  systems: HealthSystem[];
+  title: string;
+  body: string;
+  sound: boolean;
+  at: number;
+  /** For outages: when the outage began. */
+  since: number | null;
+}
+
+/** What the words need (the notification policy's options say what each is). */
+interface WriterOptions {
+  time: TimeSource;
+  formatTime: TimeFormatter;
+  t: Translate;
+  environmentName: () => string;
+  systemNames?: () => SystemNames | undefined;
+  waitingPunch?: () => string | null;
+  settings: () => { sound: boolean };
+}
+
+export function createNoticeWriter(options: WriterOptions) {
+  const { time, formatTime, t } = options;
+  const label = (system: HealthSystem) => systemLabel(system, t, options.systemNames?.());
+  const env = () => options.environmentName();
+  const make = (
+    kind: NotificationKind,
+    systems: HealthSystem[],
+    title: string,
+    body: string,
+    since: number | null = null,
+  ): HealthNotification =>
+    // Notification centres cut long texts mid-word; the status window has the whole story.
+    fitNotification({ kind, systems, title, body, since, at: time.now(), sound: kind === 'down' && options.settings().sound });
+
+  /**
+   * What an outage's body says first: what the app saw (the system's own "down", or no answer),
+   * then what happens to a punch now (only when one really waits here), the environment last.
+   */
+  const outageFacts = (systems: readonly HealthSystem[], snapshot: HealthSnapshot | null) => {
+    const waiting = options.waitingPunch?.() ?? null;
+    return {
+      how: systems.some((system) => snapshot?.[system].reportedDown)
+        ? 'reported'
+        : systems.every((system) => snapshot?.[system].noAnswer !== false)
+          ? 'silent'
+          : 'failing',
+      punch: waiting === null ? '' : ` ${t('health.notice.punchKept', { label: waiting })}`,
+      environment: env(),
+    };
+  };
+
+  return {
+    down: (systems: HealthSystem[], since: number, snapshot: HealthSnapshot | null): HealthNotification =>
+      make(
+        'down',
+        systems,
+        systems.length === 2
+          ? t('health.notice.bothDown', { source: label('source'), target: label('target') })
+          : t('health.notice.down', { system: label(systems[0]!) }),
+        t('health.notice.downBody', { ...outageFacts(systems, snapshot), time: formatTime(since) }),
+        since,
+      ),
+    recovered: (system: HealthSystem, since: number): HealthNotification =>
+      make(
+        'recovered',
+        [system],
+        t('health.notice.recovered', { system: label(system) }),
+        t('health.notice.recoveredBody', {
+          environment: env(),
+          duration: formatDuration(time.now() - since, t),
+          time: formatTime(since),
+        }),
+        since,
+      ),
+    reminder: (system: HealthSystem, since: number, snapshot: HealthSnapshot): HealthNotification =>
+      make(
+        'reminder',
+        [system],
+        t('health.notice.stillDown', { system: label(system) }),
+        t('health.notice.stillDownBody', {
+          ...outageFacts([system], snapshot),
+          time: formatTime(since),
+          duration: formatDuration(time.now() - since, t),
+        }),
+        since,
+      ),
+    auth: (system: HealthSystem, message: string | null): HealthNotification =>
+      make(
+        'auth',
+        [system],
+        t('health.notice.auth'),
+        `${message ?? ''} ${t('health.notice.authBody', { environment: env() })}`.trim(),
+      ),
+    unstable: (system: HealthSystem): HealthNotification =>
+      make(
+        'unstable',
+        [system],
+        t('health.notice.unstable', { system: label(system) }),
+        t('health.notice.unstableBody', { environment: env() }),
+      ),
+  };
+}

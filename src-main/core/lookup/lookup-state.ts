@@ -1,0 +1,95 @@
+/**
+ * What the debtor lookup holds between calls: the lists, their index, where each list's next delta
+ * starts, and what the window is told of the load. One object shared by the engine's parts
+ * (lookup-sync.ts loads, lookup-disk.ts keeps, lookup-reader.ts answers); each reads and sets it.
+ */
+import type { LookupStatus } from '../../shared/ipc/contract.ts';
+import type { LookupCacheProblem, LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
+import type { ListValidator } from '../api/debtors-client.ts';
+import { emptyData, type LookupData, type LookupRecord } from './lookup-data.ts';
+import { buildSearchIndex, type SearchIndex } from './search-index.ts';
+import { timePhase } from '../util/phase-timings.ts';
+
+export interface LookupState {
+  data: LookupData;
+  index: SearchIndex;
+  /** Each debtor's nicknames, from data.nicknames (rebuilt with the index). */
+  readonly nicknamesOf: Map<string, string[]>;
+  /**
+   * Where each resource's next delta starts: its newest modifiedAt (server time), kept as records
+   * arrive so a delta does not scan 100k records to find it.
+   */
+  readonly newestOf: Map<string, string>;
+  /** What the server sent to ask again only if changed (lists without a filter: the nicknames). */
+  readonly validators: Map<string, ListValidator>;
+  syncedAt: number | null;
+  nicknamesAt: number;
+  progress: LookupStatus['progress'];
+  problems: LookupStatus['problems'];
+  /** Lists being tried again right now, with what went wrong: shown while the load goes on. */
+  readonly retrying: Map<ResourceName, LookupProblem>;
+  cacheProblem: LookupCacheProblem | null;
+  /** Records taken in since the lists were last written to disk (a delta that found nothing writes nothing). */
+  changedSinceKept: boolean;
+}
+
+export const newLookupState = (): LookupState => ({
+  data: emptyData(),
+  index: buildSearchIndex([]),
+  nicknamesOf: new Map(),
+  newestOf: new Map(),
+  validators: new Map(),
+  syncedAt: null,
+  nicknamesAt: 0,
+  progress: null,
+  problems: [],
+  retrying: new Map(),
+  cacheProblem: null,
+  changedSinceKept: false,
+});
+
+/** A field as text: blank and absent are both null. */
+export const textOf = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** The name the index has for a debtor (its key when it has none). */
+export const indexedName = (debtor: LookupRecord) => textOf(debtor.name) ?? String(debtor.debtorKey);
+
+export function rebuildNicknames(state: LookupState): void {
+  state.nicknamesOf.clear();
+  for (const record of state.data.nicknames.values()) {
+    const key = String(record.debtorKey);
+    state.nicknamesOf.set(key, [...(state.nicknamesOf.get(key) ?? []), String(record.nickname)]);
+  }
+}
+
+export function rebuildIndex(state: LookupState): void {
+  const entries = timePhase('join', () => {
+    rebuildNicknames(state);
+    return [...state.data.debtors.values()].map((debtor) => ({
+      debtorKey: String(debtor.debtorKey),
+      name: indexedName(debtor),
+      nicknames: state.nicknamesOf.get(String(debtor.debtorKey)) ?? [],
+    }));
+  });
+  state.index = timePhase('index', () => buildSearchIndex(entries));
+}
+
+/** What the window is told of the lookup. */
+export function lookupStatus(state: LookupState, environmentName: string): LookupStatus {
+  const { data, progress, syncedAt } = state;
+  return {
+    state: progress ? 'loading' : syncedAt === null ? 'empty' : 'ready',
+    cacheProblem: state.cacheProblem,
+    environmentName,
+    progress,
+    syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
+    counts: {
+      debtors: data.debtors.size,
+      creditScores: data.creditScores.size,
+      bureauScores: data.bureauScores.size,
+      nicknames: data.nicknames.size,
+    },
+    indexed: state.index.size,
+    problems: [...state.problems, ...state.retrying.values()],
+  };
+}
