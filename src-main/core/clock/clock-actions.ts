@@ -1,5 +1,5 @@
 /** What asking for a punch gives back, and where it was asked from. */
-import type { PunchOutcome } from './punch-sync.ts';
+import type { PunchOutcome } from './punch-outcomes.ts';
 
 export type ClockAction = { kind: 'done'; outcome: PunchOutcome } | { kind: 'ignored'; reason: string };
 

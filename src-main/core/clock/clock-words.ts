@@ -8,7 +8,7 @@ import type { StopHow } from './computer-stops.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { causeOf, waitsOnPerson } from '../../shared/i18n/api-problem-words.ts';
 import type { OutboxProblem, Punch } from './outbox.ts';
-import type { PunchOutcome } from './punch-sync.ts';
+import type { PunchOutcome } from './punch-outcomes.ts';
 
 export interface ClockNotification {
   title: string;

@@ -5,7 +5,8 @@
 import type { Environment } from '../../shared/domain/environments.ts';
 import type { ClockReading } from './clock-reading.ts';
 import type { ClockNotification, ClockWords } from './clock-words.ts';
-import type { PunchOutcome, PunchSync } from './punch-sync.ts';
+import type { PunchSync } from './punch-sync.ts';
+import type { PunchOutcome } from './punch-outcomes.ts';
 
 interface SyncLoopOptions {
   sync: PunchSync;
