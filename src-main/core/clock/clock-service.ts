@@ -4,15 +4,15 @@
  * the service's state cannot be known. Refreshes at start, after sleep or unlock, when the network
  * returns, after each action and every 5 minutes.
  *
- * The pieces: clock-reading.ts (what the service last said), punch-sync.ts (sending the outbox),
- * punch-moment.ts, stopped-punches.ts, sleep-prompt.ts, clock-reminders.ts, and clock-words.ts for
- * every sentence. This file wires them and records punches.
+ * The pieces: clock-reading.ts (what the service last said), punch-recorder.ts (recording a punch),
+ * punch-sync.ts (sending the outbox), clock-day.ts (the day's hours and view), reminder-tick.ts,
+ * computer-absence.ts, sleep-prompt.ts, break-actions.ts, stopped-punches.ts, setup-changes.ts,
+ * and clock-words.ts for every sentence. This file wires them.
  */
-import type { ClockView, HoursView } from '../../shared/ipc/contract.ts';
+import type { ClockView } from '../../shared/ipc/contract.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
-import { localTimeAt, type TimeFormatter, startOfLocalDay, startOfLocalWeek } from '../../shared/moments.ts';
-import { weekStartOf } from './my-hours.ts';
+import { localTimeAt, type TimeFormatter } from '../../shared/moments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
@@ -20,32 +20,28 @@ import type { TextFile } from '../util/text-file.ts';
 import type { ClockAction, PunchSource } from './clock-actions.ts';
 import { createClockCache } from './clock-cache.ts';
 import { createClockReading } from './clock-reading.ts';
-import { dueReminders, localCalendar, type LocalCalendar, type ReminderMemory } from './clock-reminders.ts';
+import type { LocalCalendar } from './clock-reminders.ts';
 import { effectiveStatus, type ClockStatus } from './clock-state.ts';
 import { clockView } from './clock-view.ts';
 import { clockWords, type ClockNotification } from './clock-words.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createHoursJournal, type HoursJournal } from './hours-journal.ts';
-import { myHours, sessionsOf, type Session } from './my-hours.ts';
-import {
-  freshWorkingTimeMemory,
-  restTodayMs,
-  workingRulesOf,
-  workingTimeReminders,
-  workingTimeView,
-  type WorkDay,
-} from './working-time.ts';
 import type { Outbox, Punch } from './outbox.ts';
 import { createPunchRecorder } from './punch-recorder.ts';
 import { createPunchSync } from './punch-sync.ts';
 import { createSleepPrompt } from './sleep-prompt.ts';
-import { createComputerStops, type ComputerStop, type ComputerStops, type StopHow } from './computer-stops.ts';
+import { createComputerStops, type ComputerStops } from './computer-stops.ts';
 import { memoryFile } from '../util/text-file.ts';
 import { stoppedPunchActions } from './stopped-punches.ts';
 import { createSyncLoop } from './sync-loop.ts';
+import { adoptKeptPunches, retryConfigurationStops } from './setup-changes.ts';
+import { createTimers } from './clock-timers.ts';
+import { breakSince, viewOf, workedHours } from './clock-day.ts';
+import { createReminderTick } from './reminder-tick.ts';
+import { createComputerAbsence } from './computer-absence.ts';
+import { breakActions } from './break-actions.ts';
 import { clockCorrectionMs } from './service-time.ts';
-import type { ClockReading } from './clock-reading.ts';
 import { fitNotification } from '../util/shorten.ts';
 
 export interface ClockServiceOptions {
@@ -72,101 +68,6 @@ export interface ClockServiceOptions {
 }
 
 const REFRESH_MS = 5 * 60_000;
-/** Out longer than this after "Take a break", the break has become the end of the day. */
-const MAX_BREAK_MS = 8 * 3_600_000;
-const REMINDER_TICK_MS = 60_000;
-
-/** My hours this week, and today's work as the working-time rules weigh it: the journal's shifts with the punches waiting. */
-function workedHours(
-  options: ClockServiceOptions,
-  journal: HoursJournal,
-  current: ClockStatus,
-  now: number,
-  environment: Environment,
-  t: Translate,
-): { hours: HoursView; day: WorkDay } {
-  const { id, employeeId } = environment;
-  const waiting = options.outbox
-    .all()
-    .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
-  const locale = options.formats?.();
-  const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
-  const weekStart = startOfLocalWeek(now, firstDay);
-  const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waiting, current);
-  const hours = myHours(sessions, now, {
-    t,
-    locale,
-    firstDay,
-    breakMarks: journal.breaks(id, employeeId, weekStart),
-    longShiftMs: options.preferences().clock.longShiftHours * 3_600_000,
-  });
-  return { hours, day: workDayOf(sessions, hours, current, now) };
-}
-
-/** What the view needs from the service's state besides the punches and the prompt. */
-function viewOf(
-  options: ClockServiceOptions,
-  journal: HoursJournal,
-  reading: ClockReading,
-  current: ClockStatus,
-  now: number,
-  environment: Environment,
-  t: Translate,
-  formatTime: TimeFormatter,
-) {
-  // `now` is on the service's time when this computer's clock disagrees with it (service-time.ts).
-  const { id, employeeId } = environment;
-  const { server, problem, problemIsOutage } = reading.state;
-  const { hours, day } = workedHours(options, journal, current, now, environment, t);
-  const rules = workingRulesOf(options.preferences().clock.workingTime);
-  return {
-    hours: { ...hours, ...workingTimeView(day, rules, formatTime, t) },
-    status: current,
-    now,
-    employeeId,
-    // The service's word for the name first; the one the employee gave in Settings otherwise.
-    employeeName:
-      (server.kind === 'known' ? server.event?.employeeName : undefined) ??
-      (options.preferences().clock.displayName.trim() || null),
-    environmentName: environment.name,
-    problem,
-    problemIsOutage: problem !== null && problemIsOutage,
-    asOf: problem && server.kind === 'known' ? server.readAt : null,
-    serverClockOffsetMs: options.clientsFor(id)?.timeclock.serverClockOffsetMs() ?? null,
-    forgottenAfterMs: options.preferences().clock.longShiftHours * 3_600_000,
-  };
-}
-
-/** The day's work as the working-time rules weigh it. */
-function workDayOf(sessions: Session[], hours: HoursView, current: ClockStatus, now: number): WorkDay {
-  return {
-    now,
-    workedTodayMs: hours.todayMs,
-    restTodayMs: restTodayMs(sessions, startOfLocalDay(now), now),
-    weekMs: hours.weekMs,
-    clockedIn: current.state === 'in',
-  };
-}
-
-type TimerName = 'refresh' | 'sync' | 'reminders';
-
-/** Named timers that run only while the service runs. */
-function createTimers(time: TimeSource) {
-  const handles: Record<TimerName, unknown> = { refresh: null, sync: null, reminders: null };
-  let running = false;
-  const schedule = (name: TimerName, delayMs: number | null, run: () => void) => {
-    if (handles[name] !== null) time.clearTimeout(handles[name]);
-    handles[name] = running && delayMs !== null ? time.setTimeout(run, Math.max(0, delayMs)) : null;
-  };
-  return {
-    schedule,
-    start: () => void (running = true),
-    stop() {
-      running = false;
-      for (const name of Object.keys(handles) as TimerName[]) schedule(name, null, () => {});
-    },
-  };
-}
 
 /**
  * Over 80 lines on purpose: it only wires the pieces above and lists the service's API, one short
@@ -184,15 +85,9 @@ export function createClockService(options: ClockServiceOptions) {
   const changed = () => events.emit('change', undefined);
   const notify = (notification: ClockNotification) => events.emit('notification', fitNotification(notification));
   const journal = options.journal ?? createHoursJournal(undefined, () => time.now());
-  const sync = createPunchSync({
-    outbox,
-    clientsFor: options.clientsFor,
-    now: () => time.now(),
-    monotonic: () => time.monotonic?.() ?? time.now(),
-    formatTime,
-    t: words.t,
-    random: options.random,
-  });
+  const now = () => time.now();
+  const monotonic = () => time.monotonic?.() ?? time.now();
+  const sync = createPunchSync({ ...options, now, monotonic, formatTime, t: words.t });
   const reading = createClockReading({ ...options, active, cache: createClockCache(options.cache), journal, changed, words });
   const timers = createTimers(time);
   const status = (): ClockStatus => effectiveStatus(reading.state.server, outbox.all(), active().id, active().employeeId);
@@ -205,7 +100,7 @@ export function createClockService(options: ClockServiceOptions) {
     timers.schedule('refresh', REFRESH_MS, () => void refresh());
     const wasFailing = reading.state.problem !== null;
     return reading.read().then(() => {
-      weighStopBeforeStart();
+      absence.weighStopBeforeStart();
       if (wasFailing && reading.state.problem === null) sendWaitingNow();
     });
   };
@@ -225,7 +120,7 @@ export function createClockService(options: ClockServiceOptions) {
     words,
     changed,
     notify,
-    now: () => time.now(),
+    now,
     correctionMs,
     learnServiceTime: () => reading.read(),
     undoMs: () => options.preferences().clock.undoSeconds * 1000,
@@ -241,52 +136,29 @@ export function createClockService(options: ClockServiceOptions) {
     clockOutAt: (at) => punch('clock-out', at, 'window'),
     clockOutBecause: (at, note) => punch('clock-out', at, 'notification', note),
   });
-  /** Punches made here before the employee id was set are theirs, once it is: they are sent then. */
-  function adoptKeptPunches(): void {
-    const { id, employeeId } = active();
-    if (employeeId.trim() === '') return;
-    const kept = outbox.all().filter((punch) => punch.environmentId === id && punch.employeeId === '' && !punch.stopped);
-    for (const punch of kept) outbox.update(punch.id, { employeeId });
-    if (kept.length > 0) void syncLoop.run();
-  }
   const computerStops = options.computerStops ?? createComputerStops(memoryFile());
-  /** A stop seen before this start (a shutdown, a logoff, a sleep not woken from), until it is weighed. */
-  let stopBeforeStart: ComputerStop | null = null;
-  /** Weighs that stop once the service's state is known: it asks (or acts) as after a sleep. */
-  function weighStopBeforeStart(): void {
-    const stop = stopBeforeStart;
-    if (stop === null || status().state === 'unknown') return;
-    stopBeforeStart = null;
-    if (computerStops.last()?.at === stop.at) computerStops.clear();
-    const { id, employeeId } = active();
-    if (stop.environmentId === id && stop.employeeId === employeeId) sleep.resumed(stop.at, stop.how, stop.lastInputAt);
-    changed();
-  }
-  /** Out on a break: the clock-out that began it, marked in the journal ("Take a break"); null otherwise. */
-  function onBreakSince(): number | null {
-    const current = status();
-    if (current.state !== 'out' || current.lastOut === null || serviceNow() - current.lastOut > MAX_BREAK_MS) return null;
-    const { id, employeeId } = active();
-    const second = Math.floor(current.lastOut / 1000);
-    const marked = journal.breaks(id, employeeId, current.lastOut - 1000).some((at) => Math.floor(at / 1000) === second);
-    return marked ? current.lastOut : null;
-  }
-  let reminderMemory: ReminderMemory = { longShiftRemindedAt: null, notClockedInRemindedOn: null };
-  let workingTimeMemory = freshWorkingTimeMemory();
-  function checkReminders(): void {
-    const calendar = options.calendar ?? localCalendar;
-    const now = serviceNow();
-    const clock = options.preferences().clock;
-    const current = status();
-    const result = dueReminders(current, now, clock, reminderMemory, formatTime, calendar, words.t);
-    reminderMemory = result.memory;
-    const worked = workedHours(options, journal, current, now, active(), words.t).day;
-    const day = { ...worked, dayKey: calendar.day(now), onBreakSince: onBreakSince(), breakMinutes: clock.breakMinutes };
-    const working = workingTimeReminders(day, workingRulesOf(clock.workingTime), workingTimeMemory, formatTime, words.t);
-    workingTimeMemory = working.memory;
-    for (const reminder of [...result.reminders, ...working.reminders]) notify(reminder);
-    timers.schedule('reminders', REMINDER_TICK_MS, checkReminders);
-  }
+  const absence = createComputerAbsence({
+    computerStops,
+    status,
+    active,
+    correctionMs,
+    serviceNow,
+    resumed: sleep.resumed,
+    refresh: () => void refresh(),
+    changed,
+  });
+  const onBreakSince = () => breakSince(journal, status(), serviceNow(), active());
+  const checkReminders = createReminderTick({
+    ...options,
+    now: serviceNow,
+    status,
+    workDay: (current, now) => workedHours(options, journal, current, now, active(), words.t).day,
+    onBreakSince,
+    formatTime,
+    t: words.t,
+    notify,
+    scheduleNext: (delayMs, check) => timers.schedule('reminders', delayMs, check),
+  });
   const viewInput = (current: ClockStatus) => ({
     ...viewOf(options, journal, reading, current, serviceNow(), active(), words.t, formatTime),
     correctionMs: correctionMs(),
@@ -301,7 +173,7 @@ export function createClockService(options: ClockServiceOptions) {
 
   return {
     start() {
-      stopBeforeStart = computerStops.last();
+      absence.rememberStopBeforeStart();
       timers.start();
       void refresh();
       void syncLoop.run();
@@ -314,54 +186,31 @@ export function createClockService(options: ClockServiceOptions) {
     clockIn: (from: PunchSource) => punch('clock-in', 'now', from),
     clockOut: (from: PunchSource) => punch('clock-out', 'now', from),
     clockOutAt: (at: number) => recorder.clockOutAt(at, serviceNow()),
-    /** Clocks out for a break: the journal remembers it, "Back from break" clocks in, a reminder comes after the usual length. */
-    async takeBreak(from: PunchSource): Promise<ClockAction> {
-      const action = await punch('clock-out', 'now', from);
-      if (action.kind === 'done') {
-        const { environmentId, employeeId, at } = action.outcome.punch;
-        journal.markBreak(environmentId, employeeId, Date.parse(at));
-        changed();
-      }
-      return action;
-    },
-    /** Takes back the punch just made, while it is in its undo time; from a notification, "too late" is said. */
-    undo(from: PunchSource): boolean {
-      const undone = recorder.undo();
-      if (!undone && from !== 'window') notify(words.tooLateToUndoNotice());
-      if (undone?.kind === 'clock-out') journal.markBreak(undone.environmentId, undone.employeeId, Date.parse(undone.at), false);
-      return undone !== null;
-    },
+    ...breakActions({
+      clockOut: (from) => punch('clock-out', 'now', from),
+      undoLast: recorder.undo,
+      journal,
+      tooLateToUndo: words.tooLateToUndoNotice,
+      notify,
+      changed,
+    }),
     ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
-    /** The computer is stopping (`lastInputAt` on this computer's clock): kept on disk at once for the next start. */
-    computerStopping(how: StopHow, lastInputAt: number | null) {
-      const { id, employeeId } = active();
-      const corrected = lastInputAt === null ? null : lastInputAt + correctionMs();
-      computerStops.record({ how, at: serviceNow(), lastInputAt: corrected, environmentId: id, employeeId });
-    },
-    /** Back after sleep or a locked screen that began at `from`: a long absence while clocked in asks (or acts). */
-    resumed(from: number, how: StopHow = 'slept', lastInputAt: number | null = null) {
-      computerStops.clear();
-      const correction = correctionMs();
-      sleep.resumed(from + correction, how, lastInputAt === null ? null : lastInputAt + correction);
-      void refresh();
-      changed();
-    },
+    computerStopping: absence.computerStopping,
+    resumed: absence.resumed,
     async answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockAction | null> {
       const action = await sleep.answer(answer);
       changed();
       return action;
     },
     environmentChanged() {
-      adoptKeptPunches();
+      if (adoptKeptPunches(outbox, active()) > 0) void syncLoop.run();
       reading.reload();
       sleep.clear();
       changed();
       void refresh();
     },
     credentialsChanged() {
-      // A change of set-up may cure what stopped punches for set-up reasons: try those again.
-      for (const entry of outbox.all().filter((other) => other.stopped?.kind === 'configuration'))
-        outbox.update(entry.id, { stopped: null, nextAttemptAt: null });
+      retryConfigurationStops(outbox);
       void refresh();
       void syncLoop.run();
     },
