@@ -5,17 +5,17 @@
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
-import type { HealthLine, HealthStatsView, HealthStatusView } from '../../shared/ipc/contract.ts';
+import type { HealthLine, HealthStatusView } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { createEmitter } from '../util/emitter.ts';
 import type { TextFile } from '../util/text-file.ts';
 import { localTimeAt, weeklyWindowEnd, type TimeFormatter } from '../../shared/moments.ts';
-import { createHealthHistory, type HealthHistory, type HealthStats } from './health-history.ts';
+import { createHealthHistory, type HealthHistory } from './health-history.ts';
 import { createHealthMonitor, type HealthSnapshot } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
-import { healthLine, healthSummary, iso, stateLabel, trayBadge } from './health-view.ts';
-import { systemLabel } from '../../shared/i18n/health-words.ts';
+import { healthLine, healthSummary, iso, trayBadge } from './health-view.ts';
+import { statusSystemsAndLog } from './health-status-view.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createNotificationPolicy } from './notification-policy.ts';
@@ -70,11 +70,6 @@ export interface HealthService {
 /** How often held and deferred notifications are looked at: a small delay on top of a confirmed change. */
 const TICK_MS = 5_000;
 const SAVE_EVERY_MS = 5 * 60_000;
-const SERIES_BUCKETS = 96;
-/** The chart's span is whole quarter-hours: a watch of a few minutes is shown over the first. */
-const CHART_MIN_SPAN_MS = 15 * 60_000;
-/** Checks in the heartbeat bar (one cell each, as Uptime Kuma shows them). */
-const BEATS = 40;
 
 // Over 80 lines on purpose: the watch of both systems wired to its monitor, policy and history, one
 // short function each (the longest 21 lines).
@@ -148,13 +143,6 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     ticker = time.setTimeout(tick, TICK_MS);
   }
 
-  /** Latency in words against the slow threshold of the settings. */
-  const statsView = (stats: HealthStats): HealthStatsView => {
-    const slow = options.preferences().monitoring.latencyThresholdMs;
-    const speed = stats.p95 === null ? null : stats.p95 >= slow ? 'slow' : stats.p95 < slow / 2 ? 'fast' : 'fine';
-    return { ...stats, speed };
-  };
-
   const lines = () =>
     HEALTH_SYSTEMS.map((system) =>
       healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
@@ -209,29 +197,14 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),
         maintenanceUntil: iso(weeklyWindowEnd(now, options.preferences().monitoring.maintenance)),
         summary: healthSummary(monitor.snapshot(), now, formatTime, t, names()),
-        systems: lines().map((line) => {
-          const day = history.stats(line.system, 24 * 3_600_000, now);
-          // The chart spans what was watched, in whole quarter-hours: 85 minutes of a new watch are
-          // drawn across the chart (over 1 h 30 min), not packed into its last pixels.
-          const quarters = Math.max(1, Math.ceil(day.watchedMs / CHART_MIN_SPAN_MS));
-          const spanMs = Math.min(24 * 3_600_000, quarters * CHART_MIN_SPAN_MS);
-          return {
-            ...line,
-            hour: statsView(history.stats(line.system, 3_600_000, now)),
-            day: statsView(day),
-            chartSpanMs: spanMs,
-            series: history.series(line.system, now, SERIES_BUCKETS, spanMs),
-            failures: history.failures(line.system, now, SERIES_BUCKETS, spanMs),
-            beats: history.beats(line.system, BEATS).map((beat) => ({ ...beat, at: new Date(beat.at).toISOString() })),
-          };
+        ...statusSystemsAndLog({
+          history,
+          lines: lines(),
+          now,
+          slowMs: options.preferences().monitoring.latencyThresholdMs,
+          t,
+          names: names(),
         }),
-        log: history.log(50).map((entry) => ({
-          ...entry,
-          at: new Date(entry.at).toISOString(),
-          label: systemLabel(entry.system, t, names()),
-          fromLabel: stateLabel(entry.from, t),
-          toLabel: stateLabel(entry.to, t),
-        })),
       };
     },
     onUpdate: (listener) => updates.on('update', listener),
