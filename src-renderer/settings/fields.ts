@@ -29,237 +29,144 @@ export interface SectionDef {
   fields: FieldDef[];
 }
 
+/** What a field may add to its path, label and kind. */
+type More = Partial<Pick<FieldDef, 'unit' | 'help' | 'when' | 'nullable' | 'advanced' | 'options'>>;
+
+const ofKind =
+  (kind: FieldKind) =>
+  (path: string, label: PlainKey, more: More = {}): FieldDef => ({ path, label, kind, ...more });
+const toggle = ofKind('toggle');
+const number = ofKind('number');
+const time = ofKind('time');
+const text = ofKind('text');
+const weekdays = ofKind('weekdays');
+/** A choice among `value: label` pairs, in that order. */
+const select = (path: string, label: PlainKey, choices: Record<string, PlainKey>, more: More = {}): FieldDef =>
+  ofKind('select')(path, label, { options: Object.entries(choices).map(([value, label]) => ({ value, label })), ...more });
+/** A key combination that works everywhere (empty: none); `key` is the one suggested in its help. */
+const shortcut = (path: string, label: PlainKey, key: string): FieldDef =>
+  ofKind('shortcut')(path, label, { nullable: true, help: (t) => t('settings.shortcut.help', { key }) });
+/** A help line that is one message. */
+const says =
+  (key: PlainKey) =>
+  (t: Translate): string =>
+    t(key);
+const advanced = { advanced: true } as const;
+
 export const preferenceSections: SectionDef[] = [
   {
     id: 'monitoring',
     title: 'settings.section.monitoring',
     // What a person chooses first (whether and how they are told); the watch's numbers under Advanced.
     fields: [
-      { path: 'monitoring.notifications', label: 'settings.field.notifications', kind: 'toggle' },
-      { path: 'monitoring.sound', label: 'settings.field.sound', kind: 'toggle' },
-      {
-        path: 'monitoring.reminderMinutes',
-        label: 'settings.field.reminderMinutes',
-        kind: 'number',
+      toggle('monitoring.notifications', 'settings.field.notifications'),
+      toggle('monitoring.sound', 'settings.field.sound'),
+      number('monitoring.reminderMinutes', 'settings.field.reminderMinutes', {
         unit: 'minutes',
-        help: (t) => t('settings.field.zeroTurnsOff'),
-      },
-      {
-        path: 'monitoring.quietHours.enabled',
-        label: 'settings.field.quietHours',
-        kind: 'toggle',
-      },
-      {
-        path: 'monitoring.quietHours.start',
-        label: 'settings.field.quietFrom',
-        kind: 'time',
-        when: 'monitoring.quietHours.enabled',
-      },
-      {
-        path: 'monitoring.quietHours.end',
-        label: 'settings.field.quietUntil',
-        kind: 'time',
-        when: 'monitoring.quietHours.enabled',
-      },
-      {
-        path: 'monitoring.pollIntervalSeconds',
-        label: 'settings.field.pollInterval',
-        kind: 'number',
+        help: says('settings.field.zeroTurnsOff'),
+      }),
+      toggle('monitoring.quietHours.enabled', 'settings.field.quietHours'),
+      time('monitoring.quietHours.start', 'settings.field.quietFrom', { when: 'monitoring.quietHours.enabled' }),
+      time('monitoring.quietHours.end', 'settings.field.quietUntil', { when: 'monitoring.quietHours.enabled' }),
+      number('monitoring.pollIntervalSeconds', 'settings.field.pollInterval', {
         unit: 'seconds',
-        advanced: true,
-        help: (t) => t('settings.field.pollIntervalHelp'),
-      },
-      {
-        path: 'monitoring.timeoutSeconds',
-        label: 'settings.field.checkTimeout',
-        kind: 'number',
-        unit: 'seconds',
-        advanced: true,
-      },
-      { path: 'monitoring.latencyThresholdMs', label: 'settings.field.slowAbove', kind: 'number', unit: 'ms', advanced: true },
-      {
-        path: 'monitoring.witnessUrl',
-        label: 'settings.field.witnessUrl',
-        kind: 'text',
-        advanced: true,
-        help: (t) => t('settings.field.witnessUrlHelp'),
-      },
+        ...advanced,
+        help: says('settings.field.pollIntervalHelp'),
+      }),
+      number('monitoring.timeoutSeconds', 'settings.field.checkTimeout', { unit: 'seconds', ...advanced }),
+      number('monitoring.latencyThresholdMs', 'settings.field.slowAbove', { unit: 'ms', ...advanced }),
+      text('monitoring.witnessUrl', 'settings.field.witnessUrl', { ...advanced, help: says('settings.field.witnessUrlHelp') }),
     ],
   },
   {
     id: 'clock',
     title: 'settings.section.clock',
     fields: [
-      { path: 'clock.longShiftHours', label: 'settings.field.longShift', kind: 'number', unit: 'hours' },
-      { path: 'clock.notClockedInReminder.enabled', label: 'settings.field.notClockedIn', kind: 'toggle' },
-      {
-        path: 'clock.notClockedInReminder.time',
-        label: 'settings.field.by',
-        kind: 'time',
-        when: 'clock.notClockedInReminder.enabled',
-      },
-      {
-        path: 'clock.notClockedInReminder.weekdays',
-        label: 'settings.field.on',
-        kind: 'weekdays',
-        when: 'clock.notClockedInReminder.enabled',
-      },
-      { path: 'clock.endOfDayReminder.enabled', label: 'settings.field.endOfDay', kind: 'toggle' },
-      { path: 'clock.endOfDayReminder.time', label: 'settings.field.at', kind: 'time', when: 'clock.endOfDayReminder.enabled' },
-      {
-        path: 'clock.undoSeconds',
-        label: 'settings.field.undoSeconds',
-        kind: 'number',
+      number('clock.longShiftHours', 'settings.field.longShift', { unit: 'hours' }),
+      toggle('clock.notClockedInReminder.enabled', 'settings.field.notClockedIn'),
+      time('clock.notClockedInReminder.time', 'settings.field.by', { when: 'clock.notClockedInReminder.enabled' }),
+      weekdays('clock.notClockedInReminder.weekdays', 'settings.field.on', { when: 'clock.notClockedInReminder.enabled' }),
+      toggle('clock.endOfDayReminder.enabled', 'settings.field.endOfDay'),
+      time('clock.endOfDayReminder.time', 'settings.field.at', { when: 'clock.endOfDayReminder.enabled' }),
+      number('clock.undoSeconds', 'settings.field.undoSeconds', {
         unit: 'seconds',
-        help: (t) => t('settings.field.undoSecondsHelp'),
-      },
-      {
-        path: 'clock.displayName',
-        label: 'settings.field.displayName',
-        kind: 'text',
-        help: (t) => t('settings.field.displayNameHelp'),
-      },
-      {
-        path: 'clock.breakMinutes',
-        label: 'settings.field.breakMinutes',
-        kind: 'number',
-        unit: 'minutes',
-      },
-      {
-        path: 'clock.whenComputerStops',
-        label: 'settings.field.whenComputerStops',
-        kind: 'select',
-        options: [
-          { value: 'ask', label: 'settings.field.whenComputerStopsAsk' },
-          { value: 'clock-out', label: 'settings.field.whenComputerStopsClockOut' },
-          { value: 'nothing', label: 'settings.field.whenComputerStopsNothing' },
-        ],
-      },
-      {
-        path: 'clock.sleepPromptMinutes',
-        label: 'settings.field.sleepPrompt',
-        kind: 'number',
-        unit: 'minutes',
-      },
-      {
-        path: 'clock.firstDayOfWeek',
-        label: 'settings.field.firstDay',
-        kind: 'select',
-        options: [
-          { value: 'locale', label: 'settings.field.firstDayLocale' },
-          { value: 'monday', label: 'settings.day.monday' },
-          { value: 'sunday', label: 'settings.day.sunday' },
-          { value: 'saturday', label: 'settings.day.saturday' },
-        ],
-      },
-      {
-        path: 'clock.globalShortcut',
-        label: 'settings.field.clockShortcut',
-        kind: 'shortcut',
-        nullable: true,
-        help: (t) => t('settings.shortcut.help', { key: 'T' }),
-      },
+        help: says('settings.field.undoSecondsHelp'),
+      }),
+      text('clock.displayName', 'settings.field.displayName', { help: says('settings.field.displayNameHelp') }),
+      number('clock.breakMinutes', 'settings.field.breakMinutes', { unit: 'minutes' }),
+      select('clock.whenComputerStops', 'settings.field.whenComputerStops', {
+        ask: 'settings.field.whenComputerStopsAsk',
+        'clock-out': 'settings.field.whenComputerStopsClockOut',
+        nothing: 'settings.field.whenComputerStopsNothing',
+      }),
+      number('clock.sleepPromptMinutes', 'settings.field.sleepPrompt', { unit: 'minutes' }),
+      select('clock.firstDayOfWeek', 'settings.field.firstDay', {
+        locale: 'settings.field.firstDayLocale',
+        monday: 'settings.day.monday',
+        sunday: 'settings.day.sunday',
+        saturday: 'settings.day.saturday',
+      }),
+      shortcut('clock.globalShortcut', 'settings.field.clockShortcut', 'T'),
     ],
   },
   {
     id: 'lookup',
     title: 'settings.section.lookup',
     fields: [
-      {
-        path: 'lookup.autoRefreshMinutes',
-        label: 'settings.field.autoRefresh',
-        kind: 'number',
+      number('lookup.autoRefreshMinutes', 'settings.field.autoRefresh', {
         unit: 'minutes',
-        help: (t) => t('settings.field.zeroTurnsOff'),
-      },
-      {
-        path: 'lookup.idleClearMinutes',
-        label: 'settings.field.idleClear',
-        kind: 'number',
-        unit: 'minutes',
-      },
-      { path: 'lookup.keepOnDisk', label: 'settings.field.keepOnDisk', kind: 'toggle' },
-      { path: 'lookup.notifyPinnedChanges', label: 'settings.field.notifyPinned', kind: 'toggle' },
-      {
-        path: 'lookup.globalShortcut',
-        label: 'settings.field.lookupShortcut',
-        kind: 'shortcut',
-        nullable: true,
-        help: (t) => t('settings.shortcut.help', { key: 'L' }),
-      },
+        help: says('settings.field.zeroTurnsOff'),
+      }),
+      number('lookup.idleClearMinutes', 'settings.field.idleClear', { unit: 'minutes' }),
+      toggle('lookup.keepOnDisk', 'settings.field.keepOnDisk'),
+      toggle('lookup.notifyPinnedChanges', 'settings.field.notifyPinned'),
+      shortcut('lookup.globalShortcut', 'settings.field.lookupShortcut', 'L'),
     ],
   },
   {
     id: 'general',
     title: 'settings.section.general',
     fields: [
-      { path: 'general.startAtLogin', label: 'settings.field.startAtLogin', kind: 'toggle' },
-      {
-        path: 'general.theme',
-        label: 'settings.field.appearance',
-        kind: 'select',
-        options: [
-          { value: 'system', label: 'settings.field.sameAsSystem' },
-          { value: 'light', label: 'settings.field.light' },
-          { value: 'dark', label: 'settings.field.dark' },
-        ],
-      },
-      {
-        path: 'general.language',
-        label: 'settings.field.language',
-        kind: 'select',
+      toggle('general.startAtLogin', 'settings.field.startAtLogin'),
+      select('general.theme', 'settings.field.appearance', {
+        system: 'settings.field.sameAsSystem',
+        light: 'settings.field.light',
+        dark: 'settings.field.dark',
+      }),
+      select(
+        'general.language',
+        'settings.field.language',
+        {},
         // Each language in its own name, so that anyone finds theirs.
-        options: [
-          { value: 'system', label: 'settings.field.sameAsSystem' },
-          ...LANGUAGES.map((language) => ({ value: language, name: LANGUAGE_NAMES[language] })),
-        ],
-      },
-      {
-        path: 'updates.mode',
-        label: 'settings.field.updateMode',
-        kind: 'select',
-        advanced: true,
-        options: [
-          { value: 'install', label: 'settings.update.install' },
-          { value: 'notify', label: 'settings.update.notify' },
-          { value: 'off', label: 'settings.update.off' },
-        ],
-      },
-      {
-        path: 'updates.serverUrl',
-        label: 'settings.field.updateServer',
-        kind: 'text',
-        advanced: true,
-        help: (t) => t('settings.field.updateServerHelp'),
-      },
-      {
-        path: 'updates.channel',
-        label: 'settings.field.updateChannel',
-        kind: 'select',
-        advanced: true,
-        options: [
-          { value: 'stable', label: 'settings.update.stable' },
-          { value: 'beta', label: 'settings.update.beta' },
-        ],
-      },
-      { path: 'updates.checkEveryHours', label: 'settings.field.updateEvery', kind: 'number', unit: 'hours', advanced: true },
-      { path: 'updates.noInstallFrom', label: 'settings.field.noInstallFrom', kind: 'time', advanced: true },
-      { path: 'updates.noInstallUntil', label: 'settings.field.noInstallUntil', kind: 'time', advanced: true },
-      {
-        path: 'network.requestTimeoutSeconds',
-        label: 'settings.field.requestTimeout',
-        kind: 'number',
-        unit: 'seconds',
-        advanced: true,
-      },
-      { path: 'network.maxResponseMegabytes', label: 'settings.field.maxResponse', kind: 'number', unit: 'MB', advanced: true },
-      {
-        path: 'security.allowWeakSecretStorage',
-        label: 'settings.field.weakSecrets',
-        kind: 'toggle',
-        advanced: true,
-        help: (t) => t('settings.field.weakSecretsHelp'),
-      },
+        {
+          options: [
+            { value: 'system', label: 'settings.field.sameAsSystem' },
+            ...LANGUAGES.map((language) => ({ value: language, name: LANGUAGE_NAMES[language] })),
+          ],
+        },
+      ),
+      select(
+        'updates.mode',
+        'settings.field.updateMode',
+        { install: 'settings.update.install', notify: 'settings.update.notify', off: 'settings.update.off' },
+        advanced,
+      ),
+      text('updates.serverUrl', 'settings.field.updateServer', { ...advanced, help: says('settings.field.updateServerHelp') }),
+      select(
+        'updates.channel',
+        'settings.field.updateChannel',
+        { stable: 'settings.update.stable', beta: 'settings.update.beta' },
+        advanced,
+      ),
+      number('updates.checkEveryHours', 'settings.field.updateEvery', { unit: 'hours', ...advanced }),
+      time('updates.noInstallFrom', 'settings.field.noInstallFrom', advanced),
+      time('updates.noInstallUntil', 'settings.field.noInstallUntil', advanced),
+      number('network.requestTimeoutSeconds', 'settings.field.requestTimeout', { unit: 'seconds', ...advanced }),
+      number('network.maxResponseMegabytes', 'settings.field.maxResponse', { unit: 'MB', ...advanced }),
+      toggle('security.allowWeakSecretStorage', 'settings.field.weakSecrets', {
+        ...advanced,
+        help: says('settings.field.weakSecretsHelp'),
+      }),
     ],
   },
 ];

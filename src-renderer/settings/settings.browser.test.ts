@@ -1,5 +1,6 @@
 /** The settings and welcome windows in real Chromium, over a real core and two real mock servers. */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
@@ -13,6 +14,9 @@ let builtin: MockServer;
 let other: MockServer;
 let harness: Harness;
 const SECRET = 'demo-secret';
+/** A preference field's input and the error it shows, by the setting's path. */
+const inputOf = (page: Page, path: string) => page.locator(`[data-path="${path}"] input`);
+const errorOf = (page: Page, path: string) => page.locator(`[data-path="${path}"] .error`);
 
 beforeAll(async () => {
   [builtin, other] = await Promise.all([startMockServer({ debtors: 20 }), startMockServer({ debtors: 20 })]);
@@ -22,6 +26,14 @@ afterAll(async () => {
   await harness?.close();
   await Promise.all([builtin?.close(), other?.close()]);
 });
+
+/** The in-page question (role alertdialog) asks with these words, its first choice focused. */
+async function asked(view: { page: Page }, words: string, focused: string) {
+  const question = view.page.getByRole('alertdialog');
+  await expect.poll(() => question.textContent()).toContain(words);
+  expect(await view.page.locator(':focus').textContent()).toBe(focused);
+  return question;
+}
 
 async function open(
   page: 'settings' | 'welcome',
@@ -292,13 +304,11 @@ describe('settings window: preferences', () => {
   it('checks values as you type and applies them live when saved', async () => {
     const view = await open('settings', {}, 'light', 'section=monitoring');
     const { page, core } = view;
-    const field = page.locator('[data-path="monitoring.reminderMinutes"] input');
+    const field = inputOf(page, 'monitoring.reminderMinutes');
     await field.fill('5000');
-    await expect
-      .poll(() => page.locator('[data-path="monitoring.reminderMinutes"] .error').textContent())
-      .toBe('Must be at most 1440 (got 5000).');
+    await expect.poll(() => errorOf(page, 'monitoring.reminderMinutes').textContent()).toBe('Must be at most 1440 (got 5000).');
     await field.fill('90');
-    await expect.poll(() => page.locator('[data-path="monitoring.reminderMinutes"] .error').count()).toBe(0);
+    await expect.poll(() => errorOf(page, 'monitoring.reminderMinutes').count()).toBe(0);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.status').textContent()).toBe('Saved.');
     expect(core.settings.preferences().monitoring.reminderMinutes).toBe(90);
@@ -339,7 +349,7 @@ describe('settings window: preferences', () => {
     await expect.poll(() => largest.isVisible()).toBe(true);
     await view.screenshot('settings-advanced-dark');
     await largest.fill('0');
-    await expect.poll(() => page.locator('[data-path="network.maxResponseMegabytes"] .error').count()).toBe(1);
+    await expect.poll(() => errorOf(page, 'network.maxResponseMegabytes').count()).toBe(1);
   });
 
   it('leads Monitoring with what a person chooses, the watch’s numbers under Advanced in words', async () => {
@@ -406,17 +416,15 @@ describe('settings window: preferences', () => {
     const view = await open('settings', {}, 'light', 'section=monitoring');
     const { page, core } = view;
     const before = core.settings.preferences().monitoring.reminderMinutes;
-    await page.locator('[data-path="monitoring.reminderMinutes"] input').fill('95');
+    await inputOf(page, 'monitoring.reminderMinutes').fill('95');
     await page.locator('#nav-monitoring').focus();
     await page.keyboard.press('ArrowDown');
-    const question = page.getByRole('alertdialog');
-    await expect.poll(() => question.textContent()).toContain('Monitoring has changes that are not saved. Leave for Clock');
-    expect(await page.locator(':focus').textContent()).toBe('Stay and keep editing');
+    const question = await asked(view, 'Monitoring has changes that are not saved. Leave for Clock', 'Stay and keep editing');
     await view.screenshot('settings-leave-unsaved');
     await page.keyboard.press('Enter');
     await expect.poll(() => question.count()).toBe(0);
     expect(await page.locator('h1').textContent()).toBe('Monitoring');
-    expect(await page.locator('[data-path="monitoring.reminderMinutes"] input').inputValue()).toBe('95');
+    expect(await inputOf(page, 'monitoring.reminderMinutes').inputValue()).toBe('95');
     await page.getByRole('button', { name: 'Clock', exact: true }).click();
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Clock');
@@ -442,9 +450,7 @@ describe('settings window: preferences', () => {
     await expect.poll(() => name.inputValue()).toBe('Local QA');
     await name.fill('Local QA renamed');
     await page.keyboard.press('Escape');
-    const question = page.getByRole('alertdialog');
-    await expect.poll(() => question.textContent()).toContain('Your changes to this environment are not saved.');
-    expect(await page.locator(':focus').textContent()).toBe('Keep editing');
+    const question = await asked(view, 'Your changes to this environment are not saved.', 'Keep editing');
     await view.screenshot('settings-environment-unsaved');
     await page.keyboard.press('Enter');
     expect(await name.inputValue()).toBe('Local QA renamed');
@@ -463,7 +469,7 @@ describe('settings window: preferences', () => {
     const view = await open('settings', {}, 'light', 'section=clock');
     await view.page.getByLabel('Global shortcut to clock in or out').fill('T');
     await expect
-      .poll(() => view.page.locator('[data-path="clock.globalShortcut"] .error').textContent())
+      .poll(() => errorOf(view.page, 'clock.globalShortcut').textContent())
       .toBe('A global shortcut needs a modifier besides Shift (Ctrl, Alt…), or it would take the key from every application.');
     await view.screenshot('settings-clock');
   });
@@ -545,11 +551,9 @@ describe('settings window in the user’s language', () => {
       ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((day) => expect.stringContaining(day)),
     );
     await page.getByLabel('Prüfen alle').count();
-    const longShift = page.locator('[data-path="clock.longShiftHours"] input');
+    const longShift = inputOf(page, 'clock.longShiftHours');
     await longShift.fill('30');
-    await expect
-      .poll(() => page.locator('[data-path="clock.longShiftHours"] .error').textContent())
-      .toBe('Darf höchstens 24 sein (eingegeben: 30).');
+    await expect.poll(() => errorOf(page, 'clock.longShiftHours').textContent()).toBe('Darf höchstens 24 sein (eingegeben: 30).');
     await view.screenshot('settings-clock-german');
     expect(view.problems).toEqual([]);
   });
