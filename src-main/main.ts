@@ -23,6 +23,7 @@ import { allowExternalUrls, denyAllPermissions } from './electron/secure-window.
 import { claimSingleInstance } from './electron/single-instance.ts';
 import { openApp } from './electron/startup.ts';
 import { watchSystem } from './electron/system-watch.ts';
+import { mendStartMenuShortcut, refuseSystemAccount, takeWindowsIdentity } from './electron/windows-desktop.ts';
 import { onTrayAction } from './electron/tray-actions.ts';
 import { createWindowManager, PANEL_SIZE } from './electron/window-manager.ts';
 
@@ -33,7 +34,8 @@ if (process.platform === 'linux') {
 
 /** Set once the tray exists: a second launch opens the panel of this one. */
 let onSecondLaunch = () => {};
-if (claimSingleInstance(app, () => onSecondLaunch())) {
+if (!refuseSystemAccount() && claimSingleInstance(app, () => onSecondLaunch())) {
+  takeWindowsIdentity();
   registerAppScheme();
   void app.whenReady().then(start);
 }
@@ -44,6 +46,7 @@ async function start(): Promise<void> {
   useApplicationMenu();
   serveAppScheme(rendererDir);
   const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch, stopFleet } = await openApp();
+  mendStartMenuShortcut(log);
 
   // IT's access portals may be opened in the browser from a window (the link beside refused credentials).
   allowExternalUrls(() => core.environments.list().flatMap((entry) => entry.environment.accessPortalUrl ?? []));

@@ -1,35 +1,46 @@
 /**
  * The core's notifications on the desktop: a health change opens the status window on that system;
  * a clock notification opens the panel; a reminder may carry a button (Clock out, Undo, Take a break,
- * Back from break).
+ * Back from break). On Windows the same choices come back through the toast router, by name.
  */
 import type { AppCore } from '../core/app-core.ts';
 import type { ClockNotification } from '../core/clock/clock-words.ts';
 import type { PlainKey } from '../shared/i18n/translator.ts';
-import { showNotification } from './desktop-notifications.ts';
+import { routeToastActivations, showNotification } from './desktop-notifications.ts';
 import { fitNotification } from '../core/util/shorten.ts';
+import type { ToastTarget } from '../core/windows/windows-identity.ts';
 import type { WindowManager } from './window-manager.ts';
 
+type ClockAction = NonNullable<ClockNotification['action']>;
+
 export function showCoreNotifications(core: AppCore, windows: WindowManager, openPanel: () => void): void {
+  const open = (target: ToastTarget) => (target === 'panel' ? openPanel() : windows.open(target));
+  routeToastActivations((action, target) => (action === 'open' ? open(target) : clockAction(core, action).run()));
   core.health.onNotification((notification) =>
-    showNotification(notification, () => {
-      const system = notification.systems[0] ?? 'source';
-      windows.open('status', { system });
-      core.events.emit('focusSystem', system);
+    showNotification(notification, {
+      target: 'status',
+      run: () => {
+        const system = notification.systems[0] ?? 'source';
+        windows.open('status', { system });
+        core.events.emit('focusSystem', system);
+      },
     }),
   );
   core.clock.onNotification((notification) => {
-    const button = notification.action && clockButton(core, notification.action);
-    showNotification({ ...notification, ...(button ? { button } : {}) }, openPanel);
+    const button = notification.action && { action: notification.action, ...clockAction(core, notification.action) };
+    showNotification({ ...notification, ...(button ? { button } : {}) }, { target: 'panel', run: openPanel });
   });
-  core.onLookupNotice((notice) => showNotification(notice, () => windows.open('lookup')));
+  core.onLookupNotice((notice) => showNotification(notice, { target: 'lookup', run: () => windows.open('lookup') }));
   for (const problem of core.problems)
-    showNotification(fitNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }), openPanel);
+    showNotification(fitNotification({ title: core.translator().t('problem.attentionTitle'), body: problem }), {
+      target: 'panel',
+      run: openPanel,
+    });
 }
 
 /** A clock notification's button: its words, and the punch it asks for (told as from a notification). */
-function clockButton(core: AppCore, action: NonNullable<ClockNotification['action']>): { label: string; run: () => void } {
-  const buttons: Record<typeof action, [PlainKey, () => unknown]> = {
+function clockAction(core: AppCore, action: ClockAction): { label: string; run: () => void } {
+  const buttons: Record<ClockAction, [PlainKey, () => unknown]> = {
     'clock-out': ['clock.clockOut', () => core.clock.clockOut('notification')],
     undo: ['panel.undo', () => core.clock.undo('notification')],
     'take-break': ['clock.takeBreak', () => core.clock.takeBreak('notification')],

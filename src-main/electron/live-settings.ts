@@ -40,8 +40,9 @@ export function applySettingsLive(
     );
     for (const [path, problem] of Object.entries(problems)) {
       log.warn(problem);
-      showNotification({ title: t('shortcut.notSetTitle'), body: problem }, () =>
-        windows.open('settings', { section: path.startsWith('lookup') ? 'lookup' : 'clock' }),
+      showNotification(
+        { title: t('shortcut.notSetTitle'), body: problem },
+        { target: 'settings', run: () => windows.open('settings', { section: path.startsWith('lookup') ? 'lookup' : 'clock' }) },
       );
     }
   };

@@ -6,7 +6,7 @@ import { channelOf, type InvokeApi } from '../shared/ipc/contract.ts';
 import { resolveAppAsset, registerAppScheme } from './app-protocol.ts';
 import type { TrayView } from '../core/tray/tray-view.ts';
 import { createAppTray, toElectronMenu } from './app-tray.ts';
-import { notificationBody, showNotification } from './desktop-notifications.ts';
+import { notificationBody, routeToastActivations, showNotification } from './desktop-notifications.ts';
 import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
 import { watchSystem } from './system-watch.ts';
 import { translatorFor } from '../shared/i18n/catalogues.ts';
@@ -286,9 +286,19 @@ describe('tray', () => {
 });
 
 describe('notifications', () => {
+  /** A reminder with a Clock out button whose press runs `run`. */
+  const stillClockedIn = (run: () => void) => ({
+    title: 'Still clocked in',
+    body: 'It is past 17:30.',
+    button: { label: 'Clock out', action: 'clock-out' as const, run },
+  });
+
   it('shows title and body, sounds only when asked, and runs the click action', () => {
     let clicked = 0;
-    showNotification({ title: 'Target system is down', body: 'since 10:42', sound: false }, () => clicked++);
+    showNotification(
+      { title: 'Target system is down', body: 'since 10:42', sound: false },
+      { target: 'status', run: () => clicked++ },
+    );
     const [shown] = fake.Notification.shown;
     expect(shown?.options).toEqual({ title: 'Target system is down', body: 'since 10:42', silent: true });
     shown?.emit('click');
@@ -299,13 +309,39 @@ describe('notifications', () => {
     let clicked = 0;
     let ran = 0;
     showNotification(
-      { title: 'Still clocked in', body: 'It is past 17:30.', button: { label: 'Clock out', run: () => ran++ } },
-      () => clicked++,
+      stillClockedIn(() => ran++),
+      { target: 'panel', run: () => clicked++ },
     );
     const [shown] = fake.Notification.shown;
     expect(shown?.options.actions).toEqual([{ type: 'button', text: 'Clock out' }]);
     shown?.emit('action', {}, 0);
     expect([ran, clicked]).toEqual([1, 0]);
+  });
+
+  it('on Windows shows a toast that says what its click and button do, routed by the one activation handler', () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      const routed: string[] = [];
+      routeToastActivations((action, target) => routed.push(`${action} ${target}`));
+      let ran = 0;
+      showNotification(
+        stillClockedIn(() => ran++),
+        { target: 'panel', run: () => ran++ },
+      );
+      const shown = fake.Notification.shown.at(-1)!;
+      expect(shown.options.toastXml).toContain('arguments="timeclock-tray:clock-out:panel"');
+      // The toast object's own events are not listened to: the router alone acts (no action run twice).
+      shown.emit('action', {}, 0);
+      shown.emit('click');
+      expect(ran).toBe(0);
+      fake.Notification.activate!({ type: 'action', arguments: 'timeclock-tray:clock-out:panel' });
+      fake.Notification.activate!({ type: 'click', arguments: 'timeclock-tray:open:status' });
+      fake.Notification.activate!({ type: 'click', arguments: 'something else' });
+      expect(routed).toEqual(['clock-out panel', 'open status', 'open panel']);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
   });
 });
 

@@ -2,6 +2,7 @@
  * A small fake of the `electron` module for unit tests of the shell (aliased in vite.config.ts).
  * It records what the shell asks of Electron; it implements no behaviour worth testing itself.
  */
+import type { NotificationOptions } from './notification-options.ts';
 type Listener = (...args: unknown[]) => unknown;
 
 class Emitting {
@@ -115,6 +116,14 @@ export const app = new (class extends Emitting {
   getPreferredSystemLanguages() {
     return this.systemLanguages;
   }
+  /** Windows identity calls, in order ("aumid:…", "clsid:…"). */
+  identity: string[] = [];
+  setAppUserModelId(id: string) {
+    this.identity.push(`aumid:${id}`);
+  }
+  setToastActivatorCLSID(id: string) {
+    this.identity.push(`clsid:${id}`);
+  }
 })();
 
 export const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };
@@ -178,13 +187,16 @@ export { nativeImage } from './electron-stand-in/desktop.ts';
 export class Notification extends Emitting {
   static readonly shown: Notification[] = [];
   static isSupported = () => true;
-  constructor(
-    readonly options: { title: string; body: string; silent?: boolean; actions?: Array<{ type: string; text?: string }> },
-  ) {
+  constructor(readonly options: NotificationOptions) {
     super();
   }
   show() {
     Notification.shown.push(this);
+  }
+  /** Windows' activation router, as the shell registered it. */
+  static activate: ((details: { type: string; arguments: string }) => void) | null = null;
+  static handleActivation(callback: (details: { type: string; arguments: string }) => void) {
+    Notification.activate = callback;
   }
 }
 

@@ -45,12 +45,14 @@ describe('electron-builder.yml', () => {
     const builder = config as unknown as {
       win: { target: string[] };
       nsis: { perMachine: boolean };
-      msi: { perMachine: boolean };
+      msi: { perMachine: boolean; runAfterFinish?: boolean };
       mac: { target: string[] };
       publish: { provider: string; url: string };
     };
     expect(builder.win.target).toEqual(['nsis', 'msi']);
     expect([builder.nsis.perMachine, builder.msi.perMachine]).toEqual([false, true]);
+    // A quiet install by Intune or SCCM runs as SYSTEM: the MSI never starts the app (it would live in session 0).
+    expect(builder.msi.runAfterFinish).toBe(false);
     expect(builder.mac.target).toEqual(expect.arrayContaining(['pkg', 'zip']));
     expect(builder.publish.provider).toBe('generic');
     const scripts = (pkg as unknown as { scripts: Record<string, string> }).scripts;

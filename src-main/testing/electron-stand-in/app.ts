@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { hangUp, report } from './control.ts';
+import { win32App } from './win32-personality.ts';
 
 const userData = process.env.TIMECLOCK_STANDIN_USER_DATA;
 if (!userData) throw new Error('The Electron stand-in needs TIMECLOCK_STANDIN_USER_DATA (the data folder).');
@@ -91,7 +92,9 @@ export class App extends EventEmitter {
     this.loginItem.openAtLogin = settings.openAtLogin ?? false;
     report('login-item', this.loginItem.openAtLogin);
   }
-  setAppUserModelId() {}
+  /** Windows' identity calls, enforced by the Windows personality (win32-personality.ts). */
+  setAppUserModelId = win32App.setAppUserModelId;
+  setToastActivatorCLSID = win32App.setToastActivatorCLSID;
 
   /**
    * Electron answers at once; so does this, by trying to own a socket in the data folder: a second

@@ -3,9 +3,11 @@
  * icon, tooltip and menu; a test clicks an item by its labels), notifications (shown, clicked, a
  * button pressed), and dialogs (answered from a script the test gives, else by their cancel button).
  */
+import type { NotificationOptions } from '../notification-options.ts';
 import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import { answer, report } from './control.ts';
+import { activateToast, handleActivation, toastRefusal } from './win32-personality.ts';
 
 interface MenuItemOptions {
   type?: 'normal' | 'separator' | 'submenu' | 'checkbox' | 'radio';
@@ -123,12 +125,14 @@ answer('tray-click', (...path: string[]) => {
 const shownNotifications: Notification[] = [];
 export class Notification extends EventEmitter {
   static isSupported = () => true;
-  constructor(
-    readonly options: { title: string; body: string; silent?: boolean; actions?: Array<{ type: string; text?: string }> },
-  ) {
+  /** Windows: every activation, also after a restart (win32-personality.ts decides which arrive). */
+  static handleActivation = handleActivation;
+  constructor(readonly options: NotificationOptions) {
     super();
   }
   show() {
+    const refused = toastRefusal();
+    if (refused) return report('notification-refused', { title: this.options.title, refused });
     shownNotifications.push(this);
     report('notification', { ...this.options, index: shownNotifications.length - 1 });
   }
@@ -137,6 +141,10 @@ export class Notification extends EventEmitter {
 answer('notifications', () => shownNotifications.map((notification) => notification.options));
 answer('notification-click', (index: number) => void shownNotifications[index]?.emit('click', {}));
 answer('notification-action', (index: number, button: number) => void shownNotifications[index]?.emit('action', {}, button));
+/** Windows: a toast clicked (no button) or a button pressed in the Action Center, after it left the screen. */
+answer('toast-activate', (index: number, button?: number) =>
+  activateToast(shownNotifications[index]?.options.toastXml ?? '', button),
+);
 
 /** Answers for the next dialogs, in order: a button index for message boxes, a path (or null) for save dialogs. */
 const script: unknown[] = [];

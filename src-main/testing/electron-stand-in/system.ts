@@ -5,6 +5,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { answer, report } from './control.ts';
+import { win32Shell } from './win32-personality.ts';
 import { browser } from './chromium.ts';
 
 export const screen = {
@@ -112,6 +113,8 @@ export const shell = {
     return '';
   },
   showItemInFolder: (path: string) => report('show-item', path),
+  readShortcutLink: win32Shell.readShortcutLink,
+  writeShortcutLink: win32Shell.writeShortcutLink,
 };
 
 type PermissionRequest = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;

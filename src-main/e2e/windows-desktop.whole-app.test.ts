@@ -1,0 +1,65 @@
+/**
+ * The built app on the stand-in's Windows personality (testing/electron-stand-in/win32-personality.ts):
+ * Windows' documented rules for toasts, their activation, the Start-menu shortcut and the SYSTEM
+ * account, enforced as Windows enforces them (issue 48).
+ */
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { eventually, useApp } from './fixture.ts';
+import { mockTimeclock } from './fixture-mock.ts';
+
+const apps = useApp();
+const SHORTCUT = 'C:\\ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\Timeclock Tray.lnk';
+
+/** A machine-wide install (the MSI: the executable under Program Files), its shortcut as the installer made it. */
+const onWindows = (more: Record<string, string> = {}) => ({
+  TIMECLOCK_STANDIN_PLATFORM: 'win32',
+  ProgramFiles: dirname(dirname(process.execPath)),
+  ProgramData: 'C:\\ProgramData',
+  TIMECLOCK_STANDIN_SHORTCUT: SHORTCUT,
+  TIMECLOCK_STANDIN_ELEVATED: '1',
+  ...more,
+});
+
+describe('Timeclock Tray on a Windows company desktop', () => {
+  it('never starts as SYSTEM, as an Intune or SCCM install would start it', async () => {
+    const started = apps.launch({ dataDir: apps.newDataDir(), env: onWindows({ TIMECLOCK_STANDIN_USER: 'SYSTEM' }) });
+    await expect(started).rejects.toThrow(/exited \(0\) before reporting "tray-created"/);
+  });
+
+  it('shows its toasts under its own identity, and a toast’s button pressed later still reaches it', async () => {
+    const app = await apps.launch({ dataDir: apps.newDataDir(), env: onWindows() });
+    await mockTimeclock(await app.window('welcome'));
+    // The installer's shortcut now also carries the activator, so the Action Center can reach the app.
+    const shortcuts =
+      await app.call<Record<string, { appUserModelId: string; toastActivatorClsid?: string }>>('shortcuts-on-disk');
+    expect(shortcuts[SHORTCUT]).toMatchObject({
+      appUserModelId: 'com.timeclocktray.app',
+      toastActivatorClsid: expect.any(String),
+    });
+
+    await eventually(app.tray, (state) => state?.menu[0]?.label === 'Clock in');
+    await app.clickTray('Clock in');
+    const shown = await eventually(app.notifications, (list) => list.some((toast) => /^Clocked in at /.test(toast.title)));
+    expect(app.reports.filter((entry) => entry.report === 'notification-refused')).toEqual([]);
+    const index = shown.findIndex((toast) => /^Clocked in at /.test(toast.title));
+    // Undo, pressed in the Action Center: routed by the toast's arguments, not by the object that showed it.
+    await app.call('toast-activate', index, 0);
+    await eventually(app.tray, (state) => state?.menu[0]?.label === 'Clock in');
+    expect(app.reports.filter((entry) => entry.report === 'activation-lost')).toEqual([]);
+    expect(await app.quit()).toBe(0);
+  });
+
+  it('opens what a toast clicked in the Action Center asks for when that click started it', async () => {
+    const dataDir = apps.newDataDir();
+    const first = await apps.launch({ dataDir, env: onWindows() });
+    await first.window('welcome');
+    expect(await first.quit()).toBe(0);
+    const started = await apps.launch({
+      dataDir,
+      env: onWindows({ TIMECLOCK_STANDIN_ACTIVATION: 'timeclock-tray:open:status' }),
+    });
+    await started.window('status');
+    expect(started.reports.filter((entry) => entry.report === 'activation-lost')).toEqual([]);
+  });
+});

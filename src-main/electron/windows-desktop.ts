@@ -1,0 +1,64 @@
+/**
+ * The app on a Windows company desktop, before and just after it is ready: it never runs as SYSTEM
+ * (an Intune or SCCM install runs there; a process started from it would live hidden in session 0
+ * — each user's own start comes at their next login), it takes its identity (the toast activator
+ * CLSID first, then the AppUserModelID, before anything is shown), and it mends the installer's
+ * Start-menu shortcut so that toasts' buttons reach it after the toast left or the app restarted.
+ */
+import { homedir, userInfo } from 'node:os';
+import { app, shell } from 'electron';
+import type { Logger } from '../core/logging/logger.ts';
+import { APP_USER_MODEL_ID, TOAST_ACTIVATOR_CLSID } from '../core/windows/windows-identity.ts';
+import {
+  installKind,
+  runsAsSystem,
+  shortcutRepair,
+  startMenuShortcut,
+  type InstallKind,
+} from '../core/windows/windows-session.ts';
+
+/** True when this process must not run (SYSTEM); it has quit then. Elsewhere than Windows: false. */
+export function refuseSystemAccount(): boolean {
+  if (process.platform !== 'win32') return false;
+  const system = runsAsSystem({ username: userInfo().username, profile: process.env.USERPROFILE ?? homedir() });
+  if (system) app.quit();
+  return system;
+}
+
+/** Before anything is shown: the CLSID first (it is written into the registration), then the AUMID. */
+export function takeWindowsIdentity(): void {
+  if (process.platform !== 'win32') return;
+  app.setToastActivatorCLSID(TOAST_ACTIVATOR_CLSID);
+  app.setAppUserModelId(APP_USER_MODEL_ID);
+}
+
+/** How this copy was installed (Windows only; elsewhere null). */
+export function windowsInstallKind(): InstallKind | null {
+  if (process.platform !== 'win32') return null;
+  const { LOCALAPPDATA, ProgramFiles, ProgramW6432 } = process.env;
+  const programFiles = [ProgramFiles, ProgramW6432, process.env['ProgramFiles(x86)']].filter((folder) => folder !== undefined);
+  return installKind({ username: '', profile: '', executable: process.execPath, localAppData: LOCALAPPDATA, programFiles });
+}
+
+/**
+ * The installer's shortcut carries the AUMID but no activator CLSID (electron-builder's NSIS and
+ * MSI options have no field for it): written here. A machine-wide shortcut needs an administrator:
+ * when it cannot be written, buttons still work while the toast is on screen, and a click opens the
+ * panel with the same choice; the IT guide says how to set it in the package.
+ */
+export function mendStartMenuShortcut(log: Logger): void {
+  const kind = windowsInstallKind();
+  const path =
+    kind && startMenuShortcut(kind, { appData: process.env.APPDATA, programData: process.env.ProgramData }, app.getName());
+  if (!path) return;
+  try {
+    const found = shell.readShortcutLink(path);
+    const repair = shortcutRepair(found, { appUserModelId: APP_USER_MODEL_ID, toastActivatorClsid: TOAST_ACTIVATOR_CLSID });
+    if (repair && !shell.writeShortcutLink(path, 'update', { ...found, ...repair }))
+      log.warn(
+        `The Start-menu shortcut ${path} could not be given the app's toast activator: toast buttons work only while shown.`,
+      );
+  } catch (error) {
+    log.warn(`The Start-menu shortcut ${path} could not be read (${(error as Error).message}).`);
+  }
+}
