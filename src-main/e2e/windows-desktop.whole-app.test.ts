@@ -3,7 +3,8 @@
  * Windows' documented rules for toasts, their activation, the Start-menu shortcut and the SYSTEM
  * account, enforced as Windows enforces them (issue 48).
  */
-import { dirname } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventually, useApp } from './fixture.ts';
 import { mockTimeclock } from './fixture-mock.ts';
@@ -47,6 +48,30 @@ describe('Timeclock Tray on a Windows company desktop', () => {
     await app.call('toast-activate', index, 0);
     await eventually(app.tray, (state) => state?.menu[0]?.label === 'Clock in');
     expect(app.reports.filter((entry) => entry.report === 'activation-lost')).toEqual([]);
+    expect(await app.quit()).toBe(0);
+  });
+
+  it('leaves starting at login to IT’s all-users entry (HKLM Run), and says so instead of adding its own', async () => {
+    const dataDir = apps.newDataDir();
+    const registry = join(dataDir, '..', `${dataDir.split('/').pop()}-registry.json`);
+    writeFileSync(
+      registry,
+      JSON.stringify({
+        'HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run': {
+          'Timeclock Tray': '"C:\\Program Files\\Timeclock Tray\\Timeclock Tray.exe"',
+        },
+      }),
+    );
+    const app = await apps.launch({ dataDir, env: onWindows({ TIMECLOCK_STANDIN_REGISTRY: registry }) });
+    const welcome = await app.window('welcome');
+    const atLogin = welcome.getByLabel('Start Timeclock Tray when I log in');
+    await eventually(
+      () => atLogin.isDisabled(),
+      (disabled) => disabled,
+    );
+    expect(await atLogin.isChecked()).toBe(true);
+    // No user entry beside IT's: the app would start twice at every login.
+    expect(app.reports.filter((entry) => entry.report === 'login-item' && entry.detail === true)).toEqual([]);
     expect(await app.quit()).toBe(0);
   });
 

@@ -12,6 +12,7 @@ import {
   MACOS_BUNDLE_ID,
   REGISTRY_POLICY_KEY,
   registryPolicyReader,
+  MACHINE_RUN_KEY,
 } from './policy-sources.ts';
 import { createSettingsService, type KeyValueStore } from './settings-service.ts';
 import { POLICY_RECHECK_MS, watchPolicy } from './policy-watch.ts';
@@ -209,6 +210,18 @@ describe('every format reaches the same effective settings', () => {
     const read = registryPolicyReader((hive, subKey) => keys[`${hive}\\${subKey}`] ?? null).read();
     expect(effective(read)).toEqual(expected);
     expect(registryPolicyReader(() => null).read()).toBeNull();
+  });
+
+  it('takes an all-users start entry (HKLM Run) as "start at login" managed, unless a policy says otherwise', () => {
+    const run = { [`HKLM\\${MACHINE_RUN_KEY}`]: { 'timeclock tray': '"C:\\Program Files\\Timeclock Tray\\Timeclock Tray.exe"' } };
+    const reader = (keys: Record<string, Record<string, unknown>>) =>
+      registryPolicyReader((hive, subKey) => keys[`${hive}\\${subKey}`] ?? null).read();
+    const managed = effective(reader(run));
+    expect(managed.preferences.general.startAtLogin).toBe(true);
+    expect(managed.locked).toContain('general.startAtLogin');
+    const turnedOff = effective(reader({ ...run, [`HKLM\\${REGISTRY_POLICY_KEY}`]: { 'general.startAtLogin': 0 } }));
+    expect(turnedOff.preferences.general.startAtLogin).toBe(false);
+    expect(effective(reader({})).locked).not.toContain('general.startAtLogin');
   });
 
   it('from a macOS configuration profile (whose keys are enforced), XML or binary, machine over user', () => {

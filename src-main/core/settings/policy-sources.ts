@@ -69,9 +69,26 @@ export function registryPolicyReader(values: RegistryValues): PolicyReader {
       };
       raw.enforced = layer(REGISTRY_POLICY_KEY);
       raw.recommended = layer(`${REGISTRY_POLICY_KEY}\\Recommended`);
+      // An all-users start entry (IT's, for the machine-wide install) starts the app at every login:
+      // the per-user setting is then managed, unless a policy says otherwise.
+      if (machineStartEntry(values) && !('general.startAtLogin' in raw.enforced)) raw.enforced['general.startAtLogin'] = 1;
       return hasAny(raw) ? raw : null;
     },
   };
+}
+
+/** Where Windows keeps what starts at every user's login. */
+export const MACHINE_RUN_KEY = 'Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+export const RUN_VALUE_NAME = 'Timeclock Tray';
+
+/** Whether IT made the app start at every user's login (HKLM Run, value "Timeclock Tray"); false where it cannot be read. */
+export function machineStartEntry(values: RegistryValues): boolean {
+  try {
+    const entries = values('HKLM', MACHINE_RUN_KEY) ?? {};
+    return Object.keys(entries).some((name) => name.toLowerCase() === RUN_VALUE_NAME.toLowerCase());
+  } catch {
+    return false;
+  }
 }
 
 /** The real registry, through native-reg (Windows only; it loads its binary there alone). */

@@ -9,10 +9,13 @@ import Module, { register } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 
 const standInUrl = new URL('./electron.ts', import.meta.url).href;
+// The Windows personality's registry (win32-personality.ts) stands in for native-reg.
+const registryUrl = process.env.TIMECLOCK_STANDIN_PLATFORM === 'win32' ? new URL('./native-reg.ts', import.meta.url).href : null;
 
 // ESM `import … from 'electron'`: a resolve hook (it runs on the loader thread, so it is inline).
 const resolveHook = `export async function resolve(specifier, context, next) {
   if (specifier === 'electron') return { url: ${JSON.stringify(standInUrl)}, shortCircuit: true };
+  if (specifier === 'native-reg' && ${JSON.stringify(registryUrl)}) return { url: ${JSON.stringify(registryUrl)}, shortCircuit: true };
   return next(specifier, context);
 }`;
 register(`data:text/javascript,${encodeURIComponent(resolveHook)}`);
