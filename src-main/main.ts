@@ -34,7 +34,7 @@ if (process.platform === 'linux') {
 
 /** Set once the tray exists: a second launch opens the panel of this one. */
 let onSecondLaunch = () => {};
-if (!refuseSystemAccount() && claimSingleInstance(app, () => onSecondLaunch())) {
+if (!refuseSystemAccount() && claimSingleInstance(() => onSecondLaunch())) {
   takeWindowsIdentity();
   registerAppScheme();
   void app.whenReady().then(start);

@@ -75,6 +75,27 @@ describe('Timeclock Tray on a Windows company desktop', () => {
     expect(await app.quit()).toBe(0);
   });
 
+  it('on a terminal server, a start in the same account’s other session says where the app runs and opens nothing there', async () => {
+    const dataDir = apps.newDataDir();
+    const first = await apps.launch({ dataDir, env: onWindows({ SESSIONNAME: 'Console' }) });
+    await first.window('welcome');
+    const opened = () => first.reports.filter((entry) => entry.report === 'window-opened').length;
+    const before = opened();
+    const second = await apps.launch({
+      dataDir,
+      env: onWindows({ SESSIONNAME: 'ICA-CGP#7', CLIENTNAME: 'THIN-042' }),
+      until: 'dialog',
+    });
+    const said = (await second.reported('dialog')) as { message: string; detail: string };
+    expect(said.message).toBe('Timeclock Tray is already running for you');
+    expect(said.detail).toContain('your other session (Console)');
+    expect(await second.exited).toBe(0);
+    // The running app opened no panel for it: it would have appeared in the console nobody looks at.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(opened()).toBe(before);
+    expect(await first.quit()).toBe(0);
+  });
+
   it('opens what a toast clicked in the Action Center asks for when that click started it', async () => {
     const dataDir = apps.newDataDir();
     const first = await apps.launch({ dataDir, env: onWindows() });

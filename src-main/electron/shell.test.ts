@@ -500,16 +500,20 @@ describe('global shortcuts', () => {
 });
 
 describe('single instance', () => {
-  it('lets the first launch run and hands a second launch over to it', () => {
+  it('lets the first launch run and hands a second launch in its session over to it, never one from another', () => {
     let handedOver = 0;
-    expect(claimSingleInstance(fake.app as never, () => handedOver++)).toBe(true);
-    fake.app.emit('second-instance');
+    expect(claimSingleInstance(() => handedOver++)).toBe(true);
+    const session = fake.app.lockData as { session: string };
+    fake.app.emit('second-instance', {}, [], '', { session: session.session });
+    expect(handedOver).toBe(1);
+    // The same account's other session on a terminal server: its panel would open where nobody looks.
+    fake.app.emit('second-instance', {}, [], '', { session: 'RDP-Tcp#9' });
     expect(handedOver).toBe(1);
   });
 
   it('quits a second launch at once', () => {
     fake.app.locked = false;
-    expect(claimSingleInstance(fake.app as never, () => {})).toBe(false);
+    expect(claimSingleInstance(() => {})).toBe(false);
     expect(fake.app.quits).toBe(1);
   });
 });

@@ -2,6 +2,9 @@
  * A small fake of the `electron` module for unit tests of the shell (aliased in vite.config.ts).
  * It records what the shell asks of Electron; it implements no behaviour worth testing itself.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NotificationOptions } from './notification-options.ts';
 type Listener = (...args: unknown[]) => unknown;
 
@@ -97,9 +100,16 @@ export class Tray extends Emitting {
 export const app = new (class extends Emitting {
   locked = true;
   quits = 0;
+  /** What the last lock request told a running app (its session). */
+  lockData: unknown = null;
+  userData = mkdtempSync(join(tmpdir(), 'fake-electron-'));
+  getPath() {
+    return this.userData;
+  }
   /** A release build (true) or development (false). */
   isPackaged = true;
-  requestSingleInstanceLock() {
+  requestSingleInstanceLock(data?: unknown) {
+    this.lockData = data ?? null;
     return this.locked;
   }
   quit() {

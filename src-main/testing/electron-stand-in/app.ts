@@ -100,14 +100,19 @@ export class App extends EventEmitter {
    * Electron answers at once; so does this, by trying to own a socket in the data folder: a second
    * process finds it taken, tells the first (which emits 'second-instance') and gets false.
    */
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(additionalData: unknown = {}): boolean {
     const path = join(userData!, 'SingletonSocket');
-    // The probe's connection is also the message: the first instance emits 'second-instance'.
-    if (someoneAnswers(path)) return false;
+    // The probe's connection is also the message (with the second's additional data, as Electron
+    // hands it over): the first instance emits 'second-instance'.
+    if (someoneAnswers(path, additionalData)) return false;
     rmSync(path, { force: true });
     this.lock = createServer((socket) => {
-      socket.end();
-      this.emit('second-instance', {}, [], process.cwd());
+      let sent = '';
+      socket.on('data', (chunk) => (sent += chunk.toString()));
+      socket.on('end', () => {
+        socket.end();
+        this.emit('second-instance', {}, [], process.cwd(), sent === '' ? {} : JSON.parse(sent));
+      });
     }).listen(path);
     return true;
   }
@@ -139,13 +144,13 @@ export class App extends EventEmitter {
   }
 }
 
-/** Whether something answers on the lock socket, asked synchronously as Electron's API is. */
-function someoneAnswers(path: string): boolean {
+/** Whether something answers on the lock socket (and, if so, it got `data`), asked synchronously as Electron's API is. */
+function someoneAnswers(path: string, data: unknown): boolean {
   const child = spawnSync(
     process.execPath,
     [
       '-e',
-      `const s=require('net').createConnection(${JSON.stringify(path)});s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))`,
+      `const s=require('net').createConnection(${JSON.stringify(path)});s.on('connect',()=>s.end(${JSON.stringify(JSON.stringify(data))},()=>process.exit(0)));s.on('error',()=>process.exit(1))`,
     ],
     { timeout: 5_000 },
   );

@@ -42,6 +42,8 @@ export interface LaunchOptions {
   inheritOutput?: boolean;
   /** Another build of the main bundle (one made with update keys: testing/trusted-build.ts); dist/main/main.js by default. */
   mainBundle?: string;
+  /** What the launch waits for: the tray (the app's last step before it waits for the user) by default. */
+  until?: string;
 }
 
 export type RunningApp = Awaited<ReturnType<typeof launchApp>>;
@@ -176,6 +178,6 @@ export async function launchApp(options: LaunchOptions) {
     },
   };
   // Started when the tray exists (the app's last step before it waits for the user).
-  await reported('tray-created', () => true, 60_000);
+  await reported(options.until ?? 'tray-created', () => true, 60_000);
   return app;
 }
