@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { launchApp, WAIT_MS, type LaunchOptions, type RunningApp } from '../testing/electron-stand-in/driver.ts';
 
@@ -30,4 +31,18 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     if (Date.now() > deadline) throw new Error(`Still not as expected after ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Fills "Add environment" in the settings window for a mock-like server (demo client id), unsaved. */
+export async function fillEnvironment(
+  settings: Page,
+  entry: { name: string; server: { timeclockBaseUrl: string; debtorsBaseUrl: string }; secret: string; employeeId: string },
+): Promise<void> {
+  await settings.getByRole('button', { name: 'Add environment' }).click();
+  await settings.getByLabel('Name', { exact: true }).fill(entry.name);
+  await settings.getByLabel('Timeclock base URL').fill(entry.server.timeclockBaseUrl);
+  await settings.getByLabel('Debtors base URL').fill(entry.server.debtorsBaseUrl);
+  await settings.getByLabel('Client id', { exact: true }).fill('demo-client');
+  await settings.getByLabel('Client secret', { exact: true }).fill(entry.secret);
+  await settings.getByLabel('Employee id', { exact: true }).fill(entry.employeeId);
 }

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../mock/mock-server.ts';
-import { eventually, useApp } from './fixture.ts';
+import { eventually, fillEnvironment, useApp } from './fixture.ts';
 
 const apps = useApp();
 let second: MockServer;
@@ -28,13 +28,7 @@ describe('settings, switching and a restart', () => {
     const first = await apps.launch({ dataDir });
     await first.clickTray('Settings…');
     const settings = await first.window('settings');
-    await settings.getByRole('button', { name: 'Add environment' }).click();
-    await settings.getByLabel('Name', { exact: true }).fill('Local QA');
-    await settings.getByLabel('Timeclock base URL').fill(second.timeclockBaseUrl);
-    await settings.getByLabel('Debtors base URL').fill(second.debtorsBaseUrl);
-    await settings.getByLabel('Client id', { exact: true }).fill('demo-client');
-    await settings.getByLabel('Client secret', { exact: true }).fill('demo-secret');
-    await settings.getByLabel('Employee id', { exact: true }).fill('E1002');
+    await fillEnvironment(settings, { name: 'Local QA', server: second, secret: 'demo-secret', employeeId: 'E1002' });
     await settings.getByRole('button', { name: 'Test connection' }).click();
     await eventually(
       () => settings.locator('.report li').first().textContent(),

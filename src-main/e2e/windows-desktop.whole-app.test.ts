@@ -5,11 +5,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { eventually, useApp } from './fixture.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../mock/mock-server.ts';
+import { screenshotDir } from '../testing/browser/harness.ts';
+import { eventually, fillEnvironment, useApp } from './fixture.ts';
 import { mockTimeclock } from './fixture-mock.ts';
 
 const apps = useApp();
+let company: MockServer;
+beforeAll(async () => {
+  company = await startMockServer({ debtors: 20 });
+});
+afterAll(() => company?.close());
 const SHORTCUT = 'C:\\ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\Timeclock Tray.lnk';
 
 /** A machine-wide install (the MSI: the executable under Program Files), its shortcut as the installer made it. */
@@ -94,6 +101,41 @@ describe('Timeclock Tray on a Windows company desktop', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(opened()).toBe(before);
     expect(await first.quit()).toBe(0);
+  });
+
+  it('on a pooled desktop, says a secret saved on another host cannot be read here and takes it once more', async () => {
+    const dataDir = apps.newDataDir(); // the roaming profile: the same on every host
+    const monday = await apps.launch({ dataDir, env: onWindows({ TIMECLOCK_STANDIN_HOST: 'VDI-01' }) });
+    await monday.clickTray('Settings…');
+    const settings = await monday.window('settings');
+    await fillEnvironment(settings, { name: 'Acme', server: company, secret: 'demo-secret', employeeId: 'E1002' });
+    await settings.getByRole('button', { name: 'Save' }).click();
+    const meta = (page: typeof settings) => page.locator('.row', { hasText: 'Acme' }).locator('.meta').textContent();
+    await eventually(
+      () => meta(settings),
+      (text) => text === 'E1002 · secret saved',
+    );
+    expect(await monday.quit()).toBe(0);
+
+    const tuesday = await apps.launch({ dataDir, env: onWindows({ TIMECLOCK_STANDIN_HOST: 'VDI-07' }) });
+    await tuesday.clickTray('Settings…');
+    const again = await tuesday.window('settings');
+    await again.locator('.row', { hasText: 'Acme' }).click();
+    await again.getByRole('button', { name: 'Edit' }).click();
+    await eventually(
+      () => again.locator('.editor').textContent(),
+      (text) => (text ?? '').includes('This computer cannot read secrets saved on another computer'),
+    );
+    expect(await again.locator('.editor').textContent()).not.toContain('could not be decrypted');
+    await again.screenshot({ path: join(screenshotDir, 'windows-pooled-desktop-secret.png') });
+    await again.getByRole('button', { name: 'Enter', exact: true }).click();
+    await again.getByLabel('Client secret', { exact: true }).fill('demo-secret');
+    await again.getByRole('button', { name: 'Save' }).click();
+    await eventually(
+      () => meta(again),
+      (text) => text === 'E1002 · secret saved',
+    );
+    expect(await tuesday.quit()).toBe(0);
   });
 
   it('opens what a toast clicked in the Action Center asks for when that click started it', async () => {

@@ -3,6 +3,7 @@
  * safeStorage (unlocked once), the log (which needs the secrets to redact them), the embedded
  * mock and the core. Nothing here shows anything yet.
  */
+import { hostname } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { app, dialog, net, powerMonitor } from 'electron';
 import { createAppCore, type AppCore } from '../core/app-core.ts';
@@ -61,7 +62,8 @@ export async function openApp(): Promise<Started> {
   const { store, problems } = openSettingsStore();
   const settings = createSettingsService(store, admin);
   const encryptor = await createSafeStorageEncryptor();
-  const vault = createSecretVault(encryptor, settingsVaultPersistence(settings));
+  // Each secret notes the computer that encrypted it: another (a pooled desktop's next host) cannot read it.
+  const vault = createSecretVault(encryptor, settingsVaultPersistence(settings), hostname());
   await vault.unlock(); // the stored secrets, decrypted once before anything needs them
   // The vault's secrets and the OAuth tokens held now: the log shows none of them.
   const redactable = secretsToRedact(vault.knownSecrets);

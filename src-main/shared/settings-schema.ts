@@ -278,7 +278,13 @@ export const settingsDocumentSchema = v.object({
   vault: v.optional(
     v.record(
       v.string(),
-      v.object({ data: v.string(), weak: v.boolean(), binding: v.optional(v.string()), sealed: v.optional(v.boolean()) }),
+      v.object({
+        data: v.string(),
+        weak: v.boolean(),
+        binding: v.optional(v.string()),
+        sealed: v.optional(v.boolean()),
+        computer: v.optional(v.string()),
+      }),
     ),
     {},
   ),

@@ -113,6 +113,9 @@ function lookupCaches(files: DataFiles, settings: SettingsService, vault: Secret
     if (!files.dataDir || !settings.preferences().lookup.keepOnDisk) return null;
     let key = vault.get(LOOKUP_CACHE_VAULT_ID, LOOKUP_CACHE_BINDING);
     if (key === null) {
+      // Its key was encrypted by another computer (a pooled desktop's last host): the lists are
+      // loaded afresh without a word, as on a first start — nothing was damaged.
+      if (vault.storedElsewhere(LOOKUP_CACHE_VAULT_ID)) removeLookupCache(pathOf(environment.id));
       key = newCacheKey();
       // Kept only where the operating system encrypts it: a key in the clear would make the file's encryption a formality.
       if (vault.set(LOOKUP_CACHE_VAULT_ID, key, LOOKUP_CACHE_BINDING).storage !== 'encrypted') {

@@ -81,6 +81,31 @@ describe('secret vault', () => {
     expect(persistence.entries.has('qa')).toBe(true);
   });
 
+  it('says a secret another computer encrypted is unreadable here for that reason, not damaged, until it is given again', async () => {
+    const persistence = memoryPersistence();
+    const vdi01 = createSecretVault(fakeEncryptor('strong'), persistence, 'VDI-01');
+    vdi01.set('qa', 'qa-secret-1', BOUND);
+    await vdi01.flush();
+    expect(persistence.entries.get('qa')?.computer).toBe('VDI-01');
+    // The next login lands on another host of the pool: the system's keys there cannot decrypt it.
+    const otherKeys: Encryptor = {
+      ...fakeEncryptor('strong'),
+      decrypt: () => Promise.reject(new Error('The parameter is incorrect (DPAPI)')),
+    };
+    const vdi07 = createSecretVault(otherKeys, persistence, 'VDI-07');
+    await vdi07.unlock();
+    expect(vdi07.status('qa', BOUND)).toEqual({ set: false, storage: 'unreadable', note: vaultNotes.otherComputer });
+    expect(vdi07.storedElsewhere('qa')).toBe(true);
+    // On the computer that wrote it, the same failure is damage (a keyring reset), said as such.
+    const sameHost = createSecretVault(otherKeys, persistence, 'VDI-01');
+    await sameHost.unlock();
+    expect(sameHost.status('qa', BOUND).note).toBe(vaultNotes.unreadable);
+    vdi07.set('qa', 'qa-secret-1', BOUND);
+    expect(vdi07.storedElsewhere('qa')).toBe(false);
+    await vdi07.flush();
+    expect(persistence.entries.get('qa')?.computer).toBe('VDI-07');
+  });
+
   it('clears a secret everywhere, also one whose encryption was still under way', async () => {
     const persistence = memoryPersistence();
     const vault = createSecretVault(fakeEncryptor('strong'), persistence);

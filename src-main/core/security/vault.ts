@@ -31,6 +31,11 @@ export interface StoredSecret {
   weak: boolean;
   binding?: string;
   sealed?: boolean;
+  /**
+   * The computer that encrypted it. The OS's keys do not roam (Windows' DPAPI on a pooled desktop,
+   * a new profile): another computer cannot decrypt it, which is not damage and is said so.
+   */
+  computer?: string;
 }
 
 export interface VaultPersistence {
@@ -63,6 +68,8 @@ export interface SecretVault {
   status(environmentId: string, binding: string): SecretStatus;
   /** Refuses a malformed secret (SecretRejectedError, in the words of `t`; English if not given). */
   set(environmentId: string, secret: string, binding: string, t?: Translate): SecretStatus;
+  /** Whether the stored secret was encrypted by another computer, which is why this one cannot read it. */
+  storedElsewhere(environmentId: string): boolean;
   /** What the kept secret was given for (its binding), or undefined when none is kept or it is unreadable. */
   bindingOf(environmentId: string): string | undefined;
   /**
@@ -101,6 +108,7 @@ export const vaultNotes = {
   sessionNoKeyring: 'sessionNoKeyring',
   sessionNoEncryption: 'sessionNoEncryption',
   unreadable: 'unreadable',
+  otherComputer: 'otherComputer',
   moved: 'moved',
 } as const satisfies Record<string, SecretNote>;
 
@@ -115,8 +123,11 @@ function secretProblem(secret: string): SecretProblem | null {
   return null;
 }
 
-export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence): SecretVault {
+/** `computer`: this computer's name (os.hostname()), written beside each secret it encrypts. */
+export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence, computer?: string): SecretVault {
   const inMemory = new Map<string, { secret: string; storage: SecretStorage; binding?: string }>();
+  /** Stored secrets another computer encrypted, which this one could not decrypt. */
+  const fromElsewhere = new Set<string>();
   /** Decided when the vault opens: whether this is the start at which unbound secrets may be adopted. */
   const adoptingThisStart = persistence.adoptionOpen?.() ?? true;
   /** Adoptions asked for before the secret was decrypted (the core starts before unlock ends in tests). */
@@ -143,7 +154,9 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       inMemory.set(id, { secret: plain, storage, binding });
       if (binding !== undefined) seal(id, plain, binding, entry.weak);
     } catch {
-      /* stays unreadable: the status says so and asks for the secret again */
+      // Stays unreadable: the status says so and asks for the secret again — as written on another
+      // computer when it was (a pooled desktop's new host), not as damage.
+      if (entry.computer !== undefined && computer !== undefined && entry.computer !== computer) fromElsewhere.add(id);
     }
   }
 
@@ -152,7 +165,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     writes = writes.then(async () => {
       const data = await encryptor.encrypt(JSON.stringify({ secret, binding } satisfies Sealed)).catch(() => null);
       if (data !== null && inMemory.get(id)?.secret === secret && inMemory.get(id)?.binding === binding)
-        persistence.setVaultEntry(id, { data, weak, sealed: true });
+        persistence.setVaultEntry(id, { data, weak, sealed: true, ...(computer ? { computer } : {}) });
     });
   }
 
@@ -163,6 +176,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     if (storage === 'unreadable') return vaultNotes.unreadable;
     return null;
   };
+  const unreadableNote = (id: string) => (fromElsewhere.has(id) ? vaultNotes.otherComputer : vaultNotes.unreadable);
 
   /** Given for something else (other addresses, sign-in or CA, or another environment with this id). */
   const movedFrom = (id: string, binding: string) => {
@@ -176,11 +190,12 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       return loaded && loaded.binding === binding ? loaded.secret : null;
     },
     bindingOf: (id) => load(id)?.binding,
+    storedElsewhere: (id) => fromElsewhere.has(id),
     status(id, binding) {
       if (movedFrom(id, binding)) return { set: false, storage: 'none', note: vaultNotes.moved };
       const loaded = load(id);
       if (loaded) return { set: true, storage: loaded.storage, note: noteFor(loaded.storage) };
-      if (persistence.vaultEntry(id)) return { set: false, storage: 'unreadable', note: noteFor('unreadable') };
+      if (persistence.vaultEntry(id)) return { set: false, storage: 'unreadable', note: unreadableNote(id) };
       return { set: false, storage: 'none', note: null };
     },
     adopt(id, binding) {
@@ -200,12 +215,14 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
       const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());
       const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
       inMemory.set(id, { secret, storage, binding });
+      fromElsewhere.delete(id);
       if (!persist) persistence.setVaultEntry(id, null);
       else seal(id, secret, binding, level === 'weak');
       return { set: true, storage, note: noteFor(storage) };
     },
     clear(id) {
       inMemory.delete(id);
+      fromElsewhere.delete(id);
       persistence.setVaultEntry(id, null);
     },
     knownSecrets: () => [...inMemory.values()].map((entry) => entry.secret),

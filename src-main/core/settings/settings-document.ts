@@ -28,6 +28,8 @@ export interface VaultEntry {
   binding?: string;
   /** The ciphertext holds the secret and its binding together. */
   sealed?: boolean;
+  /** Which computer encrypted it (core/security/vault.ts): another's cannot decrypt it (DPAPI keys do not roam). */
+  computer?: string;
 }
 
 export interface SettingsDocument {
@@ -61,6 +63,7 @@ const vaultEntrySchema = v.object({
   weak: v.boolean(),
   binding: v.optional(v.string()),
   sealed: v.optional(v.boolean()),
+  computer: v.optional(v.string()),
 });
 const overrideSchema = v.object({ employeeId: v.optional(v.string()) });
 

@@ -37,7 +37,8 @@ export type FieldErrors = Partial<Record<string, string>>;
 export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin';
 
 /** Why a secret is kept the way it is: weak protection (allowed by the user or by IT), only until quitting, undecryptable, the demo's. */
-export type SecretNote = 'weak' | 'weakByAdmin' | 'sessionNoKeyring' | 'sessionNoEncryption' | 'unreadable' | 'builtin' | 'moved';
+export type SecretNote =
+  'weak' | 'weakByAdmin' | 'sessionNoKeyring' | 'sessionNoEncryption' | 'unreadable' | 'otherComputer' | 'builtin' | 'moved';
 
 export interface SecretStatus {
   set: boolean;

@@ -70,7 +70,12 @@ answer('power', (event: string) => void powerMonitor.emit(event));
  */
 const backend = process.env.TIMECLOCK_STANDIN_SAFE_STORAGE === 'basic_text' ? 'basic_text' : 'gnome_libsecret';
 const key = createHash('sha256')
-  .update(backend === 'basic_text' ? 'peanuts' : `keyring:${process.env.TIMECLOCK_STANDIN_USER_DATA}`)
+  // The Windows personality's DPAPI is the computer's too (TIMECLOCK_STANDIN_HOST): keys do not roam.
+  .update(
+    backend === 'basic_text'
+      ? 'peanuts'
+      : `keyring:${process.env.TIMECLOCK_STANDIN_HOST ?? ''}:${process.env.TIMECLOCK_STANDIN_USER_DATA}`,
+  )
   .digest();
 export const safeStorage = {
   isEncryptionAvailable: () => true,

@@ -9,7 +9,9 @@
  *   Learn, "Send a local app notification from other types of unpackaged apps"; electron PR #51286);
  * - Start-menu shortcuts: the installer's (AUMID, no CLSID), readable and writable through
  *   `shell.readShortcutLink`/`writeShortcutLink`; one under ProgramData only by an administrator;
- * - the account: `os.userInfo()` is TIMECLOCK_STANDIN_USER (SYSTEM for an Intune/SCCM install).
+ * - the account: `os.userInfo()` is TIMECLOCK_STANDIN_USER (SYSTEM for an Intune/SCCM install);
+ * - the computer: `os.hostname()` is TIMECLOCK_STANDIN_HOST, and safeStorage's key is that
+ *   computer's (DPAPI's keys do not roam to another host of a pooled desktop: Signal-Desktop #7038).
  * Test support only; what it does not emulate is listed in docs/architecture.md.
  */
 import os from 'node:os';
@@ -53,8 +55,11 @@ if (windowsMode) {
   if (user) {
     const real = os.userInfo;
     os.userInfo = ((options?: { encoding: BufferEncoding }) => ({ ...real(options), username: user })) as typeof os.userInfo;
-    syncBuiltinESMExports();
   }
+  // The computer (a pooled desktop's host of the day): its name, and the key of its DPAPI (system.ts).
+  const host = process.env.TIMECLOCK_STANDIN_HOST;
+  if (host) os.hostname = () => host;
+  syncBuiltinESMExports();
 }
 
 export const win32App = {
