@@ -23,7 +23,12 @@ import { allowExternalUrls, denyAllPermissions } from './electron/secure-window.
 import { claimSingleInstance } from './electron/single-instance.ts';
 import { openApp } from './electron/startup.ts';
 import { watchSystem } from './electron/system-watch.ts';
-import { mendStartMenuShortcut, refuseSystemAccount, takeWindowsIdentity } from './electron/windows-desktop.ts';
+import {
+  mendStartMenuShortcut,
+  refuseSystemAccount,
+  takeWindowsIdentity,
+  windowsTrayIconPlace,
+} from './electron/windows-desktop.ts';
 import { onTrayAction } from './electron/tray-actions.ts';
 import { createWindowManager, PANEL_SIZE } from './electron/window-manager.ts';
 
@@ -68,6 +73,7 @@ async function start(): Promise<void> {
       shortcutProblems: live.shortcutProblems,
       saveFile: saveWithDialog,
       confirm: confirmWithDialog,
+      trayIconPlace: windowsTrayIconPlace,
     }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),
@@ -87,6 +93,9 @@ async function start(): Promise<void> {
   const minuteTicker = setInterval(refreshTray, 60_000);
   showCoreNotifications(core, windows, openPanel);
   if (!settings.welcomed()) windows.open('welcome');
+  // Windows hid the tray icon under ^ (and nobody said "Got it"): the hint alone, once per start.
+  else if (windowsTrayIconPlace() === 'overflow' && !settings.trayPinHintDismissed())
+    windows.open('welcome', { only: 'tray-pin' });
 
   const stopWatching = watchSystem({
     onStale: () => {

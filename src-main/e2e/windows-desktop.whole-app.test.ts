@@ -138,6 +138,30 @@ describe('Timeclock Tray on a Windows company desktop', () => {
     expect(await tuesday.quit()).toBe(0);
   });
 
+  it('shows where to pin its tray icon while Windows keeps it under ^, until the user says "Got it"', async () => {
+    const dataDir = apps.newDataDir();
+    const first = await apps.launch({ dataDir, env: onWindows() });
+    const welcome = await first.window('welcome');
+    await eventually(
+      () => welcome.getByRole('region', { name: 'Pin Timeclock Tray to the taskbar corner' }).count(),
+      (count) => count === 1,
+    );
+    await welcome.getByRole('button', { name: 'Start with demo data' }).click();
+    expect(await first.quit()).toBe(0);
+
+    // The next start: the icon still hidden, so the hint comes alone; "Got it" closes it for good.
+    const second = await apps.launch({ dataDir, env: onWindows() });
+    const hint = await second.window('welcome');
+    expect(hint.url()).toContain('only=tray-pin');
+    await hint.getByRole('button', { name: 'Got it' }).click();
+    await second.reported('window-closed');
+    expect(await second.quit()).toBe(0);
+    const third = await apps.launch({ dataDir, env: onWindows() });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(third.reports.filter((entry) => entry.report === 'window-opened')).toEqual([]);
+    expect(await third.quit()).toBe(0);
+  });
+
   it('opens what a toast clicked in the Action Center asks for when that click started it', async () => {
     const dataDir = apps.newDataDir();
     const first = await apps.launch({ dataDir, env: onWindows() });

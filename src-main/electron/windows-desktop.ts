@@ -16,6 +16,8 @@ import {
   startMenuShortcut,
   type InstallKind,
 } from '../core/windows/windows-session.ts';
+import { NOTIFY_ICON_SETTINGS, trayIconPlace } from '../core/windows/tray-icon-place.ts';
+import { nativeRegistrySubKeys, nativeRegistryValues } from '../core/settings/policy-sources.ts';
 
 /** True when this process must not run (SYSTEM); it has quit then. Elsewhere than Windows: false. */
 export function refuseSystemAccount(): boolean {
@@ -60,5 +62,18 @@ export function mendStartMenuShortcut(log: Logger): void {
       );
   } catch (error) {
     log.warn(`The Start-menu shortcut ${path} could not be read (${(error as Error).message}).`);
+  }
+}
+
+/** Windows: whether the tray icon is in the taskbar corner or the overflow (^); elsewhere `not-windows`. */
+export function windowsTrayIconPlace(): 'shown' | 'overflow' | 'not-windows' {
+  if (process.platform !== 'win32') return 'not-windows';
+  try {
+    const icons = nativeRegistrySubKeys('HKCU', NOTIFY_ICON_SETTINGS).map(
+      (name) => nativeRegistryValues('HKCU', `${NOTIFY_ICON_SETTINGS}\\${name}`) ?? {},
+    );
+    return trayIconPlace(icons, process.execPath);
+  } catch {
+    return 'not-windows'; // the registry cannot be read: no hint rather than a wrong one
   }
 }

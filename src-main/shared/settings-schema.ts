@@ -274,6 +274,8 @@ export const settingsDocumentSchema = v.object({
   ...Object.fromEntries(Object.entries(preferenceSections).map(([name, schema]) => [name, v.optional(schema, {})])),
   /** The first-run welcome was shown. */
   welcomed: v.optional(v.boolean()),
+  /** Windows: the tray icon's pin hint was dismissed. */
+  trayPinHintDismissed: v.optional(v.boolean()),
   environmentOverrides: v.optional(v.record(v.string(), v.object({ employeeId: v.optional(v.string()) })), {}),
   vault: v.optional(
     v.record(

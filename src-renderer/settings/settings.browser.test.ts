@@ -574,6 +574,33 @@ describe('welcome window', () => {
     expect(await untranslatedText(pseudo.page)).toEqual([]);
   });
 
+  it('on Windows, shows where to pin the tray icon hidden under ^, in the user’s language, until "Got it"', async () => {
+    const onWindows = async (languages: string[], colorScheme: 'light' | 'dark', query = '') => {
+      const core = createTestCore(builtin, { systemLanguages: () => languages });
+      const shell = { ...recordingShell(), trayIconPlace: () => 'overflow' as const };
+      const view = await harness.open(
+        'welcome',
+        { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
+        { colorScheme, size: { width: 520, height: 620 }, query },
+      );
+      return { core, ...view };
+    };
+    const english = await onWindows(['en-US'], 'light');
+    const hint = english.page.getByRole('region', { name: 'Pin Timeclock Tray to the taskbar corner' });
+    await expect.poll(() => hint.count()).toBe(1);
+    expect(await hint.getByRole('img').getAttribute('aria-label')).toMatch(/^The right end of the taskbar/);
+    await english.screenshot('welcome-tray-pin');
+    await hint.getByRole('button', { name: 'Got it' }).click();
+    await expect.poll(() => hint.count()).toBe(0);
+    expect(english.core.settings.trayPinHintDismissed()).toBe(true);
+
+    // A later start with the icon still hidden: the hint alone, in the user's language and theme.
+    const german = await onWindows(['de-DE'], 'dark', 'only=tray-pin');
+    await expect.poll(() => german.page.locator('h1').textContent()).toBe('Timeclock Tray in die Taskleistenecke holen');
+    expect(await german.page.getByText('Willkommen bei Timeclock Tray').count()).toBe(0);
+    await german.screenshot('welcome-tray-pin-german-dark');
+  });
+
   it('says what the app does, that this is demo data, and offers to add the company environment', async () => {
     const view = await open('welcome', {}, 'light');
     const { page } = view;

@@ -16,4 +16,9 @@ export interface ShellPort {
    * answer: true only when they chose `confirm`.
    */
   confirm(question: { message: string; detail: string; confirm: string; cancel: string }): Promise<boolean>;
+  /**
+   * Windows: where the tray icon is — `shown` (the user or IT promoted it to the taskbar corner) or
+   * `overflow` (Windows' default for a new icon, under ^). Elsewhere, or not known: `not-windows`.
+   */
+  trayIconPlace?(): 'shown' | 'overflow' | 'not-windows';
 }

@@ -102,6 +102,17 @@ export const nativeRegistryValues: RegistryValues = (hive, subKey) => {
   }
 };
 
+/** The names of a registry key's subkeys (empty when it does not exist). */
+export function nativeRegistrySubKeys(hive: 'HKLM' | 'HKCU', subKey: string): string[] {
+  const key = registry.openKey(hive === 'HKLM' ? registry.HKLM : registry.HKCU, subKey, registry.Access.READ);
+  if (!key) return [];
+  try {
+    return registry.enumKeyNames(key);
+  } finally {
+    registry.closeKey(key);
+  }
+}
+
 /**
  * The machine-wide data folder (FOLDERID_ProgramData) as Windows keeps it under HKLM, which only
  * administrators can change: ProfileList's `ProgramData` (`%SystemDrive%\ProgramData`), its drive

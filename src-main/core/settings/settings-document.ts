@@ -37,6 +37,8 @@ export interface SettingsDocument {
   /** Null until the user picks one (first run): then IT's default or the Mock environment applies. */
   activeEnvironmentId: string | null;
   welcomed: boolean;
+  /** Windows: the hint that shows where to pin the tray icon was dismissed. */
+  trayPinHintDismissed: boolean;
   environments: StoredEnvironment[];
   /** Per-environment values a user may set on an environment IT defined (their employee id). */
   environmentOverrides: Record<string, { employeeId?: string }>;
@@ -111,6 +113,7 @@ export function readSettingsDocument(
       ),
       activeEnvironmentId: typeof source.activeEnvironmentId === 'string' ? source.activeEnvironmentId : null,
       welcomed: source.welcomed === true,
+      trayPinHintDismissed: source.trayPinHintDismissed === true,
       environments,
       environmentOverrides,
       preferences,
@@ -178,6 +181,7 @@ function reportWrongTypes(source: Record<string, unknown>, problems: string[]): 
     ['schemaVersion', 'a number', (value) => typeof value === 'number'],
     ['activeEnvironmentId', 'text', (value) => typeof value === 'string'],
     ['welcomed', 'true or false', (value) => typeof value === 'boolean'],
+    ['trayPinHintDismissed', 'true or false', (value) => typeof value === 'boolean'],
     ['environments', 'a list', Array.isArray],
     ['environmentOverrides', 'an object', isRecord],
     ['vault', 'an object', isRecord],

@@ -62,6 +62,8 @@ export interface SettingsService {
   setUpdateSource(source: UpdateSource): void;
   welcomed(): boolean;
   setWelcomed(): void;
+  trayPinHintDismissed(): boolean;
+  dismissTrayPinHint(): void;
   userEnvironments(): StoredEnvironment[];
   saveUserEnvironments(environments: StoredEnvironment[]): void;
   activeEnvironmentId(): string | null;
@@ -185,6 +187,11 @@ export function createSettingsService(store: KeyValueStore, initialAdmin: AdminP
     setWelcomed() {
       document = { ...document, welcomed: true };
       persist('welcomed', true);
+    },
+    trayPinHintDismissed: () => document.trayPinHintDismissed,
+    dismissTrayPinHint() {
+      document = { ...document, trayPinHintDismissed: true };
+      persist('trayPinHintDismissed', true);
     },
     userEnvironments: () => document.environments.map((environment) => ({ ...environment })),
     saveUserEnvironments(environments) {

@@ -33,6 +33,10 @@ export interface AppRequests {
   /** The user's language and its catalogue (pushed again as languageChanged when it changes). */
   getMessages(): Promise<WindowMessages>;
   openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): Promise<void>;
+  /** Windows: whether to show where to pin the tray icon (it sits in the overflow, ^, until the user moves it). */
+  trayPinHint(): Promise<boolean>;
+  /** The hint was read ("Got it"): not shown again. */
+  dismissTrayPinHint(): Promise<void>;
 }
 
 export const appArgs = {
@@ -42,4 +46,6 @@ export const appArgs = {
     v.picklist(['status', 'settings', 'lookup']),
     v.optional(v.picklist(['environments', 'monitoring', 'clock', 'lookup', 'general'])),
   ]),
+  trayPinHint: v.strictTuple([]),
+  dismissTrayPinHint: v.strictTuple([]),
 } satisfies { [K in keyof AppRequests]: v.GenericSchema<unknown, Parameters<AppRequests[K]>> };

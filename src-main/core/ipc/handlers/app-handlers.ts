@@ -8,5 +8,7 @@ export function appHandlers(core: AppCore, shell: ShellPort): AppRequests {
     getAppInfo: async () => core.info(),
     getMessages: async () => core.messages(),
     openWindow: async (window, section) => shell.openWindow(window, section),
+    trayPinHint: async () => shell.trayIconPlace?.() === 'overflow' && !core.settings.trayPinHintDismissed(),
+    dismissTrayPinHint: async () => core.settings.dismissTrayPinHint(),
   };
 }
