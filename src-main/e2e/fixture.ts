@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach } from 'vitest';
-import { launchApp, WAIT_MS, type LaunchOptions, type RunningApp } from '../testing/electron-stand-in/driver.ts';
+import { launchApp, WAIT_MS, type RunningApp } from '../testing/electron-stand-in/driver.ts';
+import type { LaunchOptions } from '../testing/launch-options.ts';
 
 export function useApp() {
   const running: RunningApp[] = [];
@@ -46,3 +47,10 @@ export async function fillEnvironment(
   await settings.getByLabel('Client secret', { exact: true }).fill(entry.secret);
   await settings.getByLabel('Employee id', { exact: true }).fill(entry.employeeId);
 }
+
+/**
+ * On the real Electron (npm run test:electron). The stand-in's own personalities (Windows' rules
+ * emulated on Linux) and `npm run try` are tested on the stand-in only: on real Windows those rules
+ * are Windows' own, and the workflow's Windows job runs the other tests there.
+ */
+export const onRealElectron = Boolean(process.env.TIMECLOCK_E2E_ELECTRON);

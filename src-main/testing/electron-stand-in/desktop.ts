@@ -7,6 +7,7 @@ import type { NotificationOptions } from '../notification-options.ts';
 import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import { answer, report } from './control.ts';
+import { described } from '../menu-description.cjs';
 import { activateToast, handleActivation, toastRefusal } from './win32-personality.ts';
 
 interface MenuItemOptions {
@@ -52,16 +53,6 @@ export class Menu {
   static getApplicationMenu = () => Menu.applicationMenu;
   constructor(readonly items: MenuItem[] = []) {}
 }
-
-/** A menu as plain data for the test. */
-const described = (menu: Menu | null): unknown[] =>
-  (menu?.items ?? []).map((item) => ({
-    type: item.type,
-    label: item.label,
-    enabled: item.enabled,
-    checked: item.checked,
-    ...(item.submenu ? { items: described(item.submenu) } : {}),
-  }));
 
 export const nativeImage = {
   createFromPath: (path: string) => ({

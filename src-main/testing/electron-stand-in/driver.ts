@@ -9,6 +9,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Command, Reply, Report } from './control.ts';
+import { launchOnElectron } from '../electron-real/driver.ts';
+import type { LaunchOptions } from '../launch-options.ts';
+import { personOperations } from '../app-operations.ts';
 
 const mainBundle = fileURLToPath(new URL('../../../dist/main/main.js', import.meta.url));
 const register = fileURLToPath(new URL('./register.mjs', import.meta.url));
@@ -18,39 +21,19 @@ const register = fileURLToPath(new URL('./register.mjs', import.meta.url));
  */
 export const WAIT_MS = 45_000;
 
-export interface MenuEntry {
-  type: string;
-  label: string;
-  enabled: boolean;
-  checked: boolean;
-  items?: MenuEntry[];
-}
-export interface TrayState {
-  image: string;
-  tooltip: string;
-  title: string;
-  menu: MenuEntry[];
-}
-
-export interface LaunchOptions {
-  /** The app's data folder (Electron's userData): launching again on it is a restart. */
-  dataDir: string;
-  safeStorage?: 'strong' | 'basic_text';
-  /** Extra environment (an admin file location, say). */
-  env?: Record<string, string>;
-  /** Show the app's own output (for `npm run try`). */
-  inheritOutput?: boolean;
-  /** Another build of the main bundle (one made with update keys: testing/trusted-build.ts); dist/main/main.js by default. */
-  mainBundle?: string;
-  /** What the launch waits for: the tray (the app's last step before it waits for the user) by default. */
-  until?: string;
-}
-
-export type RunningApp = Awaited<ReturnType<typeof launchApp>>;
+export type RunningApp = Awaited<ReturnType<typeof launchOnStandIn>>;
 
 // Over 80 lines on purpose: test support: the driver's operations over one app process and one
 // browser connection, each short (the longest 25 lines).
 export async function launchApp(options: LaunchOptions) {
+  // npm run test:electron: the same tests on the real Electron (testing/electron-real/, unverified here).
+  const realElectron = process.env.TIMECLOCK_E2E_ELECTRON;
+  if (realElectron)
+    return (await launchOnElectron(options, realElectron)) as unknown as Awaited<ReturnType<typeof launchOnStandIn>>;
+  return launchOnStandIn(options);
+}
+
+async function launchOnStandIn(options: LaunchOptions) {
   const bundle = options.mainBundle ?? mainBundle;
   if (!existsSync(bundle)) throw new Error(`No built app at ${bundle}: run "npm run build" first (npm test does).`);
   const child = fork(bundle, [], {
@@ -153,10 +136,7 @@ export async function launchApp(options: LaunchOptions) {
     call,
     reported,
     window,
-    tray: () => call<TrayState | null>('tray'),
-    clickTray: (...labels: string[]) => call('tray-click', ...labels),
-    notifications: () => call<Array<{ title: string; body: string; actions?: unknown[] }>>('notifications'),
-    scriptDialogs: (...answers: unknown[]) => call('dialog-script', ...answers),
+    ...personOperations(call),
     /** Quits from the tray menu and waits for the process to end by itself. */
     async quit(timeoutMs = 15_000): Promise<number | null> {
       await disconnect();
