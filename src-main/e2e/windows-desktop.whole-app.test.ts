@@ -59,7 +59,7 @@ describe.skipIf(onRealElectron)('Timeclock Tray on a Windows company desktop', (
     expect(await app.quit()).toBe(0);
   });
 
-  it('leaves starting at login to IT’s all-users entry (HKLM Run), and says so instead of adding its own', async () => {
+  it('leaves starting at login to IT’s all-users entry (HKLM Run) and updates to IT’s deployment, and says so', async () => {
     const dataDir = apps.newDataDir();
     const registry = join(dataDir, '..', `${dataDir.split('/').pop()}-registry.json`);
     writeFileSync(
@@ -80,6 +80,16 @@ describe.skipIf(onRealElectron)('Timeclock Tray on a Windows company desktop', (
     expect(await atLogin.isChecked()).toBe(true);
     // No user entry beside IT's: the app would start twice at every login.
     expect(app.reports.filter((entry) => entry.report === 'login-item' && entry.detail === true)).toEqual([]);
+    // A machine-wide install updates through IT's deployment: its own updater is off, and says who decides.
+    const settings = await welcome.evaluate(() =>
+      (
+        globalThis as unknown as {
+          api: { getSettings(): Promise<{ preferences: { updates: { mode: string } }; locked: string[] }> };
+        }
+      ).api.getSettings(),
+    );
+    expect(settings.preferences.updates.mode).toBe('off');
+    expect(settings.locked).toContain('updates.mode');
     expect(await app.quit()).toBe(0);
   });
 

@@ -10,9 +10,11 @@ import {
 } from '../core/settings/policy-sources.ts';
 import { readBytesIfPresent, readIfPresent } from '../core/util/text-file.ts';
 import { machineFileReader } from './machine-file-owner.ts';
+import { windowsInstallKind } from './windows-desktop.ts';
 
 export function osPolicyReader(platform: NodeJS.Platform): PolicyReader {
-  if (platform === 'win32') return registryPolicyReader(nativeRegistryValues);
+  if (platform === 'win32')
+    return registryPolicyReader(nativeRegistryValues, { machineWide: windowsInstallKind() === 'machine' });
   if (platform === 'darwin') return managedPreferencesReader(userInfo().username, readBytesIfPresent);
   // Machine-wide: read only when root owns it and its folder and nobody else may write them.
   return jsonPolicyReader(LINUX_POLICY_FILE, machineFileReader(platform, readIfPresent));

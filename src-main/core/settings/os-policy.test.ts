@@ -224,6 +224,19 @@ describe('every format reaches the same effective settings', () => {
     expect(effective(reader({})).locked).not.toContain('general.startAtLogin');
   });
 
+  it('turns the app’s own updates off for a machine-wide install (an MSI cannot update itself), unless a policy decides', () => {
+    const machine = (keys: Record<string, Record<string, unknown>>) =>
+      effective(registryPolicyReader((hive, subKey) => keys[`${hive}\\${subKey}`] ?? null, { machineWide: true }).read());
+    expect(machine({}).preferences.updates.mode).toBe('off');
+    expect(machine({}).locked).toContain('updates.mode');
+    const text = (value: string) =>
+      registry.parseValue(Object.assign(registry.formatString(value), { type: registry.ValueType.SZ }));
+    expect(machine({ [`HKLM\\${REGISTRY_POLICY_KEY}`]: { 'updates.mode': text('notify') } }).preferences.updates.mode).toBe(
+      'notify',
+    );
+    expect(effective(registryPolicyReader(() => null).read()).locked).not.toContain('updates.mode');
+  });
+
   it('from a macOS configuration profile (whose keys are enforced), XML or binary, machine over user', () => {
     const files: Record<string, Buffer> = {
       [`/Library/Managed Preferences/${MACOS_BUNDLE_ID}.plist`]: Buffer.from(build(intended.enforced)),

@@ -55,7 +55,13 @@ export function jsonPolicyReader(path: string, read: (path: string) => string | 
 /** The values of one registry key by name, or null when the key does not exist. */
 export type RegistryValues = (hive: 'HKLM' | 'HKCU', subKey: string) => Record<string, unknown> | null;
 
-export function registryPolicyReader(values: RegistryValues): PolicyReader {
+/**
+ * `machineWide`: the app is installed for all users (under Program Files: the MSI). electron-updater
+ * cannot update an MSI, and a machine-wide NSIS install would ask every user for an administrator
+ * at each update: the app's own updates are off there unless a policy says otherwise — new versions
+ * come from IT's software deployment (docs/admin-file.md, "Windows in a company").
+ */
+export function registryPolicyReader(values: RegistryValues, { machineWide = false } = {}): PolicyReader {
   return {
     read() {
       const raw: RawPolicy = { source: `HKLM/HKCU\\${REGISTRY_POLICY_KEY}`, enforced: {}, recommended: {}, problems: [] };
@@ -72,6 +78,7 @@ export function registryPolicyReader(values: RegistryValues): PolicyReader {
       // An all-users start entry (IT's, for the machine-wide install) starts the app at every login:
       // the per-user setting is then managed, unless a policy says otherwise.
       if (machineStartEntry(values) && !('general.startAtLogin' in raw.enforced)) raw.enforced['general.startAtLogin'] = 1;
+      if (machineWide && !('updates.mode' in raw.enforced)) raw.enforced['updates.mode'] = 'off';
       return hasAny(raw) ? raw : null;
     },
   };
