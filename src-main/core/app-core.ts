@@ -105,7 +105,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     options.formatTime ?? ((ms) => formatMoment(ms, time.now(), language.translator().locale.formats, language.translator().t));
 
   const environments = createEnvironmentRegistry(settings, options.mockUrls, language.t);
-  const secrets = createSecrets(vault, settings, environments);
+  const secrets = createSecrets(vault, settings, environments, options.policySecrets);
   const network = createNetworkAssembly({ options, settings, vault, time, language, environments, secretFor: secrets.secretFor });
   const files = createDataFiles(options.dataDir, time, language.t);
   const basics = { time, files, language, formatTime, settings, environments, events };

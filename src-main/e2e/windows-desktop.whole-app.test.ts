@@ -173,6 +173,39 @@ describe.skipIf(onRealElectron)('Timeclock Tray on a Windows company desktop', (
     expect(await third.quit()).toBe(0);
   });
 
+  it('on pooled desktops, signs in with the client secret IT gives the computer by policy, nobody typing it', async () => {
+    const dataDir = apps.newDataDir();
+    const registry = join(dataDir, '..', `${dataDir.split('/').pop()}-registry.json`);
+    const acme = {
+      id: 'acme',
+      name: 'Acme Factoring',
+      timeclockBaseUrl: company.timeclockBaseUrl,
+      debtorsBaseUrl: company.debtorsBaseUrl,
+      clientId: 'demo-client',
+      auth: { kind: 'headers', clientIdHeader: 'client_id', clientSecretHeader: 'client_secret' },
+      employeeId: 'E1002',
+    };
+    const policyKey = 'HKLM\\Software\\Policies\\Timeclock Tray\\Timeclock Tray';
+    writeFileSync(
+      registry,
+      JSON.stringify({
+        [policyKey]: { environments: JSON.stringify([acme]), defaultEnvironment: 'acme' },
+        [`${policyKey}\\Secrets`]: { acme: 'demo-secret' },
+      }),
+    );
+    const app = await apps.launch({ dataDir, env: onWindows({ TIMECLOCK_STANDIN_REGISTRY: registry }) });
+    const welcome = await app.window('welcome');
+    await eventually(
+      () => welcome.locator('.provisioned').textContent(),
+      (text) => (text ?? '').includes('Acme Factoring') && (text ?? '').includes('Everything is in place'),
+    );
+    await welcome.getByRole('button', { name: 'Start' }).click();
+    await app.clickTray('Clock in');
+    await eventually(app.tray, (state) => state?.menu[0]?.label === 'Clock out');
+    expect(app.output.join('')).not.toContain('demo-secret');
+    expect(await app.quit()).toBe(0);
+  });
+
   it('opens what a toast clicked in the Action Center asks for when that click started it', async () => {
     const dataDir = apps.newDataDir();
     const first = await apps.launch({ dataDir, env: onWindows() });

@@ -31,6 +31,7 @@ import { BUILD_TRUST } from './build-trust.ts';
 import { canVerifyOn } from '../core/updates/update-trust.ts';
 import { followFleetSettings } from '../core/fleet/fleet-watch.ts';
 import { createSafeStorageEncryptor } from './safe-storage-encryptor.ts';
+import { windowsPolicySecrets } from './windows-desktop.ts';
 import { openSettingsStore } from './settings-store.ts';
 import { systemProxyRoute } from './system-proxy.ts';
 
@@ -65,8 +66,10 @@ export async function openApp(): Promise<Started> {
   // Each secret notes the computer that encrypted it: another (a pooled desktop's next host) cannot read it.
   const vault = createSecretVault(encryptor, settingsVaultPersistence(settings), hostname());
   await vault.unlock(); // the stored secrets, decrypted once before anything needs them
-  // The vault's secrets and the OAuth tokens held now: the log shows none of them.
-  const redactable = secretsToRedact(vault.knownSecrets);
+  // IT's secrets for the computer (Windows policy), read once at start.
+  const policySecrets = windowsPolicySecrets();
+  // The vault's secrets, IT's and the OAuth tokens held now: the log shows none of them.
+  const redactable = secretsToRedact(() => [...vault.knownSecrets(), ...Object.values(policySecrets)]);
   const { logger: log, folder: logsFolder } = openAppLog(redactable);
   // Said in the user's language once the core knows it; English before that.
   let words = (): Translate => english.t;
@@ -109,6 +112,7 @@ export async function openApp(): Promise<Started> {
     log,
     settings,
     vault,
+    policySecrets: () => policySecrets,
     encryptor,
     mockUrls: () => mock.urls(),
     dataDir: app.getPath('userData'),

@@ -17,7 +17,7 @@ import {
   type InstallKind,
 } from '../core/windows/windows-session.ts';
 import { NOTIFY_ICON_SETTINGS, trayIconPlace } from '../core/windows/tray-icon-place.ts';
-import { nativeRegistrySubKeys, nativeRegistryValues } from '../core/settings/policy-sources.ts';
+import { nativeRegistrySubKeys, nativeRegistryValues, REGISTRY_POLICY_KEY } from '../core/settings/policy-sources.ts';
 
 /** True when this process must not run (SYSTEM); it has quit then. Elsewhere than Windows: false. */
 export function refuseSystemAccount(): boolean {
@@ -75,5 +75,24 @@ export function windowsTrayIconPlace(): 'shown' | 'overflow' | 'not-windows' {
     return trayIconPlace(icons, process.execPath);
   } catch {
     return 'not-windows'; // the registry cannot be read: no hint rather than a wrong one
+  }
+}
+
+/**
+ * IT's client secrets for IT's environments, by environment id, from the machine's policy
+ * (HKLM\Software\Policies\Timeclock Tray\Timeclock Tray\Secrets, string values): for pooled
+ * desktops, where nobody should type one. Only HKLM (HKCU is the user's); every user of the computer
+ * can read it — Windows grants Users read access to HKLM\Software\Policies — so it is a secret
+ * for the computer, of a client id made for that (docs/admin-file.md). Elsewhere: none.
+ */
+export function windowsPolicySecrets(): Record<string, string> {
+  if (process.platform !== 'win32') return {};
+  try {
+    const values = nativeRegistryValues('HKLM', `${REGISTRY_POLICY_KEY}\\Secrets`) ?? {};
+    return Object.fromEntries(
+      Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+    );
+  } catch {
+    return {};
   }
 }

@@ -35,6 +35,8 @@ export interface TestCoreOptions {
   network?: AppCoreOptions['network'];
   /** The system's preferred languages (none: English). */
   systemLanguages?: () => readonly string[];
+  /** IT's client secrets for IT's environments (Windows policy). */
+  policySecrets?: AppCoreOptions['policySecrets'];
   /**
    * The undo time of a new punch. 0 unless a test is about undo: the other tests see a punch sent
    * at once, as before undo existed (the app's default is 10 s, tested in the undo tests).
@@ -73,6 +75,7 @@ export function createTestCore(
     startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,
     network: options.network,
     systemLanguages: options.systemLanguages,
+    policySecrets: options.policySecrets,
     localZone: options.localZone ?? 'UTC',
     random: () => 0.5,
   });

@@ -15,6 +15,11 @@ export interface AppCoreOptions {
   version: string;
   settings: SettingsService;
   vault: SecretVault;
+  /**
+   * IT's client secrets by environment id, for IT's own environments (Windows: HKLM policy
+   * `…\Timeclock Tray\Secrets`), where staff land on pooled desktops and nobody should type one.
+   */
+  policySecrets?: () => Readonly<Record<string, string>>;
   /** Where the embedded mock listens (a function where it starts and stops with the Mock environment). */
   mockUrls: MockUrls | (() => MockUrls);
   time?: TimeSource;

@@ -1,6 +1,7 @@
 /**
  * The client secrets as the core uses them: bound to what each was given for (addresses, sign-in,
- * CA), weakly stored ones dropped when weak storage is forbidden, and the Mock's public demo secret.
+ * CA), weakly stored ones dropped when weak storage is forbidden, the Mock's public demo secret,
+ * and IT's secrets for IT's own environments, given by policy for the computer (pooled desktops).
  */
 import type { SecretStatus } from '../../shared/domain/environments.ts';
 import { MOCK_CLIENT_SECRET } from '../environments/environment.ts';
@@ -10,8 +11,17 @@ import type { SecretVault } from '../security/vault.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 
 const builtinSecretStatus: SecretStatus = { set: true, storage: 'builtin', note: 'builtin' };
+const policySecretStatus: SecretStatus = { set: true, storage: 'policy', note: 'byPolicy' };
 
-export function createSecrets(vault: SecretVault, settings: SettingsService, environments: EnvironmentRegistry) {
+export function createSecrets(
+  vault: SecretVault,
+  settings: SettingsService,
+  environments: EnvironmentRegistry,
+  policySecrets: () => Readonly<Record<string, string>> = () => ({}),
+) {
+  /** IT's secret for IT's environment of this id; never for one a user added (it could send it anywhere). */
+  const fromPolicy = (id: string) =>
+    environments.get(id)?.origin === 'admin' && Object.hasOwn(policySecrets(), id) ? policySecrets()[id]! : null;
   // Weak storage forbidden (by the user or IT): weakly stored secrets leave the disk, now and on every change.
   vault.weakStorageChanged();
   settings.onChange(() => vault.weakStorageChanged());
@@ -26,13 +36,16 @@ export function createSecrets(vault: SecretVault, settings: SettingsService, env
   vault.closeAdoption();
   const secretFor = (id: string) => {
     if (id === 'mock') return MOCK_CLIENT_SECRET;
+    const given = fromPolicy(id);
+    if (given !== null) return given;
     const binding = bindingOf(id);
     return binding && vault.get(id, binding);
   };
   return {
     bindingOf,
     secretFor,
-    secretStatus: (id: string): SecretStatus => (id === 'mock' ? builtinSecretStatus : vault.status(id, bindingOf(id) ?? '')),
+    secretStatus: (id: string): SecretStatus =>
+      id === 'mock' ? builtinSecretStatus : fromPolicy(id) !== null ? policySecretStatus : vault.status(id, bindingOf(id) ?? ''),
   };
 }
 

@@ -34,11 +34,20 @@ export const MOCK_ENVIRONMENT_ID = 'mock';
 /** What is wrong, per field path, in a sentence. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin';
+/** `policy`: given by IT for the computer (core/assembly/secrets.ts). */
+export type SecretStorage = 'encrypted' | 'weak' | 'session' | 'none' | 'unreadable' | 'builtin' | 'policy';
 
 /** Why a secret is kept the way it is: weak protection (allowed by the user or by IT), only until quitting, undecryptable, the demo's. */
 export type SecretNote =
-  'weak' | 'weakByAdmin' | 'sessionNoKeyring' | 'sessionNoEncryption' | 'unreadable' | 'otherComputer' | 'builtin' | 'moved';
+  | 'weak'
+  | 'weakByAdmin'
+  | 'sessionNoKeyring'
+  | 'sessionNoEncryption'
+  | 'unreadable'
+  | 'otherComputer'
+  | 'byPolicy'
+  | 'builtin'
+  | 'moved';
 
 export interface SecretStatus {
   set: boolean;
