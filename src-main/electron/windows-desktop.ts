@@ -39,14 +39,14 @@ export function windowsInstallKind(): InstallKind | null {
   if (process.platform !== 'win32') return null;
   const { LOCALAPPDATA, ProgramFiles, ProgramW6432 } = process.env;
   const programFiles = [ProgramFiles, ProgramW6432, process.env['ProgramFiles(x86)']].filter((folder) => folder !== undefined);
-  return installKind({ username: '', profile: '', executable: process.execPath, localAppData: LOCALAPPDATA, programFiles });
+  return installKind({ executable: process.execPath, localAppData: LOCALAPPDATA, programFiles });
 }
 
 /**
  * The installer's shortcut carries the AUMID but no activator CLSID (electron-builder's NSIS and
  * MSI options have no field for it): written here. A machine-wide shortcut needs an administrator:
  * when it cannot be written, buttons still work while the toast is on screen, and a click opens the
- * panel with the same choice; the IT guide says how to set it in the package.
+ * panel with the same choice (the IT guide, "Toasts").
  */
 export function mendStartMenuShortcut(log: Logger): void {
   const kind = windowsInstallKind();

@@ -38,7 +38,11 @@ const under = (path: string, folder: string | undefined) => {
   return normal(path).startsWith(`${normal(folder)}\\`);
 };
 
-export function installKind({ executable, localAppData, programFiles = [] }: WindowsProcessFacts): InstallKind {
+export function installKind({
+  executable,
+  localAppData,
+  programFiles = [],
+}: Pick<WindowsProcessFacts, 'executable' | 'localAppData' | 'programFiles'>): InstallKind {
   if (programFiles.some((folder) => under(executable, folder))) return 'machine';
   if (localAppData && under(executable, `${localAppData}\\Programs`)) return 'user';
   return 'unpacked';
