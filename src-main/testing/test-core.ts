@@ -35,6 +35,8 @@ export interface TestCoreOptions {
   network?: AppCoreOptions['network'];
   /** The system's preferred languages (none: English). */
   systemLanguages?: () => readonly string[];
+  /** This computer's name, written beside each secret the vault encrypts (pooled desktops). */
+  computer?: string;
   /** IT's client secrets for IT's environments (Windows policy). */
   policySecrets?: AppCoreOptions['policySecrets'];
   /**
@@ -61,7 +63,7 @@ export function createTestCore(
   const defaults = { ...admin.defaults, clock: { undoSeconds: options.undoSeconds ?? 0, ...admin.defaults.clock } };
   const settings = createSettingsService(store, { ...admin, defaults });
   const encryptor = options.encryptor ?? fakeEncryptor('strong');
-  const vault = createSecretVault(encryptor, settingsVaultPersistence(settings));
+  const vault = createSecretVault(encryptor, settingsVaultPersistence(settings), options.computer);
   const core = createAppCore({
     productName: 'Timeclock Tray',
     version: '0.1.0',

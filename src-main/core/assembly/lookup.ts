@@ -35,7 +35,7 @@ interface LookupNeeds {
 export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
   const { files, settings, environments, language, time, events } = basics;
   const { options, vault } = needs;
-  const caches = lookupCaches(files, settings, vault);
+  const caches = lookupCaches(files, settings, vault, () => environments.list().map(({ environment }) => environment.id));
   /**
    * What belongs to no environment now (one IT withdrew), and with keepOnDisk off every list, leaves
    * the disk and the vault: at start, and when keepOnDisk is turned off. Not at every change of IT's
@@ -106,16 +106,17 @@ export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
 }
 
 /** Where each environment's lists are kept on disk, encrypted with a key the vault keeps (only where the OS encrypts it). */
-function lookupCaches(files: DataFiles, settings: SettingsService, vault: SecretVault) {
+/** `environmentIds`: every environment known, whose lists a lost key makes unreadable. */
+function lookupCaches(files: DataFiles, settings: SettingsService, vault: SecretVault, environmentIds: () => string[]) {
   const pathOf = (environmentId: string) => files.dataPath(environmentFileName('lookup-cache', environmentId, 'bin'));
   /** Where an environment's lists are kept on disk, with the vault's key; null without a data folder, strong encryption or the setting. */
   function lookupCacheFor(environment: Environment): LookupCacheConfig | null {
     if (!files.dataDir || !settings.preferences().lookup.keepOnDisk) return null;
     let key = vault.get(LOOKUP_CACHE_VAULT_ID, LOOKUP_CACHE_BINDING);
     if (key === null) {
-      // Its key was encrypted by another computer (a pooled desktop's last host): the lists are
-      // loaded afresh without a word, as on a first start — nothing was damaged.
-      if (vault.storedElsewhere(LOOKUP_CACHE_VAULT_ID)) removeLookupCache(pathOf(environment.id));
+      // Its key was encrypted by another computer (a pooled desktop's last host): every
+      // environment's lists are loaded afresh without a word, as on a first start — nothing was damaged.
+      if (vault.storedElsewhere(LOOKUP_CACHE_VAULT_ID)) for (const id of environmentIds()) removeLookupCache(pathOf(id));
       key = newCacheKey();
       // Kept only where the operating system encrypts it: a key in the clear would make the file's encryption a formality.
       if (vault.set(LOOKUP_CACHE_VAULT_ID, key, LOOKUP_CACHE_BINDING).storage !== 'encrypted') {

@@ -193,6 +193,23 @@ describe('in the app', () => {
     expect(await windowApi(third).call('lookupOpen')).toMatchObject({ cacheProblem: 'unreadable', counts: { debtors: 400 } });
   });
 
+  it('loads the lists afresh without a word on another host of a pooled desktop, whose keys cannot read them', async () => {
+    const dataDir = folder();
+    const monday = createTestCore(mock.server, { dataDir, computer: 'VDI-01' });
+    expect((await windowApi(monday).call('lookupOpen')).counts.debtors).toBe(400);
+    await monday.vault.flush();
+    const otherKeys = { ...fakeEncryptor('strong'), decrypt: async () => Promise.reject(new Error('DPAPI: wrong key')) };
+    const tuesday = createTestCore(mock.server, {
+      dataDir,
+      computer: 'VDI-07',
+      encryptor: otherKeys as never,
+      settingsDir: monday.settingsDir,
+    });
+    await tuesday.vault.unlock();
+    // Not "could not be read": nothing was damaged, this computer simply holds other keys.
+    expect(await windowApi(tuesday).call('lookupOpen')).toMatchObject({ cacheProblem: null, counts: { debtors: 400 } });
+  });
+
   it('keeps nothing on disk when the setting is off, and removes what was kept', async () => {
     const dataDir = folder();
     const core = createTestCore(mock.server, { dataDir });
