@@ -101,7 +101,9 @@ async function withUpdateServer(
 /** A workstation with the AppImage installed, updates set as given, and the updater's folders. */
 function workstation(updates: Record<string, unknown> = {}) {
   const dataDir = apps.newDataDir();
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ welcomed: true, updates }));
+  // No no-install window: the default (07:30–09:30) would hold the install when the tests run then.
+  const anyTime = { noInstallFrom: '00:00', noInstallUntil: '00:00' };
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ welcomed: true, updates: { ...anyTime, ...updates } }));
   const machine = mkdtempSync(join(tmpdir(), 'timeclock-update-'));
   // What electron-builder writes into a packaged app's resources when a generic feed is configured.
   writeFileSync(
