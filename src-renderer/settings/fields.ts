@@ -133,18 +133,13 @@ export const preferenceSections: SectionDef[] = [
         light: 'settings.field.light',
         dark: 'settings.field.dark',
       }),
-      select(
-        'general.language',
-        'settings.field.language',
-        {},
-        // Each language in its own name, so that anyone finds theirs.
-        {
-          options: [
-            { value: 'system', label: 'settings.field.sameAsSystem' },
-            ...LANGUAGES.map((language) => ({ value: language, name: LANGUAGE_NAMES[language] })),
-          ],
-        },
-      ),
+      // Each language in its own name, so that anyone finds theirs.
+      ofKind('select')('general.language', 'settings.field.language', {
+        options: [
+          { value: 'system', label: 'settings.field.sameAsSystem' },
+          ...LANGUAGES.map((language) => ({ value: language, name: LANGUAGE_NAMES[language] })),
+        ],
+      }),
       select(
         'updates.mode',
         'settings.field.updateMode',

@@ -99,26 +99,25 @@ export function machineStartEntry(values: RegistryValues): boolean {
 }
 
 /** The real registry, through native-reg (Windows only; it loads its binary there alone). */
-export const nativeRegistryValues: RegistryValues = (hive, subKey) => {
+export const nativeRegistryValues: RegistryValues = (hive, subKey) =>
+  readRegistryKey(hive, subKey, (key) =>
+    Object.fromEntries(registry.enumValueNames(key).map((name) => [name, registry.queryValue(key, name)])),
+  );
+
+/** Opens a key for reading, reads it and closes it; null when the key does not exist. */
+function readRegistryKey<T>(hive: 'HKLM' | 'HKCU', subKey: string, read: (key: registry.HKEY) => T): T | null {
   const key = registry.openKey(hive === 'HKLM' ? registry.HKLM : registry.HKCU, subKey, registry.Access.READ);
   if (!key) return null;
   try {
-    return Object.fromEntries(registry.enumValueNames(key).map((name) => [name, registry.queryValue(key, name)]));
-  } finally {
-    registry.closeKey(key);
-  }
-};
-
-/** The names of a registry key's subkeys (empty when it does not exist). */
-export function nativeRegistrySubKeys(hive: 'HKLM' | 'HKCU', subKey: string): string[] {
-  const key = registry.openKey(hive === 'HKLM' ? registry.HKLM : registry.HKCU, subKey, registry.Access.READ);
-  if (!key) return [];
-  try {
-    return registry.enumKeyNames(key);
+    return read(key);
   } finally {
     registry.closeKey(key);
   }
 }
+
+/** The names of a registry key's subkeys (empty when it does not exist). */
+export const nativeRegistrySubKeys = (hive: 'HKLM' | 'HKCU', subKey: string): string[] =>
+  readRegistryKey(hive, subKey, (key) => registry.enumKeyNames(key)) ?? [];
 
 /**
  * The machine-wide data folder (FOLDERID_ProgramData) as Windows keeps it under HKLM, which only
