@@ -1,6 +1,6 @@
 /** Export: the user picks where; the file is written only there. */
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { app, dialog } from 'electron';
 import { safeFileName } from '../core/util/file-name.ts';
 
@@ -8,7 +8,8 @@ export async function saveWithDialog(suggestedName: string, content: string, kin
   const { canceled, filePath } = await dialog.showSaveDialog({
     // Only ever a name in the Downloads folder, whatever it was made of.
     defaultPath: join(app.getPath('downloads'), safeFileName(suggestedName)),
-    filters: [{ name: kind, extensions: ['csv'] }],
+    // The type the name ends in: "csv" for the lookup and My hours, "ics" for shifts as a calendar.
+    filters: [{ name: kind, extensions: [extname(suggestedName).slice(1) || 'csv'] }],
   });
   if (canceled || !filePath) return null;
   await writeFile(filePath, content, 'utf8');

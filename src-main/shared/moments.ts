@@ -78,6 +78,12 @@ export function localDayKey(ms: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The local midnight starting a calendar day written YYYY-MM-DD (check it with isCalendarDay first). */
+export function localMidnightOf(day: string): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!).getTime();
+}
+
 /** The local midnight `days` days after (or before) the day of `ms`: days are 23 to 25 hours long where clocks change. */
 export function addLocalDays(ms: number, days: number): number {
   const date = new Date(startOfLocalDay(ms));
@@ -104,6 +110,9 @@ export const formatTimeOfDay = (ms: number, locale?: string): string => made(loc
 
 /** A day with its weekday, for headings of a day's list ("Mon, 23 Nov"). */
 export const formatWeekday = (ms: number, locale?: string): string => made(locale).dayOfWeek.format(ms);
+
+/** The weekday alone, short, for a chart's axis ("Mon", "Mo.", "lun"). */
+export const formatShortWeekday = (ms: number, locale?: string): string => made(locale).weekdayName.format(ms);
 
 /** A weekday as JavaScript numbers them: 0 = Sunday … 6 = Saturday. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;

@@ -21,7 +21,14 @@ export const RULES = {
   updateUrl: 'updateUrl',
   collectorUrl: 'collectorUrl',
   witnessUrl: 'witnessUrl',
+  holidayRegion: 'holidayRegion',
+  monthDay: 'monthDay',
+  calendarDay: 'calendarDay',
 } as const;
+
+/** The rules whose broken value is said with an example of the right shape (value-problem-words.ts). */
+export const SHAPE_RULES = [RULES.clockTime, RULES.holidayRegion, RULES.monthDay, RULES.calendarDay] as const;
+export type ShapeRule = (typeof SHAPE_RULES)[number];
 
 /**
  * The addresses IT gives besides the services (shared/it-url.ts): none may carry a user name or
@@ -131,6 +138,46 @@ const workingTimeSchema = v.optional(
     ),
     dailyTargetMinutes: seconds(0, 1440, 0),
     weeklyTargetMinutes: seconds(0, 10080, 0),
+    /** The days with a target (0 = Sunday … 6 = Saturday): a weekly target is shared among them. */
+    workdays: v.optional(
+      v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), v.maxLength(7)),
+      [1, 2, 3, 4, 5],
+    ),
+  }),
+  {},
+);
+
+/**
+ * Public holidays take a day out of the targets: `region` is a country ("DE") or a country and its
+ * state ("DE-BY", "ES-MD", "US-NY"), as date-holidays names them; empty: none. `halfDays` are the
+ * month-days the company works half ("12-24", "12-31").
+ */
+const holidaysSchema = v.optional(
+  v.object({
+    region: v.optional(
+      v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^([A-Z]{2}(-[A-Z0-9]{1,3})?)?$/, RULES.holidayRegion)),
+      '',
+    ),
+    halfDays: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, RULES.monthDay))), v.maxLength(10)),
+      [],
+    ),
+  }),
+  {},
+);
+
+/**
+ * The flexitime balance starts on `openingDate` (YYYY-MM-DD; empty: the first day this computer saw
+ * a shift) with `openingMinutes` carried over (negative: hours owed). The employee's, or IT's for
+ * everyone at a cut-over.
+ */
+const flexitimeSchema = v.optional(
+  v.object({
+    openingDate: v.optional(
+      v.pipe(v.string(), v.regex(/^(\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]))?$/, RULES.calendarDay)),
+      '',
+    ),
+    openingMinutes: seconds(-60_000, 60_000, 0),
   }),
   {},
 );
@@ -159,6 +206,10 @@ export const clockSchema = v.object({
   /** "Take a break": a reminder when it has lasted this long. */
   breakMinutes: seconds(5, 240, 30),
   workingTime: workingTimeSchema,
+  holidays: holidaysSchema,
+  flexitime: flexitimeSchema,
+  /** How hours are written: "7 h 30 min" (words), "7:30 h" (clock) or "7.5 h" (decimal). */
+  hoursFormat: v.optional(v.picklist(['words', 'clock', 'decimal']), 'words'),
   /** The day My hours starts the week on: as the user's language has it (Sunday in the US), or one IT sets. */
   firstDayOfWeek: v.optional(v.picklist(['locale', 'monday', 'sunday', 'saturday']), 'locale'),
   /** Still clocked in at this time of day: a reminder with "Clock out" as its button, once a day. */

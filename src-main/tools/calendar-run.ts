@@ -41,6 +41,8 @@ const dayBoundTests = [
   'src-main/core/clock/my-hours.test.ts',
   'src-main/core/clock/clock-reminders.test.ts',
   'src-main/core/clock/clock-service.test.ts',
+  // Holidays, the day plan and the flexitime balance: day keys, local midnights, clock changes.
+  'src-main/core/flexitime/',
   'src-main/core/tray/',
   'src-main/shared/',
   'src-main/core/health/health-history.test.ts',

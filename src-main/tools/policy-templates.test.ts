@@ -48,7 +48,10 @@ describe('the Group Policy templates (ADMX and en-US ADML)', () => {
       const [enforced] = mine;
       const type = entry.type;
       if (type.kind === 'boolean') expect(elements(enforced!, 'enabledValue')).toHaveLength(1);
-      if (type.kind === 'integer') {
+      if (type.kind === 'integer' && type.min < 0) {
+        // ADMX's decimal is unsigned: a number that may be negative is a text IT types ("-90").
+        expect(elements(enforced!, 'text').map((element) => element.getAttribute('valueName'))).toEqual([entry.key]);
+      } else if (type.kind === 'integer') {
         const decimal = elements(enforced!, 'decimal').find((element) => element.getAttribute('valueName') === entry.key)!;
         expect([decimal.getAttribute('minValue'), decimal.getAttribute('maxValue')]).toEqual([
           String(type.min),
@@ -73,6 +76,19 @@ describe('the Group Policy templates (ADMX and en-US ADML)', () => {
       (element) => element.getAttribute('id') === 'updates_noInstallFrom_Explain',
     );
     expect(explain?.textContent).toContain('A time of day, HH:MM (24-hour).');
+  });
+
+  it('carry the working calendar’s settings (issue 50): region, half days, workdays, opening balance, hours format', () => {
+    const byKey = new Map(POLICY_KEYS.map((entry) => [entry.key, entry.type]));
+    expect(byKey.get('clock.holidays.region')).toMatchObject({ kind: 'string', pattern: expect.any(String) });
+    expect(byKey.get('clock.holidays.halfDays')).toEqual({ kind: 'json' });
+    expect(byKey.get('clock.workingTime.workdays')).toEqual({ kind: 'json' });
+    expect(byKey.get('clock.flexitime.openingDate')).toMatchObject({ kind: 'string', pattern: expect.any(String) });
+    expect(byKey.get('clock.flexitime.openingMinutes')).toEqual({ kind: 'integer', min: -60_000, max: 60_000 });
+    expect(byKey.get('clock.hoursFormat')).toEqual({ kind: 'enum', options: ['words', 'clock', 'decimal'] });
+    for (const key of byKey.keys())
+      if (key.startsWith('clock.holidays') || key.startsWith('clock.flexitime') || key === 'clock.hoursFormat')
+        expect(admx()).toContain(`valueName="${key}"`);
   });
 
   it('name every string and presentation the ADMX refers to in the ADML', () => {

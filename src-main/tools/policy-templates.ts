@@ -63,7 +63,8 @@ function admxElements(entry: PolicyKey, id: string): string {
   const type = entry.type;
   if (type.kind === 'boolean')
     return `<enabledValue><decimal value="1" /></enabledValue><disabledValue><decimal value="0" /></disabledValue>`;
-  if (type.kind === 'integer')
+  // ADMX's decimal is unsigned: a number that may be negative (an opening balance owed) is typed as text.
+  if (type.kind === 'integer' && type.min >= 0)
     return `<elements><decimal id="${id}" valueName="${entry.key}" minValue="${type.min}" maxValue="${type.max}" /></elements>`;
   if (type.kind === 'enum') {
     const items = type.options
@@ -112,7 +113,7 @@ ${policies.join('\n')}
 
 function admlPresentation(entry: PolicyKey, id: string): string {
   const label = escapeXml(policyLabel(entry));
-  if (entry.type.kind === 'integer')
+  if (entry.type.kind === 'integer' && entry.type.min >= 0)
     return `<presentation id="${id}"><decimalTextBox refId="${id}" defaultValue="${Number(entry.defaultValue)}">${label}</decimalTextBox></presentation>`;
   if (entry.type.kind === 'enum')
     return `<presentation id="${id}"><dropdownList refId="${id}">${label}</dropdownList></presentation>`;

@@ -107,6 +107,29 @@ export const preferenceSections: SectionDef[] = [
         saturday: 'settings.day.saturday',
       }),
       shortcut('clock.globalShortcut', 'settings.field.clockShortcut', 'T'),
+      select('clock.hoursFormat', 'settings.field.hoursFormat', {
+        words: 'settings.hours.words',
+        clock: 'settings.hours.clock',
+        decimal: 'settings.hours.decimal',
+      }),
+      number('clock.workingTime.dailyTargetMinutes', 'settings.field.dailyTarget', {
+        unit: 'minutes',
+        help: says('settings.field.targetHelp'),
+      }),
+      number('clock.workingTime.weeklyTargetMinutes', 'settings.field.weeklyTarget', {
+        unit: 'minutes',
+        help: says('settings.field.targetHelp'),
+      }),
+      weekdays('clock.workingTime.workdays', 'settings.field.workdays'),
+      text('clock.flexitime.openingDate', 'settings.field.openingDate', { help: says('settings.field.openingDateHelp') }),
+      number('clock.flexitime.openingMinutes', 'settings.field.openingMinutes', {
+        unit: 'minutes',
+        help: says('settings.field.openingMinutesHelp'),
+      }),
+      text('clock.holidays.region', 'settings.field.holidayRegion', {
+        ...advanced,
+        help: says('settings.field.holidayRegionHelp'),
+      }),
     ],
   },
   {

@@ -547,7 +547,7 @@ describe('settings window in the user’s language', () => {
     const { page } = view;
     await expect.poll(() => page.locator('h1').textContent()).toBe('Stempeln');
     await page.getByLabel('Erinnern, wenn ich bis zu einer bestimmten Uhrzeit nicht eingestempelt habe').check();
-    expect(await page.locator('.weekdays .day').allTextContents()).toEqual(
+    expect(await page.locator('.weekdays').first().locator('.day').allTextContents()).toEqual(
       ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'].map((day) => expect.stringContaining(day)),
     );
     await page.getByLabel('Prüfen alle').count();

@@ -1,6 +1,7 @@
 /**
  * The clock: the outbox every punch is saved to before it is sent (durable: nothing is lost), and
- * the clock service over it, with its cache, hours journal and the computer's stops.
+ * the clock service over it, with its cache, hours journal, the computer's stops and the working
+ * calendar (holidays, absences, the flexitime balance).
  */
 import type { ServiceClients } from '../api/service-clients.ts';
 import { createClockService } from '../clock/clock-service.ts';
@@ -8,6 +9,8 @@ import { outboxProblemText } from '../clock/clock-words.ts';
 import { createComputerStops } from '../clock/computer-stops.ts';
 import { createHoursJournal } from '../clock/hours-journal.ts';
 import { createOutbox } from '../clock/outbox.ts';
+import { createDayNotes } from '../flexitime/day-notes.ts';
+import { createFlexitime, holidayLanguage, keepFromDay } from '../flexitime/flexitime.ts';
 import type { CoreBasics } from './core-basics.ts';
 
 interface ClockNeeds {
@@ -30,6 +33,12 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random }: 
     journal: createHoursJournal(files.atomic('hours.json'), () => time.now()),
     // Written as the computer shuts down: durable, since the power may go a moment later.
     computerStops: createComputerStops(files.durable('computer-stops.json')),
+    // The employee's own entries (absences, corrections): durable, as the outbox.
+    flexitime: createFlexitime({
+      notes: createDayNotes(files.durable('day-notes.json'), () => keepFromDay(time.now())),
+      preferences: () => settings.preferences(),
+      language: () => holidayLanguage(language.translator().locale.messages),
+    }),
     activeEnvironment: () => environments.active().environment,
     clientsFor,
     environmentExists: (id) => environments.get(id) !== undefined,

@@ -145,13 +145,22 @@ describe('working-time rules', () => {
   });
 
   it("custom rules and the week's balance against its target; none by default", () => {
+    const targets = { dailyTargetMinutes: 0, weeklyTargetMinutes: 2400, workdays: [1, 2, 3, 4, 5] };
     const custom = workingRulesOf({
       rules: 'custom',
       maxDayMinutes: 480,
       requiredBreaks: [{ afterMinutes: 300, minutes: 20 }],
-      dailyTargetMinutes: 0,
-      weeklyTargetMinutes: 2400,
+      ...targets,
     });
+    const plan = {
+      targeted: true,
+      todayTargetMs: null,
+      todayCreditMs: 0,
+      todayHoliday: null,
+      weekTargetMs: 40 * 3_600_000,
+      weekCreditMs: 0,
+      hoursText: (ms: number) => `${ms / 3_600_000} h`,
+    };
     const day = {
       now: at(15),
       workedTodayMs: 5.5 * 3_600_000,
@@ -160,17 +169,13 @@ describe('working-time rules', () => {
       clockedIn: true,
     };
     // 5 h 30 min worked with 25 min of rest: the 20 min required are taken, the 8 h maximum is far.
-    expect(workingTimeView(day, custom, hhmm, english.t)).toEqual({
+    expect(workingTimeView(day, custom, hhmm, english.t, plan)).toEqual({
       targets: ['41 h of 40 h this week · 1 h over'],
       warnings: [],
     });
-    expect(
-      workingRulesOf({ rules: 'none', maxDayMinutes: 600, requiredBreaks: [], dailyTargetMinutes: 0, weeklyTargetMinutes: 0 }),
-    ).toEqual({
+    expect(workingRulesOf({ rules: 'none', maxDayMinutes: 600, requiredBreaks: [], ...targets })).toEqual({
       maxDayMs: null,
       requiredBreaks: [],
-      dailyTargetMs: null,
-      weeklyTargetMs: null,
     });
     const reminders = workingTimeReminders(
       { ...day, dayKey: '2026-11-23', onBreakSince: null, breakMinutes: 30 },

@@ -5,13 +5,24 @@
  */
 import type { HoursView } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
-import { type TimeFormatter, startOfLocalDay, startOfLocalWeek } from '../../shared/moments.ts';
+import {
+  type TimeFormatter,
+  addLocalDays,
+  localDayKey,
+  localMidnightOf,
+  startOfLocalDay,
+  startOfLocalWeek,
+} from '../../shared/moments.ts';
+import { hoursTextOf } from '../../shared/hours-text.ts';
+import { keepFromDay, type Flexitime, type Person } from '../flexitime/flexitime.ts';
+import { hasTargets, planDay, sum, weekTargetMs } from '../flexitime/day-plan.ts';
+import { balanceView, markOf, noteViews, type CalendarWords } from '../flexitime/flexitime-words.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import type { ClockStatus } from './clock-state.ts';
 import type { ClockReading } from './clock-reading.ts';
 import type { HoursJournal } from './hours-journal.ts';
 import { myHours, sessionsOf, weekStartOf, type Session } from './my-hours.ts';
-import { restTodayMs, workingRulesOf, workingTimeView, type WorkDay } from './working-time.ts';
+import { restTodayMs, workingRulesOf, workingTimeView, type TargetPlan, type WorkDay } from './working-time.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Outbox } from './outbox.ts';
@@ -20,58 +31,110 @@ import type { Outbox } from './outbox.ts';
 const MAX_BREAK_MS = 8 * 3_600_000;
 
 /** What the day needs of the clock service's options (clock-service.ts says what each is). */
-interface DayOptions {
+export interface DayOptions {
   outbox: Outbox;
   preferences: () => Preferences;
   formats?: () => string;
   clientsFor: (environmentId: string) => ServiceClients | null;
+  flexitime: Flexitime;
+}
+
+/** The punches of this environment and employee still on their way. */
+/** The moment and the person My hours is made for, in the user's words. */
+export interface DayAt {
+  current: ClockStatus;
+  now: number;
+  environment: Environment;
+  t: Translate;
+}
+
+export const waitingOf = (options: DayOptions, { id, employeeId }: Environment) =>
+  options.outbox.all().filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
+
+export const personOf = ({ id, employeeId }: Environment): Person => ({ environmentId: id, employeeId });
+
+/** The words, formats and plan My hours is made with. */
+export function dayContext(options: DayOptions, environment: Environment, t: Translate) {
+  const locale = options.formats?.();
+  const clock = options.preferences().clock;
+  const words: CalendarWords = { t, locale, style: clock.hoursFormat, hoursText: hoursTextOf(clock.hoursFormat, t, locale) };
+  const rules = options.flexitime.rules();
+  const lookups = options.flexitime.lookups(personOf(environment));
+  return { locale, clock, words, rules, planOn: (dayStart: number) => planDay(dayStart, rules, lookups) };
 }
 
 /** My hours this week, and today's work as the working-time rules weigh it: the journal's shifts with the punches waiting. */
 export function workedHours(
   options: DayOptions,
   journal: HoursJournal,
-  current: ClockStatus,
-  now: number,
-  environment: Environment,
-  t: Translate,
-): { hours: HoursView; day: WorkDay } {
+  { current, now, environment, t }: DayAt,
+): { hours: HoursView; day: WorkDay; plan: TargetPlan } {
   const { id, employeeId } = environment;
-  const waiting = options.outbox
-    .all()
-    .filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
-  const locale = options.formats?.();
-  const firstDay = weekStartOf(options.preferences().clock.firstDayOfWeek, locale);
+  const { locale, clock, words, rules, planOn } = dayContext(options, environment, t);
+  const firstDay = weekStartOf(clock.firstDayOfWeek, locale);
   const weekStart = startOfLocalWeek(now, firstDay);
-  const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waiting, current);
+  const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waitingOf(options, environment), current);
   const hours = myHours(sessions, now, {
     t,
     locale,
     firstDay,
     breakMarks: journal.breaks(id, employeeId, weekStart),
-    longShiftMs: options.preferences().clock.longShiftHours * 3_600_000,
+    longShiftMs: clock.longShiftHours * 3_600_000,
+    hoursText: words.hoursText,
+    askedOn: (dayStart) => {
+      const plan = planOn(dayStart);
+      return { targetMs: plan.targetMs, creditMs: plan.creditMs, mark: markOf(plan, words) };
+    },
   });
-  return { hours, day: workDayOf(sessions, hours, current, now) };
+  const week = Array.from({ length: 7 }, (_, index) => planOn(addLocalDays(weekStart, index)));
+  const today = planOn(startOfLocalDay(now));
+  const targeted = hasTargets(rules);
+  const plan: TargetPlan = {
+    targeted,
+    todayTargetMs: rules.dailyTargetMs !== null ? today.targetMs : null,
+    todayCreditMs: today.creditMs,
+    todayHoliday: today.usualMs > 0 ? today.holiday : null,
+    weekTargetMs: weekTargetMs(week, rules),
+    weekCreditMs: sum(week, (day) => day.creditMs),
+    hoursText: words.hoursText,
+  };
+  const dayOff = today.holiday !== null || today.absence?.portion === 'day';
+  return { hours, day: { ...workDayOf(sessions, hours, current, now), dayOff }, plan };
+}
+
+/** The balance, its hint, and the absences and corrections noted, for My hours. */
+function flexitimeParts(options: DayOptions, journal: HoursJournal, { current, now, environment, t }: DayAt) {
+  const { words } = dayContext(options, environment, t);
+  const person = personOf(environment);
+  const kept = journal.shifts(environment.id, environment.employeeId, localMidnightOf(keepFromDay(now)));
+  const balance = options.flexitime.balance(person, sessionsOf(kept, waitingOf(options, environment), current), now);
+  const region = options.flexitime.region();
+  const regionHint =
+    region && !region.known
+      ? t('flexitime.regionUnknown', { region: options.preferences().clock.holidays.region, reason: region.reason })
+      : null;
+  const notesFrom = localDayKey(addLocalDays(startOfLocalDay(now), -62));
+  return {
+    balance: balance && balanceView(balance, words),
+    balanceHint: regionHint ?? (balance ? null : t('flexitime.noTargets')),
+    notes: noteViews(options.flexitime.notes.absences(person), options.flexitime.notes.corrections(person), notesFrom, words),
+  };
 }
 
 /** What the view needs from the service's state besides the punches and the prompt. */
-export function viewOf(
-  options: DayOptions,
-  journal: HoursJournal,
-  reading: ClockReading,
-  current: ClockStatus,
-  now: number,
-  environment: Environment,
-  t: Translate,
-  formatTime: TimeFormatter,
-) {
+export function viewOf(options: DayOptions, journal: HoursJournal, reading: ClockReading, at: DayAt, formatTime: TimeFormatter) {
+  const { current, now, environment, t } = at;
   // `now` is on the service's time when this computer's clock disagrees with it (service-time.ts).
   const { id, employeeId } = environment;
   const { server, problem, problemIsOutage } = reading.state;
-  const { hours, day } = workedHours(options, journal, current, now, environment, t);
+  const { hours, day, plan } = workedHours(options, journal, at);
   const rules = workingRulesOf(options.preferences().clock.workingTime);
   return {
-    hours: { ...hours, ...workingTimeView(day, rules, formatTime, t) },
+    hours: {
+      ...hours,
+      ...workingTimeView(day, rules, formatTime, t, plan),
+      ...flexitimeParts(options, journal, at),
+    },
     status: current,
     now,
     employeeId,

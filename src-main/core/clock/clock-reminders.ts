@@ -1,6 +1,6 @@
 /**
  * Reminders about the clock, never spammy: still clocked in after a long shift (at most hourly),
- * (optional) not clocked in by a set time on workdays, and (optional) still clocked in at the end
+ * (optional) not clocked in by a set time on workdays (not on a holiday or a day of absence), and (optional) still clocked in at the end
  * of the day, with "Clock out" as the notification's button (each once a day). Pure: the caller
  * keeps the memory between calls.
  */
@@ -48,6 +48,8 @@ export function dueReminders(
   formatTime: TimeFormatter,
   calendar: LocalCalendar = localCalendar,
   t: Translate = english.t,
+  /** A public holiday or a whole day's absence: nobody is expected to clock in. */
+  dayOff = false,
 ): { reminders: Reminder[]; memory: ReminderMemory } {
   const reminders: Reminder[] = [];
   const next = { ...memory };
@@ -72,6 +74,7 @@ export function dueReminders(
   const workedToday = status.state === 'out' && status.lastOut !== null && calendar.day(status.lastOut) === today;
   if (
     wanted.enabled &&
+    !dayOff &&
     status.state === 'out' &&
     !workedToday &&
     wanted.weekdays.includes(calendar.weekday(now)) &&

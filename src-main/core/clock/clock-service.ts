@@ -37,12 +37,17 @@ import { stoppedPunchActions } from './stopped-punches.ts';
 import { createSyncLoop } from './sync-loop.ts';
 import { adoptKeptPunches, retryConfigurationStops } from './setup-changes.ts';
 import { createTimers } from './clock-timers.ts';
-import { breakSince, viewOf, workedHours } from './clock-day.ts';
+import { breakSince, personOf, viewOf, workedHours } from './clock-day.ts';
+import { hoursFile } from './hours-file.ts';
+import { dayNoteActions } from '../flexitime/day-note-actions.ts';
+import type { HoursPeriod } from '../../shared/domain/my-hours-choices.ts';
 import { createReminderTick } from './reminder-tick.ts';
 import { createComputerAbsence } from './computer-absence.ts';
 import { breakActions } from './break-actions.ts';
 import { clockCorrectionMs } from './service-time.ts';
 import { fitNotification } from '../util/shorten.ts';
+import { createFlexitime, keepFromDay, type Flexitime } from '../flexitime/flexitime.ts';
+import { createDayNotes } from '../flexitime/day-notes.ts';
 
 export interface ClockServiceOptions {
   time: TimeSource;
@@ -51,6 +56,8 @@ export interface ClockServiceOptions {
   cache?: TextFile;
   /** The shifts this computer saw, for "My hours" (the service keeps no history we can read). */
   journal?: HoursJournal;
+  /** The working calendar: targets, holidays, absences and the flexitime balance (none noted, no holidays, when not given). */
+  flexitime?: Flexitime;
   /** When this computer last stopped (shut down, logged off, slept, locked), kept for the next start. */
   computerStops?: ComputerStops;
   activeEnvironment: () => Environment;
@@ -85,6 +92,14 @@ export function createClockService(options: ClockServiceOptions) {
   const changed = () => events.emit('change', undefined);
   const notify = (notification: ClockNotification) => events.emit('notification', fitNotification(notification));
   const journal = options.journal ?? createHoursJournal(undefined, () => time.now());
+  const flexitime =
+    options.flexitime ??
+    createFlexitime({
+      notes: createDayNotes(undefined, () => keepFromDay(time.now())),
+      preferences: options.preferences,
+      language: () => 'en',
+    });
+  const day = { ...options, flexitime };
   const now = () => time.now();
   const monotonic = () => time.monotonic?.() ?? time.now();
   const sync = createPunchSync({ ...options, now, monotonic, formatTime, t: words.t });
@@ -152,7 +167,7 @@ export function createClockService(options: ClockServiceOptions) {
     ...options,
     now: serviceNow,
     status,
-    workDay: (current, now) => workedHours(options, journal, current, now, active(), words.t).day,
+    workDay: (current, now) => workedHours(day, journal, { current, now, environment: active(), t: words.t }).day,
     onBreakSince,
     formatTime,
     t: words.t,
@@ -160,7 +175,7 @@ export function createClockService(options: ClockServiceOptions) {
     scheduleNext: (delayMs, check) => timers.schedule('reminders', delayMs, check),
   });
   const viewInput = (current: ClockStatus) => ({
-    ...viewOf(options, journal, reading, current, serviceNow(), active(), words.t, formatTime),
+    ...viewOf(day, journal, reading, { current, now: serviceNow(), environment: active(), t: words.t }, formatTime),
     correctionMs: correctionMs(),
     correctedPunch: recorder.lastCorrected(),
     onBreakSince: onBreakSince(),
@@ -195,6 +210,17 @@ export function createClockService(options: ClockServiceOptions) {
       changed,
     }),
     ...stoppedPunchActions({ outbox, reading, changed, refresh, sync: () => syncLoop.run(), words }),
+    ...dayNoteActions({
+      flexitime,
+      person: () => personOf(active()),
+      now: serviceNow,
+      t: () => words.t,
+      locale: () => options.formats?.(),
+      changed,
+    }),
+    /** My hours of a week or a month as a CSV or iCalendar file. */
+    hoursFile: (request: { period: HoursPeriod; format: 'csv' | 'ics' }) =>
+      hoursFile(day, journal, { current: status(), now: serviceNow(), environment: active(), t: words.t }, request),
     computerStopping: absence.computerStopping,
     resumed: absence.resumed,
     async answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockAction | null> {

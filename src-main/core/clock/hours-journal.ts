@@ -1,8 +1,10 @@
 /**
  * The shifts this computer has seen, for "My hours": the timeclock service has no history route,
  * so each event it answers with (the last event, or the event a punch created or closed) is kept
- * here per environment and employee, keyed by its clock-in second. Five weeks are kept; older
- * shifts and anything unreadable are forgotten. A record of what was seen, not of what happened:
+ * here per environment and employee, keyed by its clock-in second. Shifts from 1 January of last
+ * year on are kept (the flexitime balance counts this year and last), at most MAX_KEPT of them and
+ * of the breaks (the oldest go first: about four years of a working day's shifts); older shifts and
+ * anything unreadable are forgotten. A record of what was seen, not of what happened:
  * punches made on another computer appear only if this one read them as the last event.
  *
  * It also keeps which clock-outs were breaks ("Take a break"): the service knows only punches, so
@@ -40,7 +42,9 @@ interface BreakMark {
   at: number;
 }
 
-const KEEP_MS = 35 * 86_400_000;
+export const MAX_KEPT = 4000;
+/** Local midnight of 1 January of last year. */
+const keepFrom = (now: number) => new Date(new Date(now).getFullYear() - 1, 0, 1).getTime();
 const instant = v.pipe(v.number(), v.integer(), v.minValue(0));
 const shiftSchema = v.object({
   environmentId: v.pipe(v.string(), v.maxLength(200)),
@@ -62,9 +66,11 @@ const breakKeyOf = (mark: BreakMark) => `${mark.environmentId}\n${mark.employeeI
 export function createHoursJournal(file: TextFile | undefined, now: () => number): HoursJournal {
   const { shifts, breaks } = read(file);
   function save(): void {
-    const cutoff = now() - KEEP_MS;
+    const cutoff = keepFrom(now());
     for (const [key, shift] of shifts) if (shift.clockOut !== null && shift.clockOut < cutoff) shifts.delete(key);
     for (const [key, mark] of breaks) if (mark.at < cutoff) breaks.delete(key);
+    dropOldest(shifts, (shift) => shift.clockIn);
+    dropOldest(breaks, (mark) => mark.at);
     try {
       file?.write(JSON.stringify({ shifts: [...shifts.values()], breaks: [...breaks.values()] }));
     } catch {
@@ -106,6 +112,13 @@ export function createHoursJournal(file: TextFile | undefined, now: () => number
         .sort((a, b) => a - b);
     },
   };
+}
+
+/** Over MAX_KEPT entries, the oldest go. */
+function dropOldest<T>(entries: Map<string, T>, at: (entry: T) => number): void {
+  if (entries.size <= MAX_KEPT) return;
+  const oldest = [...entries].sort(([, a], [, b]) => at(a) - at(b)).slice(0, entries.size - MAX_KEPT);
+  for (const [key] of oldest) entries.delete(key);
 }
 
 /** Every readable entry of either shape; anything else is forgotten. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFile } from '../util/text-file.ts';
 import type { ClockStatus } from './clock-state.ts';
-import { createHoursJournal, type Shift } from './hours-journal.ts';
+import { createHoursJournal, MAX_KEPT, type Shift } from './hours-journal.ts';
 import { myHours, sessionsOf } from './my-hours.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Punch } from './outbox.ts';
@@ -107,7 +107,7 @@ describe('my hours', () => {
 });
 
 describe('the hours journal', () => {
-  it('keeps the latest answer per clock-in second, survives a restart, forgets what is five weeks old', () => {
+  it('keeps the latest answer per clock-in second, survives a restart, forgets what ended before 1 January of last year', () => {
     const file = memoryFile();
     let now = at(23, 9);
     const journal = createHoursJournal(file, () => now);
@@ -120,13 +120,31 @@ describe('the hours journal', () => {
     });
     journal.record('mock', 'E2', { id: 'b', employeeId: 'E2', clockIn: new Date(at(23, 8)).toISOString(), clockOut: null });
     expect(createHoursJournal(file, () => now).shifts('mock', 'E1', 0)).toEqual([shift(at(23, 8), at(23, 12))]);
-    now += 36 * 86_400_000;
+    // In December 2027 the shift of November 2026 is still counted (last year's); in January 2028 it is not.
+    now = new Date(2027, 11, 31, 9).getTime();
     journal.record('mock', 'E1', { id: 'c', employeeId: 'E1', clockIn: new Date(now).toISOString(), clockOut: null });
+    expect(createHoursJournal(file, () => now).shifts('mock', 'E1', 0).length).toBe(2);
+    now = new Date(2028, 0, 2, 9).getTime();
+    journal.record('mock', 'E1', { id: 'd', employeeId: 'E1', clockIn: new Date(now).toISOString(), clockOut: null });
     expect(
       createHoursJournal(file, () => now)
         .shifts('mock', 'E1', 0)
         .map((kept) => kept.clockIn),
-    ).toEqual([now]);
+    ).toEqual([new Date(2027, 11, 31, 9).getTime(), now]);
+  });
+
+  it('keeps at most MAX_KEPT shifts, the newest', () => {
+    const file = memoryFile();
+    const hour = 3_600_000;
+    const start = at(1, 8);
+    const stored = Array.from({ length: MAX_KEPT + 5 }, (_, index) => shift(start - index * hour, start - index * hour + 1000));
+    file.write(JSON.stringify({ shifts: stored, breaks: [] }));
+    const journal = createHoursJournal(file, () => at(23, 9));
+    journal.record('mock', 'E1', { id: 'n', employeeId: 'E1', clockIn: new Date(at(23, 8)).toISOString(), clockOut: null });
+    const kept = journal.shifts('mock', 'E1', 0);
+    expect(kept).toHaveLength(MAX_KEPT);
+    expect(kept.at(-1)!.clockIn).toBe(at(23, 8));
+    expect(kept[0]!.clockIn).toBe(start - (MAX_KEPT - 2) * hour);
   });
 
   it('ignores an event that ends before it starts, and a damaged file', () => {

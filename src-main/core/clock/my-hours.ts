@@ -4,12 +4,14 @@
  * whose end cannot be known (the service has a newer one, or the state is unknown) is listed but
  * not counted, and the view says so: a total is never made up.
  */
-import type { HoursView } from '../../shared/ipc/contract.ts';
+import type { HoursView, WeekBar } from '../../shared/ipc/contract.ts';
+import type { HoursText } from '../../shared/hours-text.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import {
   firstDayOfWeek,
   formatDuration,
+  formatShortWeekday,
   formatTimeOfDay,
   formatWeekday,
   startOfLocalWeek,
@@ -59,6 +61,14 @@ const overlap = (session: Session, now: number, from: number, to: number) =>
 export const workedText = (ms: number, t: Translate): string =>
   ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t);
 
+/** What a day asks, as the flexitime plan says it (flexitime/day-plan.ts): its target, an absence counted as done, its mark. */
+export interface DayAsked {
+  targetMs: number;
+  creditMs: number;
+  /** "Ascension Day · no target", "Vacation · half day"; null on an ordinary day. */
+  mark: string | null;
+}
+
 /** The words and formats of the user's language (English and the computer's formats by default). */
 export interface HoursWords {
   t: Translate;
@@ -69,17 +79,21 @@ export interface HoursWords {
   breakMarks?: readonly number[];
   /** The long-shift limit (Settings → Clock): a running shift past it is flagged beside the totals. */
   longShiftMs?: number;
+  /** Hours in the user's chosen style (Settings → Clock → "Hours as"); words if not told. */
+  hoursText?: HoursText;
+  /** Each day's target, absence and holiday; none if not told. */
+  askedOn?: (dayStart: number) => DayAsked;
 }
 
 /** A break as My hours lists it: from a clock-out marked as a break to the next clock-in (or now). */
-interface BreakSpan {
+export interface BreakSpan {
   from: number;
   to: number;
   ongoing: boolean;
 }
 
 /** The breaks among sessions: each marked clock-out up to the next session's start, or now while it goes on. */
-function breaksOf(sessions: readonly Session[], marks: readonly number[], now: number): BreakSpan[] {
+export function breaksOf(sessions: readonly Session[], marks: readonly number[], now: number): BreakSpan[] {
   const marked = new Set(marks.map((at) => Math.floor(at / 1000)));
   const spans: BreakSpan[] = [];
   sessions.forEach((session, index) => {
@@ -97,67 +111,104 @@ const NAMED_DAYS = { sunday: 0, monday: 1, saturday: 6 } as const;
 export const weekStartOf = (setting: 'locale' | keyof typeof NAMED_DAYS, locale?: string): Weekday =>
   setting === 'locale' ? firstDayOfWeek(locale) : NAMED_DAYS[setting];
 
-export function myHours(
+const NOTHING_ASKED: DayAsked = { targetMs: 0, creditMs: 0, mark: null };
+
+/** One day of the week as My hours counts it. */
+interface DayCount {
+  dayStart: number;
+  ofDay: Session[];
+  totalMs: number;
+  breaksOfDay: BreakSpan[];
+  breakMs: number;
+  asked: DayAsked;
+}
+
+function countDay(
   sessions: readonly Session[],
+  breaks: readonly BreakSpan[],
+  dayStart: number,
   now: number,
-  { t, locale, firstDay, breakMarks = [], longShiftMs }: HoursWords = { t: english.t },
-): HoursView {
-  const breaks = breaksOf(sessions, breakMarks, now);
-  const hoursText = (ms: number) => workedText(ms, t);
+  words: HoursWords,
+): DayCount {
+  const dayEnd = startOfNextLocalDay(dayStart);
+  const ofDay = sessions.filter((session) => session.from < dayEnd && endOf(session, now) >= dayStart);
+  const breaksOfDay = breaks.filter((span) => span.from >= dayStart && span.from < dayEnd);
+  return {
+    dayStart,
+    ofDay,
+    totalMs: ofDay.reduce((sum, session) => sum + overlap(session, now, dayStart, dayEnd), 0),
+    breaksOfDay,
+    breakMs: breaksOfDay.reduce((sum, span) => sum + span.to - span.from, 0),
+    asked: words.askedOn?.(dayStart) ?? NOTHING_ASKED,
+  };
+}
+
+/** A shift under the day it began, or as continued into a later day; breaks between, in order. */
+function entriesOf(count: DayCount, now: number, { t, locale }: HoursWords): HoursView['days'][number]['sessions'] {
   const timeOf = (ms: number) => formatTimeOfDay(ms, locale);
-  const weekStart = startOfLocalWeek(now, firstDay);
-  const days: HoursView['days'] = [];
-  let weekMs = 0;
-  let todayMs = 0;
-  let todayBreakMs = 0;
-  for (let dayStart = weekStart; dayStart <= now; dayStart = startOfNextLocalDay(dayStart)) {
-    const dayEnd = startOfNextLocalDay(dayStart);
-    const ofDay = sessions.filter((session) => session.from < dayEnd && endOf(session, now) >= dayStart);
-    const totalMs = ofDay.reduce((sum, session) => sum + overlap(session, now, dayStart, dayEnd), 0);
-    const breaksOfDay = breaks.filter((span) => span.from >= dayStart && span.from < dayEnd);
-    const breakMs = breaksOfDay.reduce((sum, span) => sum + span.to - span.from, 0);
-    weekMs += totalMs;
-    if (now < dayEnd) [todayMs, todayBreakMs] = [totalMs, breakMs];
-    if (ofDay.length === 0) continue;
-    // A shift is listed under the day it began; a day it runs into lists it as continued.
-    const entries = [
-      ...ofDay.map((session) => {
-        const began = session.from >= dayStart;
-        return {
-          at: began ? session.from : dayStart,
-          text: began
-            ? t('hours.session', {
-                from: timeOf(session.from),
-                to: session.open ? t('hours.now') : session.to === null ? t('hours.endUnknown') : timeOf(session.to),
-              })
-            : t('hours.continued', {
-                day: formatWeekday(session.from, locale),
-                to: session.open ? t('hours.now') : timeOf(endOf(session, now)),
-              }),
-          pending: session.pending,
-          counted: session.open || session.to !== null,
-          isBreak: false,
-          overMidnight: began && endOf(session, now) > dayEnd,
-          continued: !began,
-        };
-      }),
-      ...breaksOfDay.map((span) => ({
-        at: span.from,
-        text: t('hours.break', { from: timeOf(span.from), to: span.ongoing ? t('hours.now') : timeOf(span.to) }),
-        pending: false,
-        counted: true,
-        isBreak: true,
-        overMidnight: false,
-        continued: false,
-      })),
-    ].sort((a, b) => a.at - b.at);
-    days.push({
-      day: formatWeekday(dayStart, locale),
-      total: hoursText(totalMs),
-      breaks: breakMs > 0 ? hoursText(breakMs) : null,
-      sessions: entries.map(({ at: _at, ...entry }) => entry),
-    });
-  }
+  const dayEnd = startOfNextLocalDay(count.dayStart);
+  return [
+    ...count.ofDay.map((session) => {
+      const began = session.from >= count.dayStart;
+      return {
+        at: began ? session.from : count.dayStart,
+        text: began
+          ? t('hours.session', {
+              from: timeOf(session.from),
+              to: session.open ? t('hours.now') : session.to === null ? t('hours.endUnknown') : timeOf(session.to),
+            })
+          : t('hours.continued', {
+              day: formatWeekday(session.from, locale),
+              to: session.open ? t('hours.now') : timeOf(endOf(session, now)),
+            }),
+        pending: session.pending,
+        counted: session.open || session.to !== null,
+        isBreak: false,
+        overMidnight: began && endOf(session, now) > dayEnd,
+        continued: !began,
+      };
+    }),
+    ...count.breaksOfDay.map((span) => ({
+      at: span.from,
+      text: t('hours.break', { from: timeOf(span.from), to: span.ongoing ? t('hours.now') : timeOf(span.to) }),
+      pending: false,
+      counted: true,
+      isBreak: true,
+      overMidnight: false,
+      continued: false,
+    })),
+  ]
+    .sort((a, b) => a.at - b.at)
+    .map(({ at: _at, ...entry }) => entry);
+}
+
+/** The week's bar: worked (with what an absence counts as done) against the day's target. */
+function barOf(count: DayCount, now: number, { locale }: HoursWords, hoursText: HoursText): WeekBar {
+  return {
+    short: formatShortWeekday(count.dayStart, locale),
+    day: formatWeekday(count.dayStart, locale),
+    workedMs: count.totalMs,
+    creditMs: count.asked.creditMs,
+    targetMs: count.asked.targetMs,
+    breakMs: count.breakMs,
+    worked: hoursText(count.totalMs),
+    target: hoursText(count.asked.targetMs),
+    breaks: count.breakMs > 0 ? hoursText(count.breakMs) : null,
+    mark: count.asked.mark,
+    today: count.dayStart <= now && now < startOfNextLocalDay(count.dayStart),
+  };
+}
+
+export function myHours(sessions: readonly Session[], now: number, words: HoursWords = { t: english.t }): HoursView {
+  const { t, firstDay, breakMarks = [], longShiftMs } = words;
+  const hoursText = words.hoursText ?? ((ms: number) => workedText(ms, t));
+  const breaks = breaksOf(sessions, breakMarks, now);
+  const counts: DayCount[] = [];
+  for (let dayStart = startOfLocalWeek(now, firstDay), index = 0; index < 7; dayStart = startOfNextLocalDay(dayStart), index++)
+    counts.push(countDay(sessions, breaks, dayStart, now, words));
+  const past = counts.filter((count) => count.dayStart <= now);
+  const today = past.at(-1)!;
+  const weekMs = past.reduce((sum, count) => sum + count.totalMs, 0);
   const uncounted = sessions.some((session) => !session.open && session.to === null && session.from < now);
   const running = sessions.find((session) => session.open);
   const runningMs = running ? now - running.from : 0;
@@ -166,15 +217,28 @@ export function myHours(
       longShiftMs !== undefined && running && runningMs > longShiftMs
         ? t('hours.longShift', { duration: workedText(runningMs, t) })
         : null,
-    today: hoursText(todayMs),
-    todayBreaks: todayBreakMs > 0 ? hoursText(todayBreakMs) : null,
+    today: hoursText(today.totalMs),
+    todayBreaks: today.breakMs > 0 ? hoursText(today.breakMs) : null,
     week: hoursText(weekMs),
-    todayMs,
+    todayMs: today.totalMs,
     weekMs,
-    days,
+    // Days with shifts, and days ahead this week that are a holiday or an absence.
+    days: counts
+      .filter((count) => count.ofDay.length > 0 || count.asked.mark !== null)
+      .map((count) => ({
+        day: formatWeekday(count.dayStart, words.locale),
+        total: hoursText(count.totalMs),
+        breaks: count.breakMs > 0 ? hoursText(count.breakMs) : null,
+        mark: count.asked.mark,
+        sessions: entriesOf(count, now, words),
+      })),
+    weekBars: counts.map((count) => barOf(count, now, words, hoursText)),
     note: uncounted ? `${t('hours.uncounted')} ${t('hours.note')}` : t('hours.note'),
-    // What the working-time rules say is added by the clock service (working-time.ts).
+    // What the working-time rules and the flexitime plan say is added by the clock service (clock-day.ts).
     targets: [],
     warnings: [],
+    balance: null,
+    balanceHint: null,
+    notes: [],
   };
 }

@@ -1,10 +1,11 @@
 /**
- * Working-time rules and targets as IT (or the employee, for targets) set them: the longest working
- * day, the breaks required after so many hours of work, and the day's and week's targets. From the
- * day's work it says what My hours shows (targets and warnings) and which reminders are due. Pure.
+ * Working-time rules as IT sets them: the longest working day and the breaks required after so many
+ * hours of work. From the day's work it says what My hours shows (the targets the flexitime plan
+ * gives, and warnings) and which reminders are due. Pure.
  */
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { formatDuration, type TimeFormatter } from '../../shared/moments.ts';
+import type { HoursText } from '../../shared/hours-text.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import { endOf, workedText, type Session } from './my-hours.ts';
 import type { Reminder } from './clock-reminders.ts';
@@ -15,8 +16,6 @@ export interface WorkingRules {
   maxDayMs: number | null;
   /** Ascending by `afterMs`: more than `afterMs` of work needs `breakMs` of breaks in all. */
   requiredBreaks: Array<{ afterMs: number; breakMs: number }>;
-  dailyTargetMs: number | null;
-  weeklyTargetMs: number | null;
 }
 
 /** Germany's Arbeitszeitgesetz (§3, §4): at most 10 h a day; 30 min of breaks after 6 h, 45 min after 9 h. */
@@ -30,13 +29,12 @@ const GERMANY = {
 
 export function workingRulesOf(setting: Preferences['clock']['workingTime']): WorkingRules {
   const orNull = (minutes: number) => (minutes > 0 ? minutes * MINUTE : null);
-  const targets = { dailyTargetMs: orNull(setting.dailyTargetMinutes), weeklyTargetMs: orNull(setting.weeklyTargetMinutes) };
-  if (setting.rules === 'germany') return { ...GERMANY, ...targets };
-  if (setting.rules === 'none') return { maxDayMs: null, requiredBreaks: [], ...targets };
+  if (setting.rules === 'germany') return GERMANY;
+  if (setting.rules === 'none') return { maxDayMs: null, requiredBreaks: [] };
   const requiredBreaks = setting.requiredBreaks
     .map((rule) => ({ afterMs: rule.afterMinutes * MINUTE, breakMs: rule.minutes * MINUTE }))
     .sort((a, b) => a.afterMs - b.afterMs);
-  return { maxDayMs: orNull(setting.maxDayMinutes), requiredBreaks, ...targets };
+  return { maxDayMs: orNull(setting.maxDayMinutes), requiredBreaks };
 }
 
 /** A pause shorter than this is no rest break (Arbeitszeitgesetz §4), and is not counted as one. */
@@ -64,6 +62,8 @@ export interface WorkDay {
   restTodayMs: number;
   weekMs: number;
   clockedIn: boolean;
+  /** A public holiday, or a whole day's absence: no "not clocked in" reminder. */
+  dayOff?: boolean;
 }
 
 /** The breaks the rules require after `workedMs` of work (the strictest rule passed), 0 if none. */
@@ -74,14 +74,38 @@ const requiredBreakMs = (rules: WorkingRules, workedMs: number) =>
 const nextBreakRule = (rules: WorkingRules, day: WorkDay) =>
   rules.requiredBreaks.find((rule) => rule.afterMs >= day.workedTodayMs && rule.breakMs > day.restTodayMs) ?? null;
 
+/** Today's and this week's targets as the flexitime plan has them (holidays out, absences counted as done). */
+export interface TargetPlan {
+  /** A daily or a weekly target is set. */
+  targeted: boolean;
+  /** Today's target when a daily one is set (0 on a day off); null otherwise. */
+  todayTargetMs: number | null;
+  todayCreditMs: number;
+  /** Today's public holiday, by name. */
+  todayHoliday: string | null;
+  weekTargetMs: number | null;
+  weekCreditMs: number;
+  hoursText: HoursText;
+}
+
 /** Against a target: "6 h 12 min of 8 h today · 1 h 48 min to go". */
-function targetLine(exactMs: number, targetMs: number, period: 'today' | 'week', t: Translate): string {
+function targetLine(exactMs: number, targetMs: number, period: 'today' | 'week', t: Translate, hoursText: HoursText): string {
   // Whole minutes, as shown: "2 h of 8 h · 6 h to go", never "5 h 59 min to go" beside "2 h".
   const workedMs = Math.floor(exactMs / MINUTE) * MINUTE;
-  const facts = { worked: formatDuration(workedMs, t), target: formatDuration(targetMs, t), period };
-  if (workedMs < targetMs) return t('hours.targetLeft', { ...facts, left: formatDuration(targetMs - workedMs, t) });
+  const facts = { worked: hoursText(workedMs), target: hoursText(targetMs), period };
+  if (workedMs < targetMs) return t('hours.targetLeft', { ...facts, left: hoursText(targetMs - workedMs) });
   if (workedMs - targetMs < MINUTE) return t('hours.targetMet', facts);
-  return t('hours.targetOver', { ...facts, over: formatDuration(workedMs - targetMs, t) });
+  return t('hours.targetOver', { ...facts, over: hoursText(workedMs - targetMs) });
+}
+
+function targetLines(day: WorkDay, plan: TargetPlan, t: Translate): string[] {
+  const lines: string[] = [];
+  if (plan.todayHoliday !== null && plan.targeted) lines.push(t('hours.holidayToday', { holiday: plan.todayHoliday }));
+  else if (plan.todayTargetMs !== null && plan.todayTargetMs > 0)
+    lines.push(targetLine(day.workedTodayMs + plan.todayCreditMs, plan.todayTargetMs, 'today', t, plan.hoursText));
+  if (plan.weekTargetMs !== null)
+    lines.push(targetLine(day.weekMs + plan.weekCreditMs, plan.weekTargetMs, 'week', t, plan.hoursText));
+  return lines;
 }
 
 export function workingTimeView(
@@ -89,10 +113,9 @@ export function workingTimeView(
   rules: WorkingRules,
   formatTime: TimeFormatter,
   t: Translate,
+  plan: TargetPlan,
 ): { targets: string[]; warnings: string[] } {
-  const targets: string[] = [];
-  if (rules.dailyTargetMs !== null) targets.push(targetLine(day.workedTodayMs, rules.dailyTargetMs, 'today', t));
-  if (rules.weeklyTargetMs !== null) targets.push(targetLine(day.weekMs, rules.weeklyTargetMs, 'week', t));
+  const targets = targetLines(day, plan, t);
   const warnings: string[] = [];
   const max = rules.maxDayMs;
   if (max !== null && day.workedTodayMs >= max)

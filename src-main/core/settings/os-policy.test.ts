@@ -134,6 +134,10 @@ describe('bad policy values', () => {
           'updates.mode': 'Notify',
           'updates.noInstallFrom': '7:30',
           'general.theme': ' DARK ',
+          // A negative opening balance as an unsigned REG_DWORD (-90), a list and a region as text.
+          'clock.flexitime.openingMinutes': 4294967206,
+          'clock.holidays.halfDays': '["12-24","12-31"]',
+          'clock.holidays.region': 'de-by',
         },
         {},
       ),
@@ -147,6 +151,8 @@ describe('bad policy values', () => {
     expect(preferences.updates.mode).toBe('notify');
     expect(preferences.updates.noInstallFrom).toBe('07:30');
     expect(preferences.general.theme).toBe('dark');
+    expect(preferences.clock.flexitime.openingMinutes).toBe(-90);
+    expect(preferences.clock.holidays).toEqual({ region: 'DE-BY', halfDays: ['12-24', '12-31'] });
     expect(settings.isLocked('security.allowWeakSecretStorage')).toBe(true);
   });
 

@@ -47,7 +47,8 @@ const BOOLEAN_WORDS: Record<string, boolean> = {
  * A value as the format delivers it, made the setting's type. The registry has no booleans and no
  * lists, and Windows tools write what they write: Group Policy a DWORD 0 or 1, an Intune custom
  * OMA-URI often a string ("0", "True", "Off"), numbers as strings ("25"), options in any letter
- * case ("Install"), times without the leading zero ("7:30"). Anything else goes on to the schema.
+ * case ("Install"), times without the leading zero ("7:30"), a negative number as an unsigned DWORD.
+ * Anything else goes on to the schema.
  */
 export function coercePolicyValue(value: unknown, type: PolicyKey['type']): unknown {
   const text = typeof value === 'string' ? value.trim() : null;
@@ -56,6 +57,9 @@ export function coercePolicyValue(value: unknown, type: PolicyKey['type']): unkn
     if (text !== null && Object.hasOwn(BOOLEAN_WORDS, text.toLowerCase())) return BOOLEAN_WORDS[text.toLowerCase()];
   }
   if (type.kind === 'integer' && text !== null && /^-?\d+$/.test(text)) return Number(text);
+  // A REG_DWORD is unsigned: a negative number written as one (-90 as 4294967206) is read back signed.
+  if (type.kind === 'integer' && type.min < 0 && typeof value === 'number' && value > 0x7fffffff && value <= 0xffffffff)
+    return value | 0;
   if (type.kind === 'enum' && text !== null)
     return type.options.find((option) => option.toLowerCase() === text.toLowerCase()) ?? value;
   if (type.kind === 'string' && type.format === 'clockTime' && text !== null && /^\d:[0-5]\d$/.test(text)) return `0${text}`;

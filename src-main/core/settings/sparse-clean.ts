@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { isRecord } from '../../shared/is-record.ts';
 import { previewJson, tooLargeToKeep } from '../util/json-text.ts';
 import type { ProblemSink, ValueProblem } from '../../shared/domain/value-problem.ts';
-import { RULES, URL_RULES } from '../../shared/settings-schema.ts';
+import { RULES, SHAPE_RULES, URL_RULES } from '../../shared/settings-schema.ts';
 import { itUrlProblem, maskUrlCredentials } from '../../shared/it-url.ts';
 import { acceleratorProblem, normalizeAccelerator } from '../../shared/accelerator.ts';
 
@@ -80,7 +80,8 @@ export function valueProblemOf(issue: v.BaseIssue<unknown> | undefined, raw: unk
 
 /** A named rule of the settings schema (RULES) as facts; any other pattern is just the wrong format. */
 function ruleProblem(rule: string, raw: unknown, got: string): ValueProblem {
-  if (rule === RULES.clockTime) return { kind: 'clockTime', got };
+  const shape = SHAPE_RULES.find((name) => name === rule);
+  if (shape) return { kind: shape, got };
   const urlRule = Object.hasOwn(URL_RULES, rule) ? URL_RULES[rule] : undefined;
   if (urlRule) return { kind: 'url', problem: itUrlProblem(String(raw), urlRule) ?? 'notUrl', got: maskUrlCredentials(got) };
   const shortcut = rule === RULES.shortcut ? acceleratorProblem(normalizeAccelerator(String(raw))) : null;

@@ -46,6 +46,8 @@ export interface TrayState {
   clockHeadline: string;
   /** "Today 3 h 12 min · This week 21 h". */
   clockHours: string;
+  /** "Flexitime +3 h 20 min" when a balance is kept; null otherwise. */
+  clockBalance?: string | null;
   /** "Clock-in at 08:02 pending sync", and refused ones. */
   clockPending: string[];
   clockProblem: string | null;
@@ -188,7 +190,7 @@ export const TOOLTIP_MAX = 127;
 
 /**
  * Most important first, so what a cut drops is the least: the clock state and elapsed time, then
- * health, then unsent punches, the environment and a pause. Lines that no longer fit are left out
+ * health, then unsent punches, the flexitime balance, the environment and a pause. Lines that no longer fit are left out
  * whole; a first line too long on its own is cut at a word.
  */
 export function trayTooltip(state: TrayState, t: Translate = english.t): string {
@@ -197,6 +199,7 @@ export function trayTooltip(state: TrayState, t: Translate = english.t): string 
     state.clockHeadline,
     state.healthSummary,
     pending === 0 ? '' : pending === 1 ? (state.clockPending[0] ?? '') : t('tray.notYetRecorded', { count: pending }),
+    state.clockBalance ?? '',
     state.isMock ? t('tray.environmentDemo', { name: state.environmentName }) : state.environmentName,
     state.notificationsPausedUntil ? t('tray.notificationsPausedUntil', { time: state.notificationsPausedUntil }) : '',
   ].filter((line) => line !== '');

@@ -49,6 +49,7 @@ export function trayView(
       clockOnBreak: clock.onBreakSince !== null,
       clockHeadline: clock.headline,
       clockHours: t('tray.hours', { today: clock.hours.today, week: clock.hours.week }),
+      clockBalance: clock.hours.balance && t('flexitime.tooltip', { amount: clock.hours.balance.amount }),
       clockPending: [...clock.pending, ...clock.stopped].map((punch) => punch.text),
       clockProblem: clock.problemSummary,
       clockUndo: clock.undo?.label ?? null, // the short sentence; the details are in the panel

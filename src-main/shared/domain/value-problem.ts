@@ -20,7 +20,8 @@ export type ValueProblem =
   | { kind: 'oneOf'; options: string; got: string }
   | { kind: 'type'; expected: string; got: string }
   | { kind: 'format'; got: string }
-  | { kind: 'clockTime'; got: string }
+  /** A value of the wrong shape whose right shape is said with an example ("Use HH:MM"). */
+  | { kind: 'clockTime' | 'holidayRegion' | 'monthDay' | 'calendarDay'; got: string }
   | { kind: 'shortcut'; problem: AcceleratorProblem }
   | { kind: 'url'; problem: ItUrlProblem; got: string };
 

@@ -21,6 +21,9 @@ export function describeValueProblem(problem: ValueProblem, t: Translate): strin
     case 'integer':
     case 'format':
     case 'clockTime':
+    case 'holidayRegion':
+    case 'monthDay':
+    case 'calendarDay':
       return t(`invalid.value.${problem.kind}`, { got: problem.got });
     case 'oneOf':
       return t('invalid.value.oneOf', { options: problem.options, got: problem.got });

@@ -3,6 +3,7 @@
  */
 import * as v from 'valibot';
 import { text } from './request-args.ts';
+import { ABSENCE_KINDS, HOURS_PERIODS, type AbsenceKind, type HoursPeriod } from '../domain/my-hours-choices.ts';
 
 /** What the user may do with a punch whose sending stopped. */
 export type PunchAction = 'retry' | 'mark-sent' | 'discard';
@@ -39,6 +40,8 @@ export interface HoursView {
      * Each shift under the day it began: `overMidnight` when it runs into the next day (that day's
      * total counts its part, and lists it as `continued`).
      */
+    /** A holiday or an absence on the day: "Ascension Day · no target", "Vacation · half day". */
+    mark?: string | null;
     sessions: Array<{
       text: string;
       pending: boolean;
@@ -56,7 +59,58 @@ export interface HoursView {
   targets: string[];
   /** What the rules ask now: a break that is due or missing, the daily maximum near or passed. */
   warnings: string[];
+  /** The week at a glance, first day to last: a bar per day, read out as a table. */
+  weekBars: WeekBar[];
+  /** The flexitime balance up to yesterday and what makes it up; null without a target. */
+  balance: BalanceView | null;
+  /** Why there is no balance, or what about the plan needs IT (a holiday region not known). */
+  balanceHint: string | null;
+  /** The absences and corrections noted on this computer, from last month on, newest last. */
+  notes: DayNoteView[];
 }
+
+/** A day of the week as the chart draws it: worked against the day's target, breaks, a holiday or absence. */
+export interface WeekBar {
+  /** "Mon". */
+  short: string;
+  /** "Mon, 23 Nov". */
+  day: string;
+  workedMs: number;
+  /** What an absence counts as done. */
+  creditMs: number;
+  targetMs: number;
+  breakMs: number;
+  worked: string;
+  target: string;
+  breaks: string | null;
+  mark: string | null;
+  today: boolean;
+}
+
+/** "+3 h 20 min flexitime", and the sum that makes it: days, holidays, absences, targets, worked, opening, corrections. */
+export interface BalanceView {
+  /** "+3 h 20 min". */
+  amount: string;
+  tone: 'plus' | 'minus' | 'even';
+  /** "+3 h 20 min flexitime". */
+  text: string;
+  lines: Array<{ label: string; value: string }>;
+  /** What the figures are and leave out (up to yesterday; this computer's view). */
+  notes: string[];
+}
+
+/** An absence or a correction the employee noted: "Fri, 27 Nov · Vacation · half day". */
+export interface DayNoteView {
+  id: string;
+  /** YYYY-MM-DD. */
+  day: string;
+  kind: 'absence' | 'correction';
+  text: string;
+}
+
+/** A new absence or correction: saved and the clock's view, or the fields' problems in the user's words. */
+export type DayNoteResult =
+  { ok: true; clock: ClockView } | { ok: false; errors: Partial<Record<'day' | 'hours' | 'reason', string>> };
 
 export interface ClockView {
   state: 'in' | 'out' | 'unknown';
@@ -133,6 +187,13 @@ export interface PanelRequests {
   clockOutAt(at: string): Promise<ClockView>;
   /** The panel hides itself (Esc, or after an action). */
   hidePanel(): Promise<void>;
+  /** Notes an absence on a day (YYYY-MM-DD), on this computer only. */
+  addAbsence(day: string, kind: AbsenceKind, portion: 'day' | 'half'): Promise<DayNoteResult>;
+  /** Corrects the balance on a day by hours as typed ("+1:30", "-0:45", "1.5"), with a reason. */
+  addCorrection(day: string, hours: string, reason: string): Promise<DayNoteResult>;
+  removeDayNote(id: string): Promise<ClockView>;
+  /** My hours of a week or month as CSV, or its shifts as an iCalendar file, where the user saves it. */
+  exportHours(period: HoursPeriod, format: 'csv' | 'ics'): Promise<{ savedTo: string | null }>;
 }
 
 export const panelArgs = {
@@ -146,4 +207,8 @@ export const panelArgs = {
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
   clockOutAt: v.strictTuple([v.pipe(v.string(), v.maxLength(40))]),
   hidePanel: v.strictTuple([]),
+  addAbsence: v.strictTuple([text(10), v.picklist(ABSENCE_KINDS), v.picklist(['day', 'half'])]),
+  addCorrection: v.strictTuple([text(20), text(20), text(400)]),
+  removeDayNote: v.strictTuple([text(60)]),
+  exportHours: v.strictTuple([v.picklist(HOURS_PERIODS), v.picklist(['csv', 'ics'])]),
 } satisfies { [K in keyof PanelRequests]: v.GenericSchema<unknown, Parameters<PanelRequests[K]>> };

@@ -45,5 +45,21 @@ export function panelHandlers(core: AppCore, shell: ShellPort): PanelRequests {
       return core.clock.view();
     },
     hidePanel: async () => shell.hidePanel(),
+    async addAbsence(day, kind, portion) {
+      const errors = core.clock.addAbsence(day, kind, portion);
+      return errors ? { ok: false, errors } : { ok: true, clock: core.clock.view() };
+    },
+    async addCorrection(day, hours, reason) {
+      const errors = core.clock.addCorrection(day, hours, reason);
+      return errors ? { ok: false, errors } : { ok: true, clock: core.clock.view() };
+    },
+    async removeDayNote(id) {
+      core.clock.removeDayNote(id);
+      return core.clock.view();
+    },
+    async exportHours(period, format) {
+      const file = core.clock.hoursFile({ period, format });
+      return { savedTo: await shell.saveFile(file.name, file.content, file.kind) };
+    },
   };
 }
