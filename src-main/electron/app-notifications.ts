@@ -1,5 +1,6 @@
 /**
- * The core's notifications on the desktop: a health change opens the status window on that system;
+ * The core's notifications on the desktop: a health change opens the status window on that system,
+ * and an outage's carries "I know" (no reminders until it is back);
  * a clock notification opens the panel; a reminder may carry a button (Clock out, Undo, Take a break,
  * Back from break). On Windows the same choices come back through the toast router, by name.
  */
@@ -15,16 +16,30 @@ type ClockAction = NonNullable<ClockNotification['action']>;
 
 export function showCoreNotifications(core: AppCore, windows: WindowManager, openPanel: () => void): void {
   const open = (target: ToastTarget) => (target === 'panel' ? openPanel() : windows.open(target));
-  routeToastActivations((action, target) => (action === 'open' ? open(target) : clockAction(core, action).run()));
+  const acknowledge = () => void core.health.acknowledge('');
+  routeToastActivations((action, target) =>
+    action === 'open' ? open(target) : action === 'acknowledge' ? acknowledge() : clockAction(core, action).run(),
+  );
   core.health.onNotification((notification) =>
-    showNotification(notification, {
-      target: 'status',
-      run: () => {
-        const system = notification.systems[0] ?? 'source';
-        windows.open('status', { system });
-        core.events.emit('focusSystem', system);
+    showNotification(
+      {
+        ...notification,
+        // An outage told: "I know — don't remind me until it's back" (its recovery is still told).
+        ...(notification.kind === 'down' || notification.kind === 'reminder'
+          ? {
+              button: { label: core.translator().t('status.acknowledgeShort'), action: 'acknowledge' as const, run: acknowledge },
+            }
+          : {}),
       },
-    }),
+      {
+        target: 'status',
+        run: () => {
+          const system = notification.systems[0] ?? 'source';
+          windows.open('status', { system });
+          core.events.emit('focusSystem', system);
+        },
+      },
+    ),
   );
   core.clock.onNotification((notification) => {
     const button = notification.action && { action: notification.action, ...clockAction(core, notification.action) };

@@ -90,6 +90,8 @@ export const monitoringSchema = v.object({
    * when nothing of the environment answers: empty, none. Any HTTP answer counts.
    */
   witnessUrl: itUrl(RULES.witnessUrl, 2000),
+  /** A notification 15 minutes before each maintenance window begins (IT's choice; off by default). */
+  maintenanceNotice: v.optional(v.boolean(), false),
   /**
    * Maintenance windows IT sets (local time, on the weekdays given, 0 = Sunday; a window may run over
    * midnight): no health notifications then, and the status window says so. An outage still going
@@ -102,6 +104,9 @@ export const monitoringSchema = v.object({
           from: clockTime('22:00'),
           until: clockTime('23:00'),
           weekdays: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), [0, 1, 2, 3, 4, 5, 6]),
+          /** What is maintained ("Payroll link"), and why ("database upgrade"): said in the status window and the panel. */
+          title: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
+          reason: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
         }),
       ),
       v.maxLength(10),

@@ -78,7 +78,7 @@ describe('the Group Policy templates (ADMX and en-US ADML)', () => {
     expect(explain?.textContent).toContain('A time of day, HH:MM (24-hour).');
   });
 
-  it('carry the working calendar’s settings (issue 50): region, half days, workdays, opening balance, hours format', () => {
+  it('carry the working calendar’s settings (issue 50) and the maintenance notice (issue 51)', () => {
     const byKey = new Map(POLICY_KEYS.map((entry) => [entry.key, entry.type]));
     expect(byKey.get('clock.holidays.region')).toMatchObject({ kind: 'string', pattern: expect.any(String) });
     expect(byKey.get('clock.holidays.halfDays')).toEqual({ kind: 'json' });
@@ -86,6 +86,10 @@ describe('the Group Policy templates (ADMX and en-US ADML)', () => {
     expect(byKey.get('clock.flexitime.openingDate')).toMatchObject({ kind: 'string', pattern: expect.any(String) });
     expect(byKey.get('clock.flexitime.openingMinutes')).toEqual({ kind: 'integer', min: -60_000, max: 60_000 });
     expect(byKey.get('clock.hoursFormat')).toEqual({ kind: 'enum', options: ['words', 'clock', 'decimal'] });
+    // Issue 51: maintenance windows with their title and reason (a list), and the notice ahead.
+    expect(byKey.get('monitoring.maintenance')).toEqual({ kind: 'json' });
+    expect(byKey.get('monitoring.maintenanceNotice')).toEqual({ kind: 'boolean' });
+    expect(admx()).toContain('valueName="monitoring.maintenanceNotice"');
     for (const key of byKey.keys())
       if (key.startsWith('clock.holidays') || key.startsWith('clock.flexitime') || key === 'clock.hoursFormat')
         expect(admx()).toContain(`valueName="${key}"`);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { sidewaysOverflow } from '../../src-main/testing/browser/overflow.ts';
 import { createFakeClock } from '../../src-main/testing/fake-clock.ts';
 import { bavarianWeek, mayAt, workShift } from '../../src-main/testing/working-week.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
@@ -167,12 +168,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
     expect((await cells(page.getByTestId('week-chart').locator('tbody tr').nth(3))).at(-1)).toBe('La Asunción · sin objetivo');
     await page.getByTestId('balance').locator('summary').focus();
     await page.keyboard.press('Enter');
-    const overflow = await page.evaluate(() => {
-      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } })
-        .document.documentElement;
-      return root.scrollWidth - root.clientWidth;
-    });
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByTestId('balance').scrollIntoViewIfNeeded();
     await screenshot('my-hours-spanish-200');
     expect(problems).toEqual([]);

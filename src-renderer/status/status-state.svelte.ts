@@ -39,6 +39,25 @@ export class StatusState {
     }
   };
 
+  /** "I know — don't remind me until it's back" for the outages going on, with the note given. */
+  acknowledge = async (note: string) => {
+    try {
+      this.status = await api.acknowledgeOutage(note);
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  /** The outages of 30 days as CSV where the user saves it; where it went, or null (cancelled). */
+  exportOutages = async (): Promise<string | null> => {
+    try {
+      return (await api.exportOutages()).savedTo;
+    } catch (error) {
+      this.problem = errorMessage(error);
+      return null;
+    }
+  };
+
   checkNow = async () => {
     this.checking = true;
     this.problem = null;

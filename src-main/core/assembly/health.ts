@@ -3,6 +3,7 @@
  * our network told apart from theirs by evidence, the punch waiting to be sent named in its words,
  * and waiting punches sent as soon as the service answers again.
  */
+import { userInfo } from 'node:os';
 import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { ClockService } from '../clock/clock-service.ts';
 import type { Outbox } from '../clock/outbox.ts';
@@ -21,6 +22,15 @@ interface HealthNeeds {
   network: NetworkAssembly;
   outbox: Outbox;
   clock: ClockService;
+}
+
+/** This computer's account, named beside an acknowledged outage; empty where the OS will not say. */
+function accountName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return '';
+  }
 }
 
 export function createHealthAssembly(basics: CoreBasics, needs: HealthNeeds) {
@@ -78,6 +88,8 @@ export function createHealthAssembly(basics: CoreBasics, needs: HealthNeeds) {
     formatTime: formatTime,
     t: language.t,
     historyFile: files.dataDir ? (id) => files.atomic(`health-${id}.json`) : undefined,
+    userName: accountName,
+    formats: () => language.translator().locale.formats,
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
   health.onUpdate(sendWaitingPunchesOnRecovery(health, needs.clock));

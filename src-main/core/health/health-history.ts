@@ -1,10 +1,11 @@
 /**
  * What the status window shows of the past: every check's latency, the state timeline and the
- * log of changes, for 24 hours. Uptime is time-weighted and leaves out time we could not tell
+ * log of changes, for 24 hours; the outages of 30 days beside them (outage-log.ts). Uptime is time-weighted and leaves out time we could not tell
  * (unknown, offline, credentials refused, rate limited). Serialises compactly to survive restarts.
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { HEALTH_SYSTEMS, type SystemState } from '../../shared/domain/health.ts';
+import { createOutageLog, restoreOutages, type OutageData, type OutageLog } from './outage-log.ts';
 
 export const HISTORY_RETENTION_MS = 24 * 3_600_000;
 /** How long a failed check paints the chart at most: the longest wait between checks while down, and a minute. */
@@ -45,6 +46,8 @@ export interface HealthHistory {
   /** The last `count` checks, oldest first. */
   beats(system: HealthSystem, count: number): Beat[];
   log(limit: number): HealthLogEntry[];
+  /** The outages of the last 30 days and each day's watched time (outage-log.ts), kept in the same file. */
+  outages: OutageLog;
   serialize(now: number): string;
 }
 
@@ -57,9 +60,15 @@ interface Data {
   /** [at, state] whenever the state changed, oldest first. */
   states: Record<HealthSystem, Array<[number, SystemState]>>;
   log: HealthLogEntry[];
+  outages: OutageData;
 }
 
-const empty = (): Data => ({ checks: { source: [], target: [] }, states: { source: [], target: [] }, log: [] });
+const empty = (): Data => ({
+  checks: { source: [], target: [] },
+  states: { source: [], target: [] },
+  log: [],
+  outages: { outages: [], days: [] },
+});
 
 const STATES: ReadonlySet<string> = new Set<SystemState>([
   'unknown',
@@ -107,6 +116,7 @@ function restore(saved: string | null): { data: Data; dropped: number } {
       checks?: Record<string, unknown>;
       states?: Record<string, unknown>;
       log?: unknown;
+      outages?: unknown;
     };
     if (parsed?.version !== 1) return { data: empty(), dropped: 1 };
     const data = empty();
@@ -115,6 +125,7 @@ function restore(saved: string | null): { data: Data; dropped: number } {
       data.states[system] = usable(parsed.states?.[system], isState, dropped);
     }
     data.log = usable(parsed.log, isLogEntry, dropped);
+    data.outages = restoreOutages(parsed.outages);
     return { data, dropped: dropped.count };
   } catch {
     return { data: empty(), dropped: 1 }; // a damaged history is not worth stopping for
@@ -125,6 +136,7 @@ function restore(saved: string | null): { data: Data; dropped: number } {
 export function createHealthHistory(saved: string | null = null, onDropped?: (count: number) => void): HealthHistory {
   const { data, dropped } = restore(saved);
   if (dropped > 0) onDropped?.(dropped);
+  const outages = createOutageLog(data.outages);
 
   function prune(now: number): void {
     const cutoff = now - HISTORY_RETENTION_MS;
@@ -205,9 +217,10 @@ export function createHealthHistory(saved: string | null = null, onDropped?: (co
     beats: (system, count) =>
       data.checks[system].slice(-count).map(([at, latency]) => ({ at, latencyMs: latency < 0 ? null : latency })),
     log: (limit) => data.log.slice(-limit).reverse(),
+    outages,
     serialize(now) {
       prune(now);
-      return JSON.stringify({ version: 1, ...data });
+      return JSON.stringify({ version: 1, ...data, outages: outages.data(now) });
     },
   };
 }

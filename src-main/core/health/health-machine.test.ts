@@ -163,19 +163,39 @@ describe('pacing', () => {
 });
 
 describe('latency', () => {
-  it('is degraded after three slow answers and up again after two fast ones', () => {
-    const steps = run(
+  it('is slow on a trend, never on one slow answer: the p95 of the last 20 checks over the threshold', () => {
+    const blip = run(
       [
         [30, ok(2500)],
-        [60, ok(2600)],
-        [90, ok(2700)],
+        [60, ok(100)],
+        [90, ok(100)],
         [120, ok(100)],
-        [150, ok(90)],
       ],
       upAt0(),
     );
-    expect(states(steps)).toEqual(['up', 'up', 'degraded', 'degraded', 'up']);
-    expect(steps[2]!.change).toMatchObject({ to: 'degraded', confirmed: false });
+    expect(states(blip)).toEqual(['up', 'up', 'up', 'up']);
+    const trend = run(
+      [
+        [30, ok(2500)],
+        [60, ok(100)],
+        [90, ok(2600)],
+        [120, ok(100)],
+      ],
+      upAt0(),
+    );
+    // The second slow answer of the last 20 makes their p95 slow.
+    expect(states(trend)).toEqual(['up', 'up', 'degraded', 'degraded']);
+    expect(trend[2]!.change).toMatchObject({ to: 'degraded', confirmed: false, message: expect.stringMatching(/2,600 ms/) });
+    // Up again once fewer than two of the last 20 are slow: the 19th fast answer pushes the first slow one out.
+    const after = run(
+      [
+        [30, ok(2500)],
+        [60, ok(2600)],
+        ...Array.from({ length: 19 }, (_, index) => [90 + index * 30, ok(100)] as [number, HealthEvent]),
+      ],
+      upAt0(),
+    );
+    expect(states(after).indexOf('up', 2)).toBe(20);
   });
 });
 

@@ -20,8 +20,8 @@ export interface SystemHealth {
   firstFailureAt: number | null;
   /** Consecutive successes while down. */
   recoveries: number;
-  slowStreak: number;
-  fastStreak: number;
+  /** The latencies of the last successful checks (up to rules.trendChecks), oldest first: "slow" is their p95. */
+  recent: number[];
   downStep: number;
   lastLatencyMs: number | null;
   lastCheckedAt: number | null;
@@ -81,8 +81,7 @@ export function initialHealth(now: number): SystemHealth {
     failures: 0,
     firstFailureAt: null,
     recoveries: 0,
-    slowStreak: 0,
-    fastStreak: 0,
+    recent: [],
     downStep: 0,
     lastLatencyMs: null,
     lastCheckedAt: null,
@@ -120,7 +119,7 @@ export function stepHealth(
       // Sleep, unlock, a switch: what we knew is stale. Keep the outage memory, forget the streaks.
       return move(
         'unknown',
-        { failures: 0, firstFailureAt: null, recoveries: 0, slowStreak: 0, fastStreak: 0 },
+        { failures: 0, firstFailureAt: null, recoveries: 0, recent: [] },
         { delayMs: rules.resumeRecheckMs, atLeast: false },
       );
     case 'offline':
@@ -196,6 +195,21 @@ const stay = (health: SystemHealth, fields: Partial<SystemHealth>, next: NextChe
   next,
 });
 
+/**
+ * Slow is a trend, not a blip: the p95 of the last checks' latencies (rules.trendChecks) over the
+ * threshold. At 20 checks that is two slow answers; with fewer, the p95 is the slowest, so two slow
+ * ones are asked for too. The p95 (ms) when slow, null otherwise.
+ */
+export function slowTrend(
+  recent: readonly number[],
+  rules: Pick<HealthRules, 'latencyThresholdMs' | 'trendChecks'>,
+): number | null {
+  const sorted = [...recent].sort((a, b) => a - b);
+  const p95 = sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)];
+  const slowOnes = sorted.filter((latency) => latency > rules.latencyThresholdMs).length;
+  return p95 !== undefined && p95 > rules.latencyThresholdMs && slowOnes >= 2 ? Math.round(p95) : null;
+}
+
 function onSuccess(
   health: SystemHealth,
   latencyMs: number,
@@ -205,7 +219,8 @@ function onSuccess(
   reported?: string,
 ): Step {
   const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
-  const slow = latencyMs > rules.latencyThresholdMs;
+  const recent = [...health.recent, latencyMs].slice(-rules.trendChecks);
+  const trend = slowTrend(recent, rules);
   const measured = {
     lastLatencyMs: latencyMs,
     failures: 0,
@@ -214,8 +229,7 @@ function onSuccess(
     noAnswer: false,
     authMissing: false,
     authPending: false,
-    slowStreak: slow ? health.slowStreak + 1 : 0,
-    fastStreak: slow ? 0 : health.fastStreak + 1,
+    recent,
   };
   // Recovery from an outage (also one remembered across a reset) takes several successes in a row.
   if (health.outageStartedAt !== null && (health.state === 'down' || health.state === 'unknown')) {
@@ -234,17 +248,16 @@ function onSuccess(
     return health.state === 'degraded' ? stay(health, fields, interval) : move('degraded', fields, interval);
   }
   if (health.state === 'up') {
-    if (measured.slowStreak >= rules.slowChecksForDegraded)
+    if (trend !== null)
       return move(
         'degraded',
-        { ...measured, message: t('health.slowAnswers', { ms: Math.round(latencyMs) }), reportedDegraded: false },
+        { ...measured, message: t('health.slowAnswers', { ms: trend }), reportedDegraded: false },
         interval,
       );
     return stay(health, measured, interval);
   }
   if (health.state === 'degraded') {
-    if (measured.fastStreak >= rules.fastChecksToClearDegraded)
-      return move('up', { ...measured, message: null, reportedDegraded: false }, interval);
+    if (trend === null) return move('up', { ...measured, message: null, reportedDegraded: false }, interval);
     return stay(health, measured, interval);
   }
   return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);

@@ -11,8 +11,8 @@ export interface HealthRules {
   successesToRecover: number;
   recoverRecheckMs: number;
   latencyThresholdMs: number;
-  slowChecksForDegraded: number;
-  fastChecksToClearDegraded: number;
+  /** "Slow" is the p95 of this many last checks over the threshold (health-machine.ts, slowTrend). */
+  trendChecks: number;
   /** Waits between checks while down (the last repeats), unless the server sent Retry-After. */
   downBackoffMs: readonly number[];
   /** While down, a Retry-After is honoured up to this (the longest backoff: a recovery is told within it). */
@@ -44,8 +44,7 @@ export function healthRules(monitoring: Preferences['monitoring']): HealthRules 
     successesToRecover: 2,
     recoverRecheckMs: 10 * SECOND,
     latencyThresholdMs: monitoring.latencyThresholdMs,
-    slowChecksForDegraded: 3,
-    fastChecksToClearDegraded: 2,
+    trendChecks: 20,
     downBackoffMs: [30 * SECOND, 60 * SECOND, 120 * SECOND, 300 * SECOND],
     maxRetryAfterMs: 5 * MINUTE,
     maxRateLimitWaitMs: 2 * MINUTE,

@@ -3,80 +3,12 @@
  * counting exactly the notifications each should produce.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoCredentials } from '../../mock/auth.ts';
-import { createFakeClock, runClockUntil, type FakeClock } from '../../testing/fake-clock.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
-import { createServiceClients } from '../api/service-clients.ts';
-import { mockEnvironment } from '../environments/environment.ts';
-import { defaultPreferences, type Preferences } from '../../shared/settings-schema.ts';
-import { createHealthService, type HealthService } from './health-service.ts';
-import type { HealthNotification } from './notice-writer.ts';
-import { probeSystem } from './probe.ts';
-import type { Probe } from './health-types.ts';
+import { setupHealth, S, MIN, type HarnessOptions } from '../../testing/health-harness.ts';
 
 const mock = useMockServer({ debtors: 50 });
-/** Milliseconds per second; timelines below are written in seconds, MIN minutes as seconds. */
-const S = 1000;
-const MIN = 60;
 
-interface Harness {
-  clock: FakeClock;
-  health: HealthService;
-  notifications: HealthNotification[];
-  /** Runs every timer due up to `seconds` after the start (awaiting real HTTP checks). */
-  runUntil(seconds: number): Promise<void>;
-  /** Does `action` at `seconds` after the start, having run everything due before. */
-  at(seconds: number, action: () => unknown): Promise<void>;
-  titles(): string[];
-}
-
-function setup(
-  options: {
-    preferences?: (p: Preferences) => void;
-    probe?: (system: 'source' | 'target', real: () => Promise<Probe>) => Promise<Probe>;
-    isOnline?: () => boolean;
-    waitingPunch?: () => string | null;
-  } = {},
-): Harness {
-  const clock = createFakeClock();
-  const start = clock.now();
-  const preferences = defaultPreferences();
-  options.preferences?.(preferences);
-  const environment = mockEnvironment(mock.server);
-  const clients = createServiceClients(environment, demoCredentials.clientSecret, preferences.network, {
-    retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
-  });
-  const notifications: HealthNotification[] = [];
-  const health = createHealthService({
-    time: clock,
-    preferences: () => preferences,
-    environment: () => ({ id: 'mock', name: 'Mock (built-in)' }),
-    probe: (system, signal) => {
-      const real = () => probeSystem(clients.timeclock, system, signal);
-      return options.probe ? options.probe(system, real) : real();
-    },
-    isOnline: options.isOnline,
-    waitingPunch: options.waitingPunch,
-    random: () => 0.5,
-    formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
-    localMinutes: (ms) => new Date(ms).getUTCHours() * 60 + new Date(ms).getUTCMinutes(),
-  });
-  health.onNotification((notification) => notifications.push(notification));
-  health.start();
-  const runUntil = (seconds: number) => runClockUntil(clock, start + seconds * S, () => health.flush());
-  return {
-    clock,
-    health,
-    notifications,
-    runUntil,
-    async at(seconds, action) {
-      await runUntil(seconds);
-      await action();
-    },
-    titles: () => notifications.map((notification) => notification.title),
-  };
-}
-
+const setup = (options: HarnessOptions = {}) => setupHealth(mock.server, options);
 const down = (system: 'source' | 'target') => mock.control('PUT', `/systems/${system}`, { status: 'down' });
 const up = (system: 'source' | 'target') => mock.control('PUT', `/systems/${system}`, { status: 'up' });
 
@@ -293,7 +225,7 @@ describe('health scenarios against the real mock', () => {
 
   it('tells nothing in a maintenance window IT set, says so in the status window, and tells an outage still going on after it', async () => {
     const local = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
-    const window = { from: '00:00', until: '00:00', weekdays: [0, 1, 2, 3, 4, 5, 6] };
+    const window = { from: '00:00', until: '00:00', weekdays: [0, 1, 2, 3, 4, 5, 6], title: '', reason: '' };
     const h = setup({
       preferences: ({ monitoring }) => {
         monitoring.maintenance = [window];

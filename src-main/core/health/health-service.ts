@@ -22,6 +22,8 @@ import { createNotificationPolicy } from './notification-policy.ts';
 import type { HealthNotification } from './notice-writer.ts';
 import type { Probe } from './health-types.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
+import { createMaintenanceNotice, maintenanceAround, occurrenceText } from './maintenance.ts';
+import { outagesCsv } from './outage-view.ts';
 
 export interface HealthServiceOptions {
   time: TimeSource;
@@ -43,6 +45,10 @@ export interface HealthServiceOptions {
   log?: { warn(line: string): void };
   /** Where an environment's history is kept between runs. */
   historyFile?: (environmentId: string) => TextFile;
+  /** The account on this computer, named beside an acknowledgement ("I know"). */
+  userName?: () => string;
+  /** The formatting locale of the user's language (the computer's when not given). */
+  formats?: () => string;
 }
 
 export interface HealthService {
@@ -60,6 +66,10 @@ export interface HealthService {
   badge(): HealthBadge;
   summary(): string;
   status(): HealthStatusView;
+  /** "I know — don't remind me until it's back" for every outage going on; false when none goes on. */
+  acknowledge(note: string): boolean;
+  /** The outages of the last 30 days as CSV. */
+  outagesCsv(): string;
   /** Anything shown changed (a check, a state, a pause). */
   onUpdate(listener: () => void): () => void;
   onNotification(listener: (notification: HealthNotification) => void): () => void;
@@ -128,25 +138,57 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   monitor.onCheck((system, event) => {
     if (event.kind === 'ok') history.recordCheck(system, time.now(), event.latencyMs);
     else if (event.kind === 'fail') history.recordCheck(system, time.now(), null);
+    const state = monitor.snapshot()[system];
+    if (state.state !== 'unknown' && state.state !== 'offline')
+      history.outages.checked(system, time.now(), state.state === 'down');
+    if (state.state === 'down') history.outages.heard(system, state.message);
     updated();
   });
   monitor.onChange((system, change, snapshot) => {
     history.recordChange({ at: change.at, system, from: change.from, to: change.to, message: change.message });
+    if (change.to === 'down') history.outages.began(system, change.outageStartedAt ?? change.at, change.message);
+    else if (change.to === 'up' || change.to === 'degraded') history.outages.ended(system, change.at);
     policy.onChange(system, change, snapshot);
     policy.tick(snapshot);
   });
+  policy.onNotify((notification) => {
+    for (const system of notification.systems) history.outages.told(system, notification.kind, notification.at);
+  });
+  const maintenanceNotice = createMaintenanceNotice();
 
   function tick(): void {
     policy.tick(monitor.snapshot());
+    const monitoring = options.preferences().monitoring;
+    const due = monitoring.maintenanceNotice ? maintenanceNotice(time.now(), monitoring.maintenance) : null;
+    if (due) policy.announceMaintenance(due.start, occurrenceText(due, t, options.formats?.()));
     if (time.now() - lastSavedAt >= SAVE_EVERY_MS) save();
     updated();
     ticker = time.setTimeout(tick, TICK_MS);
   }
 
+  /** IT's window going on, in words: "until 02:00 · Payroll link · database upgrade"; null outside one. */
+  const maintenanceNow = (): string | null => {
+    const { current } = maintenanceAround(time.now(), options.preferences().monitoring.maintenance);
+    if (!current) return null;
+    const what = [current.window.title.trim(), current.window.reason.trim()].filter((part) => part !== '');
+    return [t('health.maintenanceUntil', { time: formatTime(current.end) }), ...what].join(' · ');
+  };
   const lines = () =>
-    HEALTH_SYSTEMS.map((system) =>
-      healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
-    );
+    HEALTH_SYSTEMS.map((system) => ({
+      ...healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
+      maintenance: maintenanceNow(),
+    }));
+  /** The health summary, and the maintenance window while in one (the tray's tooltip says it). */
+  const summary = () => {
+    const words = healthSummary(monitor.snapshot(), time.now(), formatTime, t, names());
+    const { current } = maintenanceAround(time.now(), options.preferences().monitoring.maintenance);
+    return current ? `${words} · ${t('health.maintenanceUntil', { time: formatTime(current.end) })}` : words;
+  };
+  /** Slow by the trend since when (the state's start), when the system is slow by its answers. */
+  const slowSince = (system: HealthSystem) => {
+    const health = monitor.snapshot()[system];
+    return health.state === 'degraded' && !health.reportedDegraded ? formatTime(health.since) : null;
+  };
 
   return {
     start() {
@@ -188,15 +230,21 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     snapshot: () => monitor.snapshot(),
     lines,
     badge: () => trayBadge(monitor.snapshot()),
-    summary: () => healthSummary(monitor.snapshot(), time.now(), formatTime, t, names()),
+    summary,
     status() {
       const now = time.now();
       const paused = policy.pausedUntil();
+      const windows = options.preferences().monitoring.maintenance;
+      const { current, next } = maintenanceAround(now, windows);
+      const what =
+        current && [current.window.title.trim(), current.window.reason.trim()].filter((part) => part !== '').join(' · ');
       return {
         environmentName: options.environment().name,
         notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),
-        maintenanceUntil: iso(weeklyWindowEnd(now, options.preferences().monitoring.maintenance)),
-        summary: healthSummary(monitor.snapshot(), now, formatTime, t, names()),
+        maintenanceUntil: iso(weeklyWindowEnd(now, windows)),
+        maintenanceNow: what || null,
+        maintenanceNext: next && occurrenceText(next, t, options.formats?.()),
+        summary: summary(),
         ...statusSystemsAndLog({
           history,
           lines: lines(),
@@ -204,9 +252,24 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
           slowMs: options.preferences().monitoring.latencyThresholdMs,
           t,
           names: names(),
+          locale: options.formats?.(),
+          formatTime,
+          slowSince,
+          lineState: (system) => monitor.snapshot()[system].state,
         }),
       };
     },
+    acknowledge(note) {
+      const down = HEALTH_SYSTEMS.filter((system) => monitor.snapshot()[system].state === 'down');
+      const by = options.userName?.() ?? '';
+      for (const system of down) {
+        policy.acknowledge(system);
+        history.outages.acknowledge(system, { at: time.now(), note: note.trim().slice(0, 200), by });
+      }
+      if (down.length > 0) updated();
+      return down.length > 0;
+    },
+    outagesCsv: () => outagesCsv(history.outages, time.now(), { t, locale: options.formats?.(), names: names() }),
     onUpdate: (listener) => updates.on('update', listener),
     onNotification: (listener) => policy.onNotify(listener),
     async flush() {

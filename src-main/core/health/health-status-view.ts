@@ -9,6 +9,8 @@ import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import type { HealthHistory, HealthStats } from './health-history.ts';
 import { stateLabel } from './health-view.ts';
+import type { HealthSystem } from '../../shared/api/types.ts';
+import { dailyUptime, outageViews } from './outage-view.ts';
 
 const SERIES_BUCKETS = 96;
 /** The chart's span is whole quarter-hours: a watch of a few minutes is shown over the first. */
@@ -23,8 +25,9 @@ function statsView(stats: HealthStats, slowMs: number): HealthStatsView {
   return { ...stats, speed };
 }
 
-/** One system's line with its figures, chart and heartbeat bar. */
-function systemView(history: HealthHistory, line: HealthLine, now: number, slowMs: number): HealthStatusView['systems'][number] {
+/** One system's line with its figures, chart and heartbeat bar, its outage and its days. */
+function systemView(history: HealthHistory, line: HealthLine, input: StatusViewInput): HealthStatusView['systems'][number] {
+  const { now, slowMs } = input;
   const day = history.stats(line.system, DAY_MS, now);
   // The chart spans what was watched, in whole quarter-hours: 85 minutes of a new watch are
   // drawn across the chart (over 1 h 30 min), not packed into its last pixels.
@@ -38,6 +41,23 @@ function systemView(history: HealthHistory, line: HealthLine, now: number, slowM
     series: history.series(line.system, now, SERIES_BUCKETS, spanMs),
     failures: history.failures(line.system, now, SERIES_BUCKETS, spanMs),
     beats: history.beats(line.system, BEATS).map((beat) => ({ ...beat, at: new Date(beat.at).toISOString() })),
+    slowMs,
+    slowSince: input.slowSince(line.system),
+    outage: outageOf(history, line.system, input),
+    dailyUptime: dailyUptime(history.outages, line.system, input.locale),
+  };
+}
+
+/** The outage going on as the status window offers it: since when, and who here acknowledged it. */
+function outageOf(history: HealthHistory, system: HealthSystem, input: StatusViewInput) {
+  const outage = history.outages.current(system);
+  if (!outage || input.lineState(system) !== 'down') return null;
+  const ack = outage.acknowledged;
+  return {
+    since: new Date(outage.start).toISOString(),
+    acknowledged: ack
+      ? input.t('outage.acknowledged', { time: input.formatTime(ack.at), by: ack.by || '—', note: ack.note || '—' })
+      : null,
   };
 }
 
@@ -49,12 +69,19 @@ export interface StatusViewInput {
   slowMs: number;
   t: Translate;
   names: SystemNames | undefined;
+  locale?: string;
+  formatTime: (ms: number) => string;
+  /** "10:40" when the system has been slow (its p95 over the threshold) since then; null otherwise. */
+  slowSince: (system: HealthSystem) => string | null;
+  lineState: (system: HealthSystem) => HealthLine['state'];
 }
 
 /** The systems and the log of the status window (the caller adds the environment, pause and summary). */
-export function statusSystemsAndLog({ history, lines, now, slowMs, t, names }: StatusViewInput) {
+export function statusSystemsAndLog(input: StatusViewInput) {
+  const { history, lines, now, t, names } = input;
   return {
-    systems: lines.map((line) => systemView(history, line, now, slowMs)),
+    systems: lines.map((line) => systemView(history, line, input)),
+    outages: outageViews(history.outages, now, { t, locale: input.locale, names }),
     log: history.log(50).map((entry) => ({
       ...entry,
       at: new Date(entry.at).toISOString(),

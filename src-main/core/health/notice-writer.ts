@@ -13,7 +13,7 @@ import type { TimeFormatter } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
-export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder';
+export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder' | 'maintenance';
 
 export interface HealthNotification {
   kind: NotificationKind;
@@ -109,6 +109,14 @@ export function createNoticeWriter(options: WriterOptions) {
         [system],
         t('health.notice.auth'),
         `${message ?? ''} ${t('health.notice.authBody', { environment: env() })}`.trim(),
+      ),
+    /** IT's maintenance window ahead: "Maintenance from 22:00" and what and why. */
+    maintenance: (start: number, what: string): HealthNotification =>
+      make(
+        'maintenance',
+        [],
+        t('health.notice.maintenance', { time: formatTime(start) }),
+        t('health.notice.maintenanceBody', { what, environment: env() }),
       ),
     unstable: (system: HealthSystem): HealthNotification =>
       make(

@@ -3,7 +3,8 @@
  * (both systems within 30 s → one notification), its recovery (only if the outage was notified),
  * refused credentials (once), instability (once, then quiet until stable), and reminders while
  * down. At most one per system per 5 minutes: a later one waits and is sent if still true.
- * Quiet hours and pauses drop notifications; an outage still going on afterwards is told then.
+ * Quiet hours and pauses drop notifications; an outage still going on afterwards is told then. An
+ * acknowledged outage ("I know") gets no reminders; its recovery is told, and clears it.
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import type { TimeSource } from '../util/time-source.ts';
@@ -64,6 +65,11 @@ export interface NotificationPolicy {
   reset(): void;
   /** New credentials: refused credentials may be told again. */
   credentialsChanged(): void;
+  /** "I know — don't remind me until it's back": no reminders of this system's outage; its recovery is still told. */
+  acknowledge(system: HealthSystem): void;
+  acknowledged(system: HealthSystem): boolean;
+  /** IT's maintenance window ahead (`what`: when, what and why): told unless notifications are off, paused or in quiet hours. */
+  announceMaintenance(start: number, what: string): void;
   onNotify(listener: (notification: HealthNotification) => void): () => void;
 }
 
@@ -81,6 +87,8 @@ interface Memory {
   lastSentAt: number | null;
   deferred: HealthNotification | null;
   unstableNotified: boolean;
+  /** The user knows of this outage: no reminders until it ends. */
+  acknowledged: boolean;
 }
 
 /** Whether what a notification says is still so in this snapshot (a held, deferred or re-checked one is told only then). */
@@ -121,7 +129,7 @@ function remember(memory: Record<HealthSystem, Memory>, notification: HealthNoti
     remembered.deferred = null;
     if (notification.kind === 'down') remembered.downNotified = { since: notification.since ?? now, lastToldAt: now };
     if (notification.kind === 'reminder' && remembered.downNotified) remembered.downNotified.lastToldAt = now;
-    if (notification.kind === 'recovered') remembered.downNotified = null;
+    if (notification.kind === 'recovered') [remembered.downNotified, remembered.acknowledged] = [null, false];
   }
 }
 
@@ -132,8 +140,8 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
   const notify = createEmitter<{ notification: HealthNotification }>();
   const fresh = (): Record<HealthSystem, Memory> => ({
-    source: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false },
-    target: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false },
+    source: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false, acknowledged: false },
+    target: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false, acknowledged: false },
   });
   let memory = fresh();
   let authNotified = false;
@@ -230,6 +238,9 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
         const remembered = memory[system];
         const health = snapshot[system];
         if (remembered.unstableNotified && !health.unstable) remembered.unstableNotified = false;
+        // An outage that ended untold takes its acknowledgement with it, as one told does (remember()).
+        if (remembered.acknowledged && isUp(health.state) && health.outageStartedAt === null && !remembered.downNotified)
+          remembered.acknowledged = false;
         if (remembered.deferred) {
           if (!silenced(now) && now - (remembered.lastSentAt ?? 0) >= MIN_GAP_MS) {
             const deferred = remembered.deferred;
@@ -246,6 +257,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
         } else if (
           health.state === 'down' &&
           remembered.downNotified &&
+          !remembered.acknowledged &&
           settings.reminderMinutes > 0 &&
           now - remembered.downNotified.lastToldAt >= settings.reminderMinutes * 60_000
         ) {
@@ -264,6 +276,19 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     },
     credentialsChanged() {
       authNotified = false;
+    },
+    acknowledge(system) {
+      memory[system].acknowledged = true;
+      memory[system].deferred = null; // a reminder waiting out the gap is not sent either
+    },
+    acknowledged: (system) => memory[system].acknowledged,
+    announceMaintenance(start, what) {
+      const notification = write.maintenance(start, what);
+      const settings = options.settings();
+      const quiet =
+        settings.quietHours.enabled &&
+        insideDailyWindow(localMinutes(time.now()), settings.quietHours.start, settings.quietHours.end);
+      if (settings.enabled && !(paused !== null && time.now() < paused) && !quiet) notify.emit('notification', notification);
     },
     onNotify: (listener) => notify.on('notification', listener),
   };

@@ -17,7 +17,7 @@ import type { ShellPort } from './shell-port.ts';
 export function createWindowHandlers(core: AppCore, shell: ShellPort): InvokeApi {
   return {
     ...appHandlers(core, shell),
-    ...statusHandlers(core),
+    ...statusHandlers(core, shell),
     ...panelHandlers(core, shell),
     ...lookupHandlers(core, shell),
     ...environmentHandlers(core),

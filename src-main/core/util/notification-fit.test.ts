@@ -36,6 +36,7 @@ const TITLES = [
   'health.notice.stillDown',
   'health.notice.unstable',
   'health.notice.auth',
+  'health.notice.maintenance',
   'problem.attentionTitle',
   'shortcut.notSetTitle',
   'lookup.pinnedChanged.title',
@@ -64,6 +65,7 @@ const BODIES = [
   'health.notice.unstableBody',
   'health.notice.authBody',
   'health.notice.noSecretBody',
+  'health.notice.maintenanceBody',
   'lookup.pinnedChanged.body',
 ] as const;
 
@@ -96,6 +98,8 @@ function argumentsIn(t: Translate, choice: { how: string; unconfirmed: string; k
     // A debtor's name (the names of several come last too, and are cut when long).
     count: 1,
     names: 'Mountain View Apparel of Atlanta Inc.',
+    // A maintenance window as IT names it, when and what (its reason is IT's words, cut when long).
+    what: 'Saturday 10:00 PM–2:00 AM · Payroll link',
   };
 }
 

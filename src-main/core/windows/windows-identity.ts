@@ -14,8 +14,8 @@ export const APP_USER_MODEL_ID = 'com.timeclocktray.app';
 export const TOAST_ACTIVATOR_CLSID = '{6F1B7C52-3A8E-4D2B-9C41-58E2A7D3B9F0}';
 
 /** What a toast says when it is clicked or a button pressed: the app routes it, also after a restart. */
-export type ToastAction = 'open' | 'clock-out' | 'undo' | 'take-break' | 'back-from-break';
-const ACTIONS: readonly ToastAction[] = ['open', 'clock-out', 'undo', 'take-break', 'back-from-break'];
+export type ToastAction = 'open' | 'clock-out' | 'undo' | 'take-break' | 'back-from-break' | 'acknowledge';
+const ACTIONS: readonly ToastAction[] = ['open', 'clock-out', 'undo', 'take-break', 'back-from-break', 'acknowledge'];
 /** Which window a plain click opens. */
 export type ToastTarget = 'panel' | 'status' | 'lookup' | 'settings';
 const TARGETS: readonly ToastTarget[] = ['panel', 'status', 'lookup', 'settings'];

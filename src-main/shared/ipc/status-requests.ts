@@ -22,6 +22,8 @@ export interface HealthLine {
   latencyMs: number | null;
   /** The last problem in words (never contains a secret). */
   message: string | null;
+  /** IT's maintenance window going on: "until 02:00 · database upgrade"; null outside one. */
+  maintenance?: string | null;
   checkedAt: string | null;
   nextCheckAt: string | null;
 }
@@ -48,6 +50,32 @@ export interface SystemStatusView extends HealthLine {
   failures: boolean[];
   /** The last checks, oldest first, for the heartbeat bar (latencyMs null: it failed). */
   beats: Array<{ at: string; latencyMs: number | null }>;
+  /** The slow threshold (ms), drawn on the chart. */
+  slowMs: number;
+  /** "Slower than usual since 10:40": the p95 of the recent checks is over the threshold; null otherwise. */
+  slowSince: string | null;
+  /** The outage going on, and whether someone here acknowledged it ("I know"). */
+  outage: { since: string; acknowledged: string | null } | null;
+  /** Uptime by watched day, oldest first (null: not watched that day). */
+  dailyUptime: Array<{ day: string; label: string; uptime: number | null }>;
+}
+
+/** An outage of the last 30 days as the helpdesk asks about it. */
+export interface OutageView {
+  system: HealthSystem;
+  label: string;
+  /** ISO instants. */
+  start: string;
+  end: string | null;
+  startText: string;
+  endText: string;
+  duration: string;
+  /** What the app told and when: "told down 10:42; reminded 11:42; told back 12:01". */
+  told: string;
+  /** The system's own words. */
+  words: string | null;
+  /** "acknowledged 10:45 by jdoe: IT ticket 4711". */
+  acknowledged: string | null;
 }
 
 export interface HealthStatusView {
@@ -58,6 +86,12 @@ export interface HealthStatusView {
   notificationsPausedUntil: string | null;
   /** ISO instant the maintenance window IT set ends, while in one (no alarms meanwhile). */
   maintenanceUntil: string | null;
+  /** The window going on: what and why ("Payroll link · database upgrade"), when IT said. */
+  maintenanceNow: string | null;
+  /** The next window: "Saturday 22:00–02:00 · Payroll link · database upgrade". */
+  maintenanceNext: string | null;
+  /** The outages of the last 30 days, newest first. */
+  outages: OutageView[];
   systems: SystemStatusView[];
   log: Array<{
     at: string;
@@ -76,10 +110,16 @@ export interface StatusRequests {
   getHealthStatus(): Promise<HealthStatusView>;
   /** Health notifications muted for `minutes` (they resume by themselves), or resumed now (null). */
   muteNotifications(minutes: number | null): Promise<HealthStatusView>;
+  /** "I know — don't remind me until it's back" for the outages going on, with an optional note. */
+  acknowledgeOutage(note: string): Promise<HealthStatusView>;
+  /** The outages of the last 30 days as CSV, where the user saves it. */
+  exportOutages(): Promise<{ savedTo: string | null }>;
 }
 
 export const statusArgs = {
   checkHealthNow: v.strictTuple([]),
   getHealthStatus: v.strictTuple([]),
   muteNotifications: v.strictTuple([v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)))]),
+  acknowledgeOutage: v.strictTuple([v.pipe(v.string(), v.maxLength(200))]),
+  exportOutages: v.strictTuple([]),
 } satisfies { [K in keyof StatusRequests]: v.GenericSchema<unknown, Parameters<StatusRequests[K]>> };

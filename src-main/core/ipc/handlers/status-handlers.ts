@@ -1,8 +1,10 @@
-/** The health status window's requests: the systems' health, checked now or muted for a while. */
+/** The health status window's requests: the systems' health, checked now, muted for a while, an outage acknowledged, its history exported. */
 import type { StatusRequests } from '../../../shared/ipc/contract.ts';
 import type { AppCore } from '../../app-core.ts';
+import { localDayKey } from '../../../shared/moments.ts';
+import type { ShellPort } from '../shell-port.ts';
 
-export function statusHandlers(core: AppCore): StatusRequests {
+export function statusHandlers(core: AppCore, shell: ShellPort): StatusRequests {
   return {
     checkHealthNow: () => core.checkHealthNow(),
     getHealthStatus: async () => core.health.status(),
@@ -10,5 +12,16 @@ export function statusHandlers(core: AppCore): StatusRequests {
       core.health.pauseNotifications(minutes === null ? null : core.now() + minutes * 60_000);
       return core.health.status();
     },
+    acknowledgeOutage: async (note) => {
+      core.health.acknowledge(note);
+      return core.health.status();
+    },
+    exportOutages: async () => ({
+      savedTo: await shell.saveFile(
+        `outages-${localDayKey(core.now())}.csv`,
+        core.health.outagesCsv(),
+        core.translator().t('csv.fileKind'),
+      ),
+    }),
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * The outages of the last 30 days, per system, as the helpdesk asks about them ("since when?"):
+ * when each began and ended, what the app told and when, the system's own words, and who on this
+ * computer acknowledged it with what note; and each day's watched and down time, for a daily
+ * uptime that leaves out the time this computer did not watch. Kept in the environment's health
+ * file (so removed with the environment), at most MAX_OUTAGES outages.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
+import { localDayKey, startOfNextLocalDay } from '../../shared/moments.ts';
+
+export const OUTAGE_RETENTION_MS = 30 * 86_400_000;
+export const MAX_OUTAGES = 500;
+/** A gap between two checks longer than this was not watched (the computer slept or was off). */
+const WATCH_GAP_MS = 6 * 60_000;
+
+export type ToldKind = 'down' | 'reminder' | 'recovered' | 'unstable' | 'auth' | 'maintenance';
+
+export interface Acknowledgement {
+  at: number;
+  note: string;
+  /** The account on this computer that acknowledged it. */
+  by: string;
+}
+
+export interface Outage {
+  system: HealthSystem;
+  start: number;
+  /** Null while it goes on. */
+  end: number | null;
+  /** The system's own words, the last the app heard during the outage. */
+  words: string | null;
+  told: Array<{ kind: ToldKind; at: number }>;
+  acknowledged: Acknowledgement | null;
+}
+
+export interface DayWatch {
+  day: string;
+  system: HealthSystem;
+  watchedMs: number;
+  downMs: number;
+}
+
+export interface OutageData {
+  outages: Outage[];
+  days: DayWatch[];
+}
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isSystem = (value: unknown): value is HealthSystem => (HEALTH_SYSTEMS as readonly unknown[]).includes(value);
+const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
+
+function readOutage(entry: unknown): Outage | null {
+  const raw = entry as Partial<Outage> | null;
+  if (!raw || !isSystem(raw.system) || !isTime(raw.start) || !(raw.end === null || isTime(raw.end))) return null;
+  const ack = raw.acknowledged as Partial<Acknowledgement> | null | undefined;
+  return {
+    system: raw.system,
+    start: raw.start,
+    end: raw.end,
+    words: text(raw.words, 500),
+    told: (Array.isArray(raw.told) ? raw.told : [])
+      .filter((told) => isTime(told?.at) && typeof told?.kind === 'string')
+      .slice(0, 50),
+    acknowledged: ack && isTime(ack.at) ? { at: ack.at, note: text(ack.note, 200) ?? '', by: text(ack.by, 100) ?? '' } : null,
+  };
+}
+
+function readDay(entry: unknown): DayWatch | null {
+  const raw = entry as Partial<DayWatch> | null;
+  return raw && typeof raw.day === 'string' && isSystem(raw.system) && isTime(raw.watchedMs) && isTime(raw.downMs)
+    ? { day: raw.day.slice(0, 10), system: raw.system, watchedMs: raw.watchedMs, downMs: raw.downMs }
+    : null;
+}
+
+/** What a saved file holds of the log; whatever cannot be read is left out. */
+export function restoreOutages(saved: unknown): OutageData {
+  const raw = saved as Partial<Record<keyof OutageData, unknown>> | null | undefined;
+  const list = <T>(value: unknown, read: (entry: unknown) => T | null) =>
+    (Array.isArray(value) ? value : []).map(read).filter((entry): entry is T => entry !== null);
+  return { outages: list(raw?.outages, readOutage), days: list(raw?.days, readDay) };
+}
+
+export type OutageLog = ReturnType<typeof createOutageLog>;
+
+export function createOutageLog(data: OutageData = { outages: [], days: [] }) {
+  const lastCheck: Partial<Record<HealthSystem, number>> = {};
+  const open = (system: HealthSystem) =>
+    data.outages.findLast((outage) => outage.system === system && outage.end === null) ?? null;
+  /** Adds watched (and down) time to each local day it covers. */
+  function watch(system: HealthSystem, from: number, to: number, down: boolean): void {
+    for (let start = from; start < to;) {
+      const end = Math.min(to, startOfNextLocalDay(start));
+      const day = localDayKey(start);
+      let entry = data.days.find((candidate) => candidate.day === day && candidate.system === system);
+      if (!entry) data.days.push((entry = { day, system, watchedMs: 0, downMs: 0 }));
+      entry.watchedMs += end - start;
+      if (down) entry.downMs += end - start;
+      start = end;
+    }
+  }
+  return {
+    /** A check with the state then: the time since the last one counts as watched (as down, if it was down). */
+    checked(system: HealthSystem, at: number, down: boolean): void {
+      const previous = lastCheck[system];
+      lastCheck[system] = at;
+      if (previous !== undefined && at > previous && at - previous <= WATCH_GAP_MS) watch(system, previous, at, down);
+    },
+    began(system: HealthSystem, at: number, words: string | null): void {
+      if (open(system)) return;
+      data.outages.push({ system, start: at, end: null, words, told: [], acknowledged: null });
+    },
+    heard(system: HealthSystem, words: string | null): void {
+      const outage = open(system);
+      if (outage && words) outage.words = words;
+    },
+    ended(system: HealthSystem, at: number): void {
+      const outage = open(system);
+      if (outage) outage.end = Math.max(outage.start, at);
+    },
+    told(system: HealthSystem, kind: ToldKind, at: number): void {
+      const outage = open(system) ?? (kind === 'recovered' ? data.outages.findLast((o) => o.system === system) : null);
+      outage?.told.push({ kind, at });
+    },
+    acknowledge(system: HealthSystem, acknowledgement: Acknowledgement): boolean {
+      const outage = open(system);
+      if (!outage) return false;
+      outage.acknowledged = acknowledgement;
+      return true;
+    },
+    current: open,
+    /** The outages that touch the last 30 days, newest first. */
+    outages(now: number): Outage[] {
+      return data.outages.filter((outage) => (outage.end ?? now) >= now - OUTAGE_RETENTION_MS).reverse();
+    },
+    /** Each watched day's uptime, oldest first (null: not watched). */
+    daily(system: HealthSystem): Array<{ day: string; uptime: number | null }> {
+      return data.days
+        .filter((entry) => entry.system === system)
+        .map((entry) => ({ day: entry.day, uptime: entry.watchedMs > 0 ? 1 - entry.downMs / entry.watchedMs : null }));
+    },
+    /** What is kept: 30 days, at most MAX_OUTAGES outages. */
+    data(now: number): OutageData {
+      const from = localDayKey(now - OUTAGE_RETENTION_MS);
+      data.outages = data.outages.filter((outage) => (outage.end ?? now) >= now - OUTAGE_RETENTION_MS).slice(-MAX_OUTAGES);
+      data.days = data.days.filter((entry) => entry.day >= from).sort((a, b) => a.day.localeCompare(b.day));
+      return data;
+    },
+  };
+}

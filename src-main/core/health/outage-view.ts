@@ -1,0 +1,76 @@
+/**
+ * The outage history in the user's words, for the status window and its CSV: each outage with its
+ * start, end and length, what the app told and when, the system's own words and the acknowledgement;
+ * each system's uptime by day. Pure.
+ */
+import type { HealthSystem } from '../../shared/api/types.ts';
+import type { OutageView } from '../../shared/ipc/contract.ts';
+import type { SystemNames } from '../../shared/domain/environments.ts';
+import { systemLabel } from '../../shared/i18n/health-words.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
+import { formatDay, formatDuration } from '../../shared/moments.ts';
+import { toCsv, csvStyleFor } from '../util/csv.ts';
+import type { Outage, OutageLog } from './outage-log.ts';
+
+export interface OutageWords {
+  t: Translate;
+  locale?: string;
+  names?: SystemNames;
+}
+
+const moment = (ms: number, locale?: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+const clock = (ms: number, locale?: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(ms);
+
+function toldText(outage: Outage, { t, locale }: OutageWords): string {
+  return outage.told.map((told) => t('outage.told', { kind: told.kind, time: clock(told.at, locale) })).join('; ');
+}
+
+function acknowledgedText(outage: Outage, { t, locale }: OutageWords): string | null {
+  const ack = outage.acknowledged;
+  if (!ack) return null;
+  return t('outage.acknowledged', { time: clock(ack.at, locale), by: ack.by || '—', note: ack.note || '—' });
+}
+
+export function outageViews(log: OutageLog, now: number, words: OutageWords): OutageView[] {
+  return log.outages(now).map((outage) => ({
+    system: outage.system,
+    label: systemLabel(outage.system, words.t, words.names),
+    start: new Date(outage.start).toISOString(),
+    end: outage.end === null ? null : new Date(outage.end).toISOString(),
+    startText: moment(outage.start, words.locale),
+    endText: outage.end === null ? words.t('outage.ongoing') : moment(outage.end, words.locale),
+    duration: formatDuration((outage.end ?? now) - outage.start, words.t),
+    told: toldText(outage, words),
+    words: outage.words,
+    acknowledged: acknowledgedText(outage, words),
+  }));
+}
+
+/** A system's uptime per watched day, oldest first: "27 Nov 2026 · 99.2 %". */
+export function dailyUptime(log: OutageLog, system: HealthSystem, locale?: string) {
+  return log.daily(system).map(({ day, uptime }) => ({ day, label: formatDay(day, locale), uptime }));
+}
+
+const COLUMNS = ['system', 'start', 'end', 'minutes', 'told', 'words', 'acknowledged'] as const;
+
+/** The outages as a spreadsheet opens them (formula-safe, the user's separator and decimal mark). */
+export function outagesCsv(log: OutageLog, now: number, words: OutageWords): string {
+  const rows = outageViews(log, now, words).map((outage, index) => {
+    const raw = log.outages(now)[index]!;
+    return [
+      outage.label,
+      outage.startText,
+      outage.end === null ? words.t('outage.ongoing') : outage.endText,
+      Math.round(((raw.end ?? now) - raw.start) / 60_000),
+      outage.told,
+      outage.words ?? '',
+      outage.acknowledged ?? '',
+    ];
+  });
+  return toCsv(
+    COLUMNS.map((column) => words.t(`csv.outage.${column}`)),
+    rows,
+    csvStyleFor(words.locale),
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The health watch beyond the status pages (issue 51), against the real mock over HTTP on a fake
+ * clock: acknowledge is not mute, maintenance said ahead, slow as a trend, and the outage history
+ * the helpdesk asks for.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useMockServer } from '../../testing/mock-fixture.ts';
+import { setupHealth, MIN, S, type HarnessOptions } from '../../testing/health-harness.ts';
+import { memoryFile } from '../util/text-file.ts';
+import type { Probe } from './health-types.ts';
+
+const mock = useMockServer({ debtors: 5 });
+const setup = (options: HarnessOptions = {}) => setupHealth(mock.server, options);
+const down = (system: 'source' | 'target') => mock.control('PUT', `/systems/${system}`, { status: 'down' });
+const up = (system: 'source' | 'target') => mock.control('PUT', `/systems/${system}`, { status: 'up' });
+/** This computer's local "HH:MM" of a moment: maintenance windows are local time, in any zone. */
+const local = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
+const everyDay = [0, 1, 2, 3, 4, 5, 6];
+
+beforeEach(async () => {
+  await mock.control('POST', '/reset');
+});
+
+describe('acknowledging an outage ("I know") is not muting', () => {
+  it('stops the reminders of that outage only; its recovery is told and clears it; the next outage reminds again', async () => {
+    const h = setup({ more: { userName: () => 'jdoe' } });
+    await h.at(100, () => down('target'));
+    await h.runUntil(5 * MIN);
+    expect(h.titles()).toEqual(['Payroll link is down']);
+    expect(h.health.status().systems[1]!.outage).toMatchObject({ acknowledged: null });
+    // The outage going on is acknowledged, with its note and the account that did it.
+    expect(h.health.acknowledge('wrong')).toBe(true);
+    expect(h.health.status().systems[0]!.outage).toBeNull();
+    expect(h.health.status().systems[1]!.outage!.acknowledged).toMatch(/^acknowledged at \d\d:\d\d by jdoe: wrong$/);
+    await h.runUntil(3 * 3600);
+    expect(h.titles()).toEqual(['Payroll link is down']); // no "still down" for two hours
+    await h.at(3 * 3600, () => up('target'));
+    await h.runUntil(3 * 3600 + 5 * MIN);
+    expect(h.titles()).toEqual(['Payroll link is down', 'Payroll link recovered']);
+    expect(h.health.status().systems[1]!.outage).toBeNull();
+    await h.at(4 * 3600, () => down('target'));
+    await h.runUntil(5 * 3600 + 10 * MIN);
+    expect(h.titles()).toEqual([
+      'Payroll link is down',
+      'Payroll link recovered',
+      'Payroll link is down',
+      'Payroll link is still down',
+    ]);
+  });
+
+  it('acknowledges nothing when nothing is down', async () => {
+    const h = setup();
+    await h.runUntil(2 * MIN);
+    expect(h.health.acknowledge('ticket')).toBe(false);
+  });
+});
+
+describe('planned maintenance said ahead', () => {
+  it('shows the next window with its title and reason, tells it 15 minutes ahead when IT wants it, and says it during', async () => {
+    const window = { from: '00:00', until: '00:00', weekdays: everyDay, title: 'Payroll link', reason: 'database upgrade' };
+    const h = setup({
+      preferences: ({ monitoring }) => {
+        monitoring.maintenance = [window];
+        monitoring.maintenanceNotice = true;
+      },
+    });
+    // In 30 minutes, for an hour, in this computer's local time, whatever its zone.
+    Object.assign(window, { from: local(h.clock.now() + 30 * MIN * S), until: local(h.clock.now() + 90 * MIN * S) });
+    await h.runUntil(MIN);
+    expect(h.health.status().maintenanceNext).toMatch(
+      new RegExp(`^\\w+ ${local(h.clock.now() + 29 * MIN * S).replace(/^0/, '0?')}.*–.* · Payroll link · database upgrade$`),
+    );
+    expect(h.notifications).toEqual([]);
+    await h.runUntil(16 * MIN);
+    expect(h.titles()).toEqual([expect.stringMatching(/^Maintenance from /)]);
+    expect(h.notifications[0]!.body).toMatch(/Payroll link · database upgrade\. No health notifications meanwhile/);
+    await h.runUntil(40 * MIN);
+    expect(h.titles()).toHaveLength(1); // once per window
+    expect(h.health.summary()).toMatch(/ · maintenance until \d\d:\d\d$/);
+    expect(h.health.lines()[0]!.maintenance).toMatch(/^maintenance until \d\d:\d\d · Payroll link · database upgrade$/);
+    expect(h.health.status()).toMatchObject({ maintenanceNow: 'Payroll link · database upgrade' });
+    await h.runUntil(100 * MIN);
+    expect(h.health.lines()[0]!.maintenance).toBeNull();
+  });
+
+  it('says no window ahead of time unless IT asks for the notice', async () => {
+    const window = { from: '00:00', until: '00:00', weekdays: everyDay, title: '', reason: '' };
+    const h = setup({ preferences: ({ monitoring }) => void (monitoring.maintenance = [window]) });
+    Object.assign(window, { from: local(h.clock.now() + 20 * MIN * S), until: local(h.clock.now() + 50 * MIN * S) });
+    await h.runUntil(30 * MIN);
+    expect(h.notifications).toEqual([]);
+  });
+});
+
+describe('slow is a trend', () => {
+  it('is never slow on one slow answer; two in the last 20 make the p95 slow, said with since when, and the chart knows the threshold', async () => {
+    let slowLeft = 0;
+    const h = setup({
+      probe: async (system, real) => {
+        const answer: Probe = await real();
+        if (system !== 'source' || answer.kind !== 'ok') return answer;
+        return { ...answer, latencyMs: slowLeft-- > 0 ? 3_000 : 120 };
+      },
+    });
+    await h.runUntil(2 * MIN);
+    slowLeft = 1;
+    await h.runUntil(4 * MIN);
+    expect(h.health.snapshot().source.state).toBe('up');
+    slowLeft = 1;
+    await h.runUntil(6 * MIN);
+    expect(h.health.snapshot().source.state).toBe('degraded');
+    const source = h.health.status().systems[0]!;
+    expect(source.slowSince).toMatch(/^\d\d:\d\d$/);
+    expect(source.slowMs).toBe(2_000);
+    expect(h.notifications).toEqual([]);
+    await h.runUntil(20 * MIN);
+    expect(h.health.snapshot().source.state).toBe('up');
+  });
+});
+
+describe('the outage history', () => {
+  it('lists each outage with what the app told and when, the system’s words and the acknowledgement; daily uptime; a formula-safe CSV; kept across a restart', async () => {
+    const file = memoryFile();
+    let failing = false;
+    const h = setup({
+      more: { historyFile: () => file, userName: () => 'jdoe' },
+      // The system's own words, as a server might send them: text a spreadsheet would run as a formula.
+      probe: (system, real) =>
+        system === 'target' && failing
+          ? Promise.resolve({ kind: 'fail', message: '=HYPERLINK("x") maintenance', reported: true })
+          : real(),
+    });
+    await h.at(100, () => (failing = true));
+    await h.runUntil(2 * 3600);
+    h.health.acknowledge('IT ticket 4711');
+    await h.at(2 * 3600 + 60, () => (failing = false));
+    await h.runUntil(2 * 3600 + 10 * MIN);
+    const [outage] = h.health.status().outages;
+    expect(outage).toMatchObject({ system: 'target', label: 'Payroll link', words: expect.stringContaining('HYPERLINK') });
+    expect(outage!.told).toMatch(/^told down at \d\d?:\d\d.*; reminded at .*; told back at /);
+    expect(outage!.acknowledged).toMatch(/by jdoe: IT ticket 4711$/);
+    expect(outage!.end).not.toBeNull();
+    const target = h.health.status().systems[1]!;
+    expect(target.dailyUptime.length).toBeGreaterThan(0);
+    const uptime = target.dailyUptime.reduce((sum, day) => sum + (day.uptime ?? 0), 0) / target.dailyUptime.length;
+    expect(uptime).toBeLessThan(1);
+    const csv = h.health.outagesCsv();
+    expect(csv.split('\r\n')[0]).toBe("\uFEFFSystem,Began,Ended,Minutes,What the app told,The system's words,Acknowledged");
+    expect(csv).toContain(`,"'=HYPERLINK(""x"") maintenance",`);
+    await h.health.flush();
+    const again = setup({ more: { historyFile: () => file } });
+    expect(again.health.status().outages).toHaveLength(1);
+  });
+});
