@@ -217,4 +217,27 @@ describe('the flexitime balance', () => {
     settings = preferences({ openingDate: '2026-04-01' });
     expect(flexitime.balance(person, seen, now)).toMatchObject({ to: null, totalMs: 0 });
   });
+
+  it('keeps the balance while what it is made of stays, and makes it anew when a closed day, a note or a setting changes', () => {
+    const base = defaultPreferences();
+    const settings: Preferences = {
+      ...base,
+      clock: { ...base.clock, workingTime: { ...base.clock.workingTime, weeklyTargetMinutes: 2400 } },
+    };
+    const notes = createDayNotes(memoryFile(), () => '2025-01-01');
+    const flexitime = createFlexitime({ notes, preferences: () => settings, language: () => 'en' });
+    const person = { environmentId: 'e', employeeId: 'E1' };
+    const now = day(2026, 3, 18, 12);
+    const seen = [session(day(2026, 3, 16, 8), day(2026, 3, 16, 17))];
+    const first = flexitime.balance(person, seen, now);
+    // Today's shift changes nothing closed: the same balance.
+    expect(flexitime.balance(person, [...seen, session(day(2026, 3, 18, 8), null)], now + 60_000)).toBe(first);
+    const longer = flexitime.balance(person, [session(day(2026, 3, 16, 8), day(2026, 3, 16, 18))], now);
+    expect(longer!.totalMs - first!.totalMs).toBe(HOUR);
+    notes.addCorrection({ ...person, day: '2026-03-17', minutes: 30, reason: 'r' });
+    expect(flexitime.balance(person, [session(day(2026, 3, 16, 8), day(2026, 3, 16, 18))], now)!.totalMs - longer!.totalMs).toBe(
+      HOUR / 2,
+    );
+    expect(flexitime.balance(person, seen, day(2026, 3, 19, 12))!.to).toBe('2026-03-18');
+  });
 });

@@ -36,6 +36,7 @@ export const keepFromDay = (now: number) => `${new Date(now).getFullYear() - 1}-
 export type Flexitime = ReturnType<typeof createFlexitime>;
 
 export function createFlexitime(needs: FlexitimeNeeds) {
+  let kept: { key: string; balance: KeptBalance } | null = null;
   let made: { key: string; calendar: HolidayCalendar | null; check: RegionCheck | null } | null = null;
   const holidays = () => {
     const region = needs.preferences().clock.holidays.region;
@@ -77,17 +78,27 @@ export function createFlexitime(needs: FlexitimeNeeds) {
     /** The region's name, or why it is not known; null when no region is set. */
     region: () => holidays().check,
     opening,
-    /** The balance up to yesterday from `sessions` (the journal's since the opening day), or null without targets. */
-    balance(
-      person: Person,
-      sessions: readonly Session[],
-      now: number,
-    ): (Balance & { clamped: boolean; openingSet: boolean }) | null {
+    /**
+     * The balance up to yesterday from `sessions` (the journal's since the opening day), or null
+     * without targets. Its days are closed, so it is kept until what it is made of changes (a
+     * view is made at every punch, and a year of days costs milliseconds: issue 52, point 6).
+     */
+    balance(person: Person, sessions: readonly Session[], now: number): KeptBalance | null {
       const plan = rules();
       if (!hasTargets(plan)) return null;
       const start = opening(sessions[0]?.from ?? null, now);
       const today = localDayKey(now);
-      return {
+      const key = balanceKey(person, sessions, localMidnightOf(today), [
+        today,
+        start.day,
+        JSON.stringify(plan),
+        JSON.stringify(needs.preferences().clock.flexitime),
+        holidays().key,
+        JSON.stringify(needs.notes.absences(person)),
+        JSON.stringify(needs.notes.corrections(person)),
+      ]);
+      if (kept?.key === key) return kept.balance;
+      const balance: KeptBalance = {
         ...flexitimeBalance({
           rules: plan,
           lookups: lookups(person),
@@ -100,6 +111,23 @@ export function createFlexitime(needs: FlexitimeNeeds) {
         clamped: start.clamped,
         openingSet: start.set,
       };
+      kept = { key, balance };
+      return balance;
     },
   };
+}
+
+type KeptBalance = Balance & { clamped: boolean; openingSet: boolean };
+
+/** What a balance is made of, as a key: the person, the settings and notes given, and every closed day's shifts. */
+function balanceKey(person: Person, sessions: readonly Session[], todayStart: number, parts: string[]): string {
+  let closed = 0;
+  let sum = 0;
+  for (const session of sessions)
+    if (session.from < todayStart) {
+      closed++;
+      // Where a session ends, as counted before today: its end, or "open" (-1), or unknown (-2).
+      sum = (sum * 31 + session.from + (session.open ? -1 : (session.to ?? -2))) % 2_147_483_647;
+    }
+  return [person.environmentId, person.employeeId, closed, sum, ...parts].join('\n');
 }

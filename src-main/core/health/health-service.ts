@@ -79,6 +79,11 @@ export interface HealthService {
 
 /** How often held and deferred notifications are looked at: a small delay on top of a confirmed change. */
 const TICK_MS = 5_000;
+/**
+ * With nothing held or deferred, the reminders, a maintenance notice and the saving need no more
+ * than this: fewer wake-ups of an idle session (fifty on a terminal server; issue 52, point 1).
+ */
+const IDLE_TICK_MS = 30_000;
 const SAVE_EVERY_MS = 5 * 60_000;
 
 // Over 80 lines on purpose: the watch of both systems wired to its monitor, policy and history, one
@@ -150,6 +155,8 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     else if (change.to === 'up' || change.to === 'degraded') history.outages.ended(system, change.at);
     policy.onChange(system, change, snapshot);
     policy.tick(snapshot);
+    // A notification now held or deferred is looked at again within seconds, not at the idle pace.
+    if (ticker !== null && policy.waiting()) scheduleTick(TICK_MS);
   });
   policy.onNotify((notification) => {
     for (const system of notification.systems) history.outages.told(system, notification.kind, notification.at);
@@ -163,7 +170,12 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     if (due) policy.announceMaintenance(due.start, occurrenceText(due, t, options.formats?.()));
     if (time.now() - lastSavedAt >= SAVE_EVERY_MS) save();
     updated();
-    ticker = time.setTimeout(tick, TICK_MS);
+    scheduleTick(policy.waiting() ? TICK_MS : IDLE_TICK_MS);
+  }
+
+  function scheduleTick(delayMs: number): void {
+    if (ticker !== null) time.clearTimeout(ticker);
+    ticker = time.setTimeout(tick, delayMs);
   }
 
   /** IT's window going on, in words: "until 02:00 · Payroll link · database upgrade"; null outside one. */

@@ -61,6 +61,8 @@ export interface NotificationPolicy {
   tick(snapshot: HealthSnapshot): void;
   pauseUntil(until: number | null): void;
   pausedUntil(): number | null;
+  /** Something waits to be told within seconds (a held, deferred or re-checked notification): tick often. */
+  waiting(): boolean;
   /** A new environment: forget everything said. */
   reset(): void;
   /** New credentials: refused credentials may be told again. */
@@ -269,6 +271,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       paused = until;
     },
     pausedUntil: () => (paused !== null && paused > time.now() ? paused : null),
+    waiting: () => held !== null || rechecking.size > 0 || HEALTH_SYSTEMS.some((system) => memory[system].deferred !== null),
     reset() {
       memory = fresh();
       held = null;

@@ -15,6 +15,7 @@ import { listBench } from './list-bench.ts';
 import { listMemoryBench } from './list-memory-bench.ts';
 import { APP_ENGINE, searchBench } from './search-bench.ts';
 import { syncBench } from './sync-bench.ts';
+import { appRssMb, sessionBench } from './session-bench.ts';
 
 /** --json prints one JSON object on stdout (use `npm run -s` to leave out npm's own banner); --json=FILE writes it there. */
 const jsonArgument = process.argv.find((argument) => argument === '--json' || argument.startsWith('--json='));
@@ -58,6 +59,8 @@ say(`Memory for a long list (${quick ? 50 : 200} MB, each in its own process)…
 const listMemory = listMemoryBench(quick ? 50 : 200);
 say('Footprint…');
 const footprint = footprintBench(quick ? 2 : 5);
+say('One session all day (a working day on a fake clock; start to the tray menu on the stand-in)…');
+const session = await sessionBench(quick ? 20_000 : 100_000, quick ? 1 : 3);
 
 const at100k = search.find((figures) => figures.size === 100_000)!;
 const app = APP_ENGINE;
@@ -88,6 +91,10 @@ const budgets = {
   'a long list loads within 3 × its size in memory':
     listMemory.ordinaryIds.timesListSize <= 3 && listMemory.longIds.timesListSize <= 3,
   'each window ≤ 60 KB gzip': Object.values(footprint.windowsGzipKb).every((kb) => kb <= 60),
+  'main process ≤ 120 MB resident at idle with the lookup dropped': appRssMb(session, session.lookupDropped.rssMb) <= 120,
+  'resident memory flat over 8 hours (≤ 2 MB growth)': session.growthOverEightHoursMb <= 2,
+  '≤ 2 s of CPU per idle hour': session.cpuSecondsPerIdleHour <= 2,
+  'start to the tray menu ≤ 1 s (p50)': session.startToTrayMenuMs.p50 <= 1_000,
   'heap flat over 2,880 polls (≤ 512 KB growth)': health.heapGrowthOver2880PollsKb <= 512,
   'chaos: no false alarm, no missed outage, none late or while failing':
     chaos.falseAlarms + chaos.missed + chaos.lateDowns + chaos.recoveredWhileFailing === 0,
@@ -114,6 +121,14 @@ const result = {
   chaos,
   listMemory,
   footprint,
+  session: {
+    ...session,
+    appOwnRssMb: {
+      afterStart: appRssMb(session, session.afterStart.rssMb),
+      afterEightHours: appRssMb(session, session.afterEightHours.rssMb),
+      lookupDropped: appRssMb(session, session.lookupDropped.rssMb),
+    },
+  },
   budgets,
 };
 
@@ -192,6 +207,12 @@ if (jsonFile) {
       .join(', '),
   );
   row('core chunk cold load in Node (ms)', `p50 ${Math.round(footprint.coreColdLoad.p50)}`);
+  console.log('One session all day (MB resident, the app’s own share: Node + app, the TypeScript loader left out)');
+  const own = result.session.appOwnRssMb;
+  row('after start / after 8 h / lookup used then dropped', `${own.afterStart} / ${own.afterEightHours} / ${own.lookupDropped}`);
+  row('growth over 8 hours (resident / heap)', `${session.growthOverEightHoursMb} / ${session.heapGrowthOverEightHoursMb}`);
+  row('CPU per idle hour (s) / wake-ups per idle minute', `${session.cpuSecondsPerIdleHour} / ${session.wakeUpsPerIdleMinute}`);
+  row('start to the tray menu, stand-in (ms)', `p50 ${Math.round(session.startToTrayMenuMs.p50)}`);
   console.log('Budgets');
   for (const [budget, met] of Object.entries(budgets)) row(budget, met ? 'met' : 'MISSED');
 }

@@ -1,0 +1,93 @@
+/**
+ * Figure 7 (issue 52, point 1): the footprint of one session, all day — what fifty employees on a
+ * terminal server, or a laptop's ten hours in the tray, cost. The core runs in a process of its
+ * own (session-child.ts) on a fake clock through a working day against the mock in another
+ * process; the built app starts on the Electron stand-in for the time to its tray menu.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchApp } from '../../testing/electron-stand-in/driver.ts';
+import { summarise, type Summary } from './stats.ts';
+import { mockProcess } from './sync-bench.ts';
+
+const child = fileURLToPath(new URL('./session-child.ts', import.meta.url));
+const MEASURE_RSS = 'globalThis.gc(); console.log(Math.round(process.memoryUsage().rss / 2 ** 20 * 10) / 10)';
+
+interface MemoryFigure {
+  rssMb: number;
+  heapUsedMb: number;
+}
+
+export interface SessionFigures {
+  /** Node with the TypeScript loader and nothing else: the app's own share is the rest. */
+  baselineRssMb: number;
+  /** Node alone (what the app's share is added to in a real main process, Electron's own aside). */
+  nodeRssMb: number;
+  afterStart: MemoryFigure;
+  afterFirstHour: MemoryFigure;
+  afterEightHours: MemoryFigure;
+  withLookup: MemoryFigure;
+  lookupDropped: MemoryFigure;
+  growthOverEightHoursMb: number;
+  heapGrowthOverEightHoursMb: number;
+  cpuSecondsPerIdleHour: number;
+  wakeUpsPerIdleMinute: number;
+  lookupDebtors: number;
+  /** The built app on the stand-in: process start → its tray has a menu. */
+  startToTrayMenuMs: Summary;
+  /** The stand-in's app process, its tray up (Linux /proc; null elsewhere). */
+  standInRssAfterStartMb: number | null;
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+function rssOf(pid: number): number | null {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line ? Math.round((Number(line[1]) / 1024) * 10) / 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startToTray(runs: number): Promise<{ times: number[]; rss: number | null }> {
+  const times: number[] = [];
+  let rss: number | null = null;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const app = await launchApp({ dataDir: mkdtempSync(join(tmpdir(), 'tray-bench-')), until: 'tray-menu' });
+    times.push(performance.now() - started);
+    // Settled a little (the first health checks), as a person would find it.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    rss = app.child.pid === undefined ? null : rssOf(app.child.pid);
+    await app.quit();
+  }
+  return { times, rss };
+}
+
+/** The app's own share of a figure: what the process holds less Node with its TypeScript loader, plus Node alone. */
+export const appRssMb = (figures: SessionFigures, rssMb: number) =>
+  Math.round((rssMb - figures.baselineRssMb + figures.nodeRssMb) * 10) / 10;
+
+export async function sessionBench(debtors: number, trayRuns: number): Promise<SessionFigures> {
+  const mock = mockProcess(debtors);
+  try {
+    const url = await mock.url;
+    const rssOfNode = (loader: string[]) =>
+      Number(execFileSync(process.execPath, ['--expose-gc', ...loader, '-e', MEASURE_RSS], { encoding: 'utf8' }).trim());
+    const baselineRssMb = rssOfNode(['--import', 'tsx']);
+    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, url], {
+      encoding: 'utf8',
+      maxBuffer: 2 ** 20,
+      env: { ...process.env, SESSION_BASELINE_RSS_MB: String(baselineRssMb) },
+    });
+    type Measured = Omit<SessionFigures, 'startToTrayMenuMs' | 'standInRssAfterStartMb' | 'nodeRssMb'>;
+    const session = { ...(JSON.parse(output.trim().split('\n').at(-1)!) as Measured), nodeRssMb: rssOfNode([]) };
+    const tray = await startToTray(trayRuns);
+    return { ...session, startToTrayMenuMs: summarise(tray.times), standInRssAfterStartMb: tray.rss };
+  } finally {
+    mock.stop();
+  }
+}

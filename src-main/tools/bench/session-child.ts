@@ -1,0 +1,99 @@
+/**
+ * One employee's session in a process of its own, for the footprint figures (issue 52, point 1):
+ * the real core (clock, health watch, lookup) on a fake clock against the mock in another process,
+ * so that only the app's memory and CPU are counted. Prints one JSON object.
+ *
+ *   node --expose-gc --import tsx session-child.ts <mock url>
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';
+import { createTestCore } from '../../testing/test-core.ts';
+
+const url = process.argv[2]!;
+const HOUR = 3_600_000;
+const start = new Date(2026, 10, 23, 7, 0).getTime();
+const clock = createFakeClock(start);
+let wakeUps = 0;
+const fireNext = clock.fireNext.bind(clock);
+clock.fireNext = () => {
+  wakeUps++;
+  return fireNext();
+};
+
+const megabytes = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+/** Memory after a full collection: what stays, not what waits to be collected. */
+function memory() {
+  (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  return { rssMb: megabytes(usage.rss), heapUsedMb: megabytes(usage.heapUsed) };
+}
+
+const core = createTestCore(
+  { timeclockBaseUrl: `${url}/timeclock`, debtorsBaseUrl: `${url}/debtors` },
+  { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'session-bench-')), undoSeconds: 10 },
+);
+core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+core.clock.start();
+core.health.start();
+const runUntil = (end: number) =>
+  runClockUntil(clock, end, async () => {
+    await core.clock.flush();
+    await core.health.flush();
+  });
+const at = (hours: number, minutes = 0) => start + hours * HOUR + minutes * 60_000;
+
+await runUntil(at(0, 5));
+const afterStart = memory();
+// A working day: in at 8:00, a break at 12:00–12:30, out at 17:00; health every 25 s throughout.
+await runUntil(at(1));
+await core.clock.toggle('tray');
+const afterFirstHour = memory();
+// An idle hour measured alone: only the timers' work (health checks, reminders, the clock's refresh).
+await runUntil(at(2));
+const cpuBefore = process.cpuUsage();
+const wakeUpsBefore = wakeUps;
+await runUntil(at(3));
+const cpu = process.cpuUsage(cpuBefore);
+const idleHourWakeUps = wakeUps - wakeUpsBefore;
+await runUntil(at(5));
+await core.clock.takeBreak('tray');
+await runUntil(at(5, 30));
+await core.clock.toggle('tray');
+await runUntil(at(10));
+await core.clock.toggle('tray');
+await runUntil(at(10, 5));
+const afterEightHours = memory();
+
+// The lookup opened, loaded and searched, then closed and dropped after its idle time.
+core.lookup.windowOpened();
+await core.lookup.refresh(true);
+await core.lookup.search('mountain', { key: 'relevance', descending: false });
+const lookupDebtors = core.lookup.status().counts.debtors;
+const withLookup = memory();
+core.lookup.windowClosed();
+await runUntil(clock.now() + (core.settings.preferences().lookup.idleClearMinutes + 1) * 60_000);
+const lookupDropped = memory();
+
+/** What Node and the TypeScript loader (tsx, which the app does not carry) take before any of the app loads. */
+const baselineRssMb = Number(process.env.SESSION_BASELINE_RSS_MB ?? 0);
+
+console.log(
+  JSON.stringify({
+    baselineRssMb,
+    afterStart,
+    afterFirstHour,
+    afterEightHours,
+    withLookup,
+    lookupDropped,
+    growthOverEightHoursMb: Math.round((afterEightHours.rssMb - afterFirstHour.rssMb) * 10) / 10,
+    heapGrowthOverEightHoursMb: Math.round((afterEightHours.heapUsedMb - afterFirstHour.heapUsedMb) * 10) / 10,
+    cpuSecondsPerIdleHour: Math.round(((cpu.user + cpu.system) / 1e6) * 100) / 100,
+    wakeUpsPerIdleMinute: Math.round((idleHourWakeUps / 60) * 10) / 10,
+    lookupDebtors,
+  }),
+);
+core.health.stop();
+core.clock.stop();
+process.exit(0);
