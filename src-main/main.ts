@@ -9,6 +9,7 @@ import { app, ipcMain, screen } from 'electron';
 import { createWindowHandlers } from './core/ipc/window-handlers.ts';
 import { panelPosition } from './core/tray/panel-position.ts';
 import { trayView } from './core/tray/tray-view.ts';
+import { coalesced } from './core/util/coalesce.ts';
 import { useApplicationMenu } from './electron/app-menu.ts';
 import { showCoreNotifications } from './electron/app-notifications.ts';
 import { assetsDir, rendererDir } from './electron/app-paths.ts';
@@ -84,7 +85,8 @@ async function start(): Promise<void> {
   const tray = createAppTray(join(assetsDir, 'tray'), trayView(core), (action) =>
     onTrayAction(action, { core, windows, mock, openPanel, logsFolder, quit: () => app.quit() }),
   );
-  const refreshTray = () => tray.show(trayView(core));
+  // Asked for by every check and every change of a punch: drawn once, after the work that asked.
+  const refreshTray = coalesced(() => tray.show(trayView(core)));
   core.health.onUpdate(refreshTray);
   core.clock.onChange(refreshTray);
   core.updates.onChange(refreshTray);

@@ -44,6 +44,8 @@ export function createAppTray(trayDir: string, view: TrayView, onAction: (action
   let shownMenu = '';
 
   const show = (next: TrayView) => {
+    // A refresh asked for just before quitting may come after the icon is gone.
+    if (tray.isDestroyed()) return;
     const iconKey = isMac ? next.templateFile : next.iconFile;
     if (iconKey !== shownIcon) {
       tray.setImage(image(next));

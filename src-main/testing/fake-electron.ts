@@ -94,7 +94,13 @@ export class Tray extends Emitting {
     this.menu = menu;
     this.menusSet++;
   }
-  destroy() {}
+  destroyed = false;
+  isDestroyed() {
+    return this.destroyed;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
 }
 
 export const app = new (class extends Emitting {

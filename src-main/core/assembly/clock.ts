@@ -12,6 +12,7 @@ import { createOutbox } from '../clock/outbox.ts';
 import { createDayNotes } from '../flexitime/day-notes.ts';
 import { createFlexitime, holidayLanguage, keepFromDay } from '../flexitime/flexitime.ts';
 import type { CoreBasics } from './core-basics.ts';
+import { coalesced } from '../util/coalesce.ts';
 
 interface ClockNeeds {
   clientsFor: (environmentId: string) => ServiceClients | null;
@@ -48,6 +49,7 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random }: 
     formats: () => language.translator().locale.formats,
     random,
   });
-  clock.onChange(() => events.emit('clockChanged', clock.view()));
+  // A punch changes the clock three times: the windows get one view, made after the punch's path.
+  clock.onChange(coalesced(() => events.emit('clockChanged', clock.view())));
   return { outbox, clock };
 }
