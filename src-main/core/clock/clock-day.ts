@@ -1,7 +1,8 @@
 /**
  * The employee's day as the clock shows it: this week's hours from the journal with the punches
- * waiting, today's work as the working-time rules weigh it, a break in progress, and what the view
- * needs from the service's state. Functions of what they are given.
+ * waiting, each day's target, holiday and absence (the flexitime plan) and the balance, today's
+ * work as the working-time rules weigh it, a break in progress, and what the view needs from the
+ * service's state. Functions of what they are given.
  */
 import type { HoursView } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
@@ -39,7 +40,6 @@ export interface DayOptions {
   flexitime: Flexitime;
 }
 
-/** The punches of this environment and employee still on their way. */
 /** The moment and the person My hours is made for, in the user's words. */
 export interface DayAt {
   current: ClockStatus;
@@ -48,6 +48,7 @@ export interface DayAt {
   t: Translate;
 }
 
+/** The punches of this environment and employee still on their way. */
 export const waitingOf = (options: DayOptions, { id, employeeId }: Environment) =>
   options.outbox.all().filter((punch) => punch.environmentId === id && punch.employeeId === employeeId && !punch.stopped);
 

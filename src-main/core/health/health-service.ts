@@ -22,7 +22,7 @@ import { createNotificationPolicy } from './notification-policy.ts';
 import type { HealthNotification } from './notice-writer.ts';
 import type { Probe } from './health-types.ts';
 import type { HealthBadge } from '../../shared/domain/health.ts';
-import { createMaintenanceNotice, maintenanceAround, occurrenceText } from './maintenance.ts';
+import { createMaintenanceNotice, maintenanceAround, occurrenceText, whatOf } from './maintenance.ts';
 import { outagesCsv } from './outage-view.ts';
 
 export interface HealthServiceOptions {
@@ -182,8 +182,9 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   const maintenanceNow = (): string | null => {
     const { current } = maintenanceAround(time.now(), options.preferences().monitoring.maintenance);
     if (!current) return null;
-    const what = [current.window.title.trim(), current.window.reason.trim()].filter((part) => part !== '');
-    return [t('health.maintenanceUntil', { time: formatTime(current.end) }), ...what].join(' · ');
+    return [t('health.maintenanceUntil', { time: formatTime(current.end) }), whatOf(current.window)]
+      .filter((part) => part !== '')
+      .join(' · ');
   };
   const lines = () =>
     HEALTH_SYSTEMS.map((system) => ({
@@ -248,8 +249,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       const paused = policy.pausedUntil();
       const windows = options.preferences().monitoring.maintenance;
       const { current, next } = maintenanceAround(now, windows);
-      const what =
-        current && [current.window.title.trim(), current.window.reason.trim()].filter((part) => part !== '').join(' · ');
+      const what = current && whatOf(current.window);
       return {
         environmentName: options.environment().name,
         notificationsPausedUntil: paused === null ? null : new Date(paused).toISOString(),

@@ -53,6 +53,10 @@ export function maintenanceAround(
   return { current, next };
 }
 
+/** What is maintained and why, as far as IT said: "Payroll link · database upgrade"; '' when IT said neither. */
+export const whatOf = (window: MaintenanceWindow): string =>
+  [window.title.trim(), window.reason.trim()].filter((part) => part !== '').join(' · ');
+
 /** "Sat 22:00–02:00 · Payroll link · database upgrade": when, what and why, as far as IT said. */
 export function occurrenceText(occurrence: Occurrence, t: Translate, locale?: string): string {
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(occurrence.start);
@@ -61,7 +65,7 @@ export function occurrenceText(occurrence: Occurrence, t: Translate, locale?: st
     start: formatTimeOfDay(occurrence.start, locale),
     end: formatTimeOfDay(occurrence.end, locale),
   });
-  return [when, occurrence.window.title.trim(), occurrence.window.reason.trim()].filter((part) => part !== '').join(' · ');
+  return [when, whatOf(occurrence.window)].filter((part) => part !== '').join(' · ');
 }
 
 /** The next window whose notice is due now (15 minutes ahead), once per window; null when none. */
