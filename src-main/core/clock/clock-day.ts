@@ -69,11 +69,14 @@ export function workedHours(
   options: DayOptions,
   journal: HoursJournal,
   { current, now, environment, t }: DayAt,
-): { hours: HoursView; day: WorkDay; plan: TargetPlan } {
+): { hours: HoursView; day: WorkDay; plan: TargetPlan; words: CalendarWords } {
   const { id, employeeId } = environment;
   const { locale, clock, words, rules, planOn } = dayContext(options, environment, t);
   const firstDay = weekStartOf(clock.firstDayOfWeek, locale);
   const weekStart = startOfLocalWeek(now, firstDay);
+  // The week's plan, made once: My hours' days and bars, today's target and the week's read it.
+  const week = Array.from({ length: 7 }, (_, index) => planOn(addLocalDays(weekStart, index)));
+  const planOf = (dayStart: number) => week.find((plan) => plan.day === localDayKey(dayStart)) ?? planOn(dayStart);
   const sessions = sessionsOf(journal.shifts(id, employeeId, weekStart), waitingOf(options, environment), current);
   const hours = myHours(sessions, now, {
     t,
@@ -83,12 +86,11 @@ export function workedHours(
     longShiftMs: clock.longShiftHours * 3_600_000,
     hoursText: words.hoursText,
     askedOn: (dayStart) => {
-      const plan = planOn(dayStart);
+      const plan = planOf(dayStart);
       return { targetMs: plan.targetMs, creditMs: plan.creditMs, mark: markOf(plan, words) };
     },
   });
-  const week = Array.from({ length: 7 }, (_, index) => planOn(addLocalDays(weekStart, index)));
-  const today = planOn(startOfLocalDay(now));
+  const today = planOf(now);
   const targeted = hasTargets(rules);
   const plan: TargetPlan = {
     targeted,
@@ -100,12 +102,16 @@ export function workedHours(
     hoursText: words.hoursText,
   };
   const dayOff = today.holiday !== null || today.absence?.portion === 'day';
-  return { hours, day: { ...workDayOf(sessions, hours, current, now), dayOff }, plan };
+  return { hours, day: { ...workDayOf(sessions, hours, current, now), dayOff }, plan, words };
 }
 
 /** The balance, its hint, and the absences and corrections noted, for My hours. */
-function flexitimeParts(options: DayOptions, journal: HoursJournal, { current, now, environment, t }: DayAt) {
-  const { words } = dayContext(options, environment, t);
+function flexitimeParts(
+  options: DayOptions,
+  journal: HoursJournal,
+  { current, now, environment, t }: DayAt,
+  words: CalendarWords,
+) {
   const person = personOf(environment);
   const kept = journal.shifts(environment.id, environment.employeeId, localMidnightOf(keepFromDay(now)));
   const balance = options.flexitime.balance(person, sessionsOf(kept, waitingOf(options, environment), current), now);
@@ -128,13 +134,13 @@ export function viewOf(options: DayOptions, journal: HoursJournal, reading: Cloc
   // `now` is on the service's time when this computer's clock disagrees with it (service-time.ts).
   const { id, employeeId } = environment;
   const { server, problem, problemIsOutage } = reading.state;
-  const { hours, day, plan } = workedHours(options, journal, at);
+  const { hours, day, plan, words } = workedHours(options, journal, at);
   const rules = workingRulesOf(options.preferences().clock.workingTime);
   return {
     hours: {
       ...hours,
       ...workingTimeView(day, rules, formatTime, t, plan),
-      ...flexitimeParts(options, journal, at),
+      ...flexitimeParts(options, journal, at, words),
     },
     status: current,
     now,

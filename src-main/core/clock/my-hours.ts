@@ -5,12 +5,11 @@
  * not counted, and the view says so: a total is never made up.
  */
 import type { HoursView, WeekBar } from '../../shared/ipc/contract.ts';
-import type { HoursText } from '../../shared/hours-text.ts';
+import { formatHours, type HoursText } from '../../shared/hours-text.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import {
   firstDayOfWeek,
-  formatDuration,
   formatShortWeekday,
   formatTimeOfDay,
   formatWeekday,
@@ -58,8 +57,7 @@ const overlap = (session: Session, now: number, from: number, to: number) =>
   Math.max(0, Math.min(endOf(session, now), to) - Math.max(session.from, from));
 
 /** A total of worked or rested time as My hours says it: "0 min" rather than "under a minute". */
-export const workedText = (ms: number, t: Translate): string =>
-  ms < 60_000 ? t('duration.minutes', { minutes: 0 }) : formatDuration(ms, t);
+export const workedText = (ms: number, t: Translate): string => formatHours(ms, 'words', t);
 
 /** What a day asks, as the flexitime plan says it (flexitime/day-plan.ts): its target, an absence counted as done, its mark. */
 export interface DayAsked {

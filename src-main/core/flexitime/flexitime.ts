@@ -77,7 +77,6 @@ export function createFlexitime(needs: FlexitimeNeeds) {
     lookups,
     /** The region's name, or why it is not known; null when no region is set. */
     region: () => holidays().check,
-    opening,
     /**
      * The balance up to yesterday from `sessions` (the journal's since the opening day), or null
      * without targets. Its days are closed, so it is kept until what it is made of changes (a

@@ -186,11 +186,13 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       .filter((part) => part !== '')
       .join(' · ');
   };
-  const lines = () =>
-    HEALTH_SYSTEMS.map((system) => ({
+  const lines = () => {
+    const maintenance = maintenanceNow();
+    return HEALTH_SYSTEMS.map((system) => ({
       ...healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
-      maintenance: maintenanceNow(),
+      maintenance,
     }));
+  };
   /** The health summary, and the maintenance window while in one (the tray's tooltip says it). */
   const summary = () => {
     const words = healthSummary(monitor.snapshot(), time.now(), formatTime, t, names());

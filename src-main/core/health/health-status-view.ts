@@ -10,7 +10,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import type { HealthHistory, HealthStats } from './health-history.ts';
 import { stateLabel } from './health-view.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
-import { dailyUptime, outageViews } from './outage-view.ts';
+import { acknowledgedText, dailyUptime, outageViews } from './outage-view.ts';
 
 const SERIES_BUCKETS = 96;
 /** The chart's span is whole quarter-hours: a watch of a few minutes is shown over the first. */
@@ -52,12 +52,9 @@ function systemView(history: HealthHistory, line: HealthLine, input: StatusViewI
 function outageOf(history: HealthHistory, system: HealthSystem, input: StatusViewInput) {
   const outage = history.outages.current(system);
   if (!outage || input.lineState(system) !== 'down') return null;
-  const ack = outage.acknowledged;
   return {
     since: new Date(outage.start).toISOString(),
-    acknowledged: ack
-      ? input.t('outage.acknowledged', { time: input.formatTime(ack.at), by: ack.by || '—', note: ack.note || '—' })
-      : null,
+    acknowledged: acknowledgedText(outage.acknowledged, input.t, input.formatTime),
   };
 }
 
@@ -81,7 +78,7 @@ export function statusSystemsAndLog(input: StatusViewInput) {
   const { history, lines, now, t, names } = input;
   return {
     systems: lines.map((line) => systemView(history, line, input)),
-    outages: outageViews(history.outages, now, { t, locale: input.locale, names }),
+    outages: outageViews(history.outages.outages(now), now, { t, locale: input.locale, names }),
     log: history.log(50).map((entry) => ({
       ...entry,
       at: new Date(entry.at).toISOString(),

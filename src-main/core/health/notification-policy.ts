@@ -117,8 +117,18 @@ function isSilenced(
   now: number,
   localMinutes: (ms: number) => number,
 ): boolean {
-  if (!settings.enabled || (paused !== null && now < paused)) return true;
   if (settings.maintenance && weeklyWindowEnd(now, settings.maintenance) !== null) return true;
+  return isQuiet(settings, paused, now, localMinutes);
+}
+
+/** Whether the user asked for quiet now: notifications off, paused, or quiet hours (IT's windows aside). */
+function isQuiet(
+  settings: NotificationSettings,
+  paused: number | null,
+  now: number,
+  localMinutes: (ms: number) => number,
+): boolean {
+  if (!settings.enabled || (paused !== null && now < paused)) return true;
   if (!settings.quietHours.enabled) return false;
   return insideDailyWindow(localMinutes(now), settings.quietHours.start, settings.quietHours.end);
 }
@@ -286,12 +296,8 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     },
     acknowledged: (system) => memory[system].acknowledged,
     announceMaintenance(start, what) {
-      const notification = write.maintenance(start, what);
-      const settings = options.settings();
-      const quiet =
-        settings.quietHours.enabled &&
-        insideDailyWindow(localMinutes(time.now()), settings.quietHours.start, settings.quietHours.end);
-      if (settings.enabled && !(paused !== null && time.now() < paused) && !quiet) notify.emit('notification', notification);
+      if (!isQuiet(options.settings(), paused, time.now(), localMinutes))
+        notify.emit('notification', write.maintenance(start, what));
     },
     onNotify: (listener) => notify.on('notification', listener),
   };

@@ -10,7 +10,7 @@ import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { formatDay, formatDuration } from '../../shared/moments.ts';
 import { toCsv, csvStyleFor } from '../util/csv.ts';
-import type { Outage, OutageLog } from './outage-log.ts';
+import type { Acknowledgement, Outage, OutageLog } from './outage-log.ts';
 
 export interface OutageWords {
   t: Translate;
@@ -26,14 +26,14 @@ function toldText(outage: Outage, { t, locale }: OutageWords): string {
   return outage.told.map((told) => t('outage.told', { kind: told.kind, time: clock(told.at, locale) })).join('; ');
 }
 
-function acknowledgedText(outage: Outage, { t, locale }: OutageWords): string | null {
-  const ack = outage.acknowledged;
-  if (!ack) return null;
-  return t('outage.acknowledged', { time: clock(ack.at, locale), by: ack.by || '—', note: ack.note || '—' });
+/** "acknowledged at 10:45 by jdoe: IT ticket 4711", its time as `time` writes it; null when nobody did. */
+export function acknowledgedText(ack: Acknowledgement | null, t: Translate, time: (ms: number) => string): string | null {
+  return ack && t('outage.acknowledged', { time: time(ack.at), by: ack.by || '—', note: ack.note || '—' });
 }
 
-export function outageViews(log: OutageLog, now: number, words: OutageWords): OutageView[] {
-  return log.outages(now).map((outage) => ({
+/** The outages given (the log's of the last 30 days, newest first) in words. */
+export function outageViews(outages: readonly Outage[], now: number, words: OutageWords): OutageView[] {
+  return outages.map((outage) => ({
     system: outage.system,
     label: systemLabel(outage.system, words.t, words.names),
     start: new Date(outage.start).toISOString(),
@@ -43,7 +43,7 @@ export function outageViews(log: OutageLog, now: number, words: OutageWords): Ou
     duration: formatDuration((outage.end ?? now) - outage.start, words.t),
     told: toldText(outage, words),
     words: outage.words,
-    acknowledged: acknowledgedText(outage, words),
+    acknowledged: acknowledgedText(outage.acknowledged, words.t, (ms) => clock(ms, words.locale)),
   }));
 }
 
@@ -56,12 +56,13 @@ const COLUMNS = ['system', 'start', 'end', 'minutes', 'told', 'words', 'acknowle
 
 /** The outages as a spreadsheet opens them (formula-safe, the user's separator and decimal mark). */
 export function outagesCsv(log: OutageLog, now: number, words: OutageWords): string {
-  const rows = outageViews(log, now, words).map((outage, index) => {
-    const raw = log.outages(now)[index]!;
+  const outages = log.outages(now);
+  const rows = outageViews(outages, now, words).map((outage, index) => {
+    const raw = outages[index]!;
     return [
       outage.label,
       outage.startText,
-      outage.end === null ? words.t('outage.ongoing') : outage.endText,
+      outage.endText,
       Math.round(((raw.end ?? now) - raw.start) / 60_000),
       outage.told,
       outage.words ?? '',
