@@ -13,6 +13,8 @@ describe('the app’s identity on Windows', () => {
   it('routes a toast’s click and button by their arguments, and nothing it did not write', () => {
     expect(toastActivation(toastArguments('clock-out', 'panel'))).toEqual({ action: 'clock-out', target: 'panel' });
     expect(toastActivation(toastArguments('open', 'status'))).toEqual({ action: 'open', target: 'status' });
+    // An outage's "I know" (issue 51) comes back through the router by name, also after a restart.
+    expect(toastActivation(toastArguments('acknowledge', 'status'))).toEqual({ action: 'acknowledge', target: 'status' });
     expect(toastActivation('timeclock-tray:format-disk:panel')).toBeNull();
     expect(toastActivation('timeclock-tray:open:explorer')).toBeNull();
     expect(toastActivation('')).toBeNull();
