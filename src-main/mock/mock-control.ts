@@ -3,7 +3,8 @@
  * debtors data. Used by the HTTP control API, by tests, and by the tray's "Mock server" menu.
  */
 import { changeDebtors, type DebtorChanges } from './data/change-debtors.ts';
-import { generateDebtorsDataset, type DebtorsDataset } from './data/generate-debtors.ts';
+import { DELTA_LISTS, generateDebtorsDataset, type DebtorsDataset } from './data/generate-debtors.ts';
+import { createModifiedOrder, type Dated } from './data/modified-order.ts';
 import { createRandom } from './data/random.ts';
 import {
   healthyFaults,
@@ -35,6 +36,10 @@ export interface MockControl {
   setSystem(system: SystemName, patch: SystemPatch): FaultState['systems'][SystemName];
   setService(service: ServiceName, patch: ServicePatch): FaultState['services'][ServiceName];
   changeDebtors(changes: DebtorChanges): string[];
+  /** The records of one of the dataset's lists changed since `since` (an ISO instant), from an index. */
+  changedSince<T extends Dated>(list: readonly T[], since: string): T[];
+  /** Tells the index that these records of `list` were just stamped: needed for any change made by hand. */
+  touched(list: readonly Dated[], records: readonly Dated[]): void;
   /** Back to the state at start: healthy, the seeded data and time events, dated from the mock's clock now. */
   reset(): void;
   describe(): { faults: FaultState; counts: Record<string, number> };
@@ -49,6 +54,7 @@ export function createMockControl(options: MockDataOptions): MockControl {
     timeclock: createTimeclockState(referenceTime),
   });
   let state = fresh();
+  const order = createModifiedOrder();
   let dataVersion = 0;
   let addedDebtors = 0;
 
@@ -79,7 +85,14 @@ export function createMockControl(options: MockDataOptions): MockControl {
     changeDebtors: (changes) => {
       dataVersion++;
       addedDebtors += changes.add ?? 0;
-      return changeDebtors(state.dataset, changes, random, options.now());
+      // The first change makes every list's index, so the deltas after it find them made.
+      for (const name of DELTA_LISTS) order.prepare(state.dataset[name]);
+      return changeDebtors(state.dataset, changes, random, options.now(), order);
+    },
+    changedSince: (list, since) => order.since(list, since),
+    touched(list, records) {
+      dataVersion++;
+      order.touched(list, records);
     },
     reset() {
       state = fresh();

@@ -70,6 +70,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     debtorsRoutes({
       dataset: () => control.dataset,
       version: () => control.dataVersion,
+      changedSince: control.changedSince,
       faults: () => control.faults,
       random: control.random,
     }),

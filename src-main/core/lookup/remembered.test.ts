@@ -126,6 +126,7 @@ describe('in the lookup', () => {
     const was = record.score;
     record.score = was > 50 ? was - 30 : was + 30;
     record.modifiedAt = new Date(core.now()).toISOString();
+    mock.server.control.touched(mock.server.control.dataset.creditScores, [record]);
     await call('lookupRefresh', false);
     expect((await call('lookupRemembered')).pinned[0]).toMatchObject({ debtorKey: target.debtorKey, changed: true });
     const after = (await call('lookupDetail', target.debtorKey))!.memory!;
@@ -178,6 +179,7 @@ describe('in the lookup', () => {
       const record = mock.server.control.dataset.creditScores.find((score) => score.debtorKey === key)!;
       record.score = record.score > 50 ? record.score - 25 : record.score + 25;
       record.modifiedAt = new Date(core.now()).toISOString();
+      mock.server.control.touched(mock.server.control.dataset.creditScores, [record]);
     };
     change(first!.debtorKey);
     await call('lookupRefresh', false);

@@ -4,6 +4,7 @@
  */
 import type { Random } from './random.ts';
 import { debtorKeyOf, openBalanceOf, type DebtorsDataset } from './generate-debtors.ts';
+import type { ModifiedOrder } from './modified-order.ts';
 
 export interface DebtorChanges {
   /** How many existing debtors to change. */
@@ -12,7 +13,14 @@ export interface DebtorChanges {
   add?: number;
 }
 
-export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, random: Random, now: number): string[] {
+/** Returns the keys of the debtors changed or added; `order` is told of every record stamped. */
+export function changeDebtors(
+  set: DebtorsDataset,
+  changes: DebtorChanges,
+  random: Random,
+  now: number,
+  order?: ModifiedOrder,
+): string[] {
   const modifiedAt = new Date(now).toISOString();
   const touched = new Set<string>();
   const scoresByKey = new Map(set.creditScores.map((score) => [score.debtorKey, score]));
@@ -24,11 +32,13 @@ export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, rando
     // The balance follows the new limit, so the share in use stays what the debtor's key gives.
     Object.assign(debtor, openBalanceOf(debtor.debtorKey, debtor.creditLimit));
     debtor.modifiedAt = modifiedAt;
+    order?.touched(set.debtors, [debtor]);
     const score = scoresByKey.get(debtor.debtorKey);
     if (score) {
       score.score = random.int(20, 99);
       score.calculatedAt = modifiedAt;
       score.modifiedAt = modifiedAt;
+      order?.touched(set.creditScores, [score]);
     }
     touched.add(debtor.debtorKey);
     left--;
@@ -47,6 +57,7 @@ export function changeDebtors(set: DebtorsDataset, changes: DebtorChanges, rando
       mcNumber: null,
       modifiedAt,
     });
+    order?.touched(set.debtors, set.debtors.slice(-1));
     touched.add(debtorKey);
   }
   return [...touched];

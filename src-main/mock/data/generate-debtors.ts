@@ -30,6 +30,17 @@ export interface DebtorsDataset {
   transactionDetails: AdvanceTransactionDetail[];
 }
 
+/** The lists the service answers "changed since" for (`startingDateTime`). */
+export const DELTA_LISTS = [
+  'debtors',
+  'creditScores',
+  'bureauScores',
+  'clientBanks',
+  'clientGroups',
+  'clientDeltas',
+  'advanceClients',
+] as const satisfies ReadonlyArray<keyof DebtorsDataset>;
+
 export interface DatasetOptions {
   debtors: number;
   seed: number;

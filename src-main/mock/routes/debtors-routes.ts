@@ -1,6 +1,7 @@
 /** The ten read-only operations of the debtors contract (docs/api/debtors.openapi.yaml). */
 import { isCalendarDay, parseInstant } from '../../shared/moments.ts';
 import type { DebtorsDataset } from '../data/generate-debtors.ts';
+import type { Dated } from '../data/modified-order.ts';
 import type { FaultState } from '../faults.ts';
 import { guarded, type RequestContext } from '../http/pipeline.ts';
 import { sendCachedJsonArray, sendError, sendJsonArray } from '../http/respond.ts';
@@ -10,11 +11,11 @@ export interface DebtorsRouteDeps {
   dataset: () => DebtorsDataset;
   /** Changes whenever the data set changes: cached bodies of unfiltered lists are then stale. */
   version: () => number;
+  /** The records of a list changed since an ISO instant, from the mock's index on `modifiedAt`. */
+  changedSince: <T extends Dated>(list: readonly T[], since: string) => T[];
   faults: () => FaultState;
   random: () => number;
 }
-
-type Dated = { modifiedAt?: string };
 
 export function debtorsRoutes(deps: DebtorsRouteDeps): Routes {
   const guard = { service: 'debtors' as const, faults: () => deps.faults().services.debtors, random: deps.random };
@@ -27,10 +28,7 @@ export function debtorsRoutes(deps: DebtorsRouteDeps): Routes {
       if (since === undefined) return;
       const items = pick(deps.dataset());
       if (since === null) return sendCachedJsonArray(context.res, bodies, context.req.url ?? '', deps.version(), items);
-      await sendJsonArray(
-        context.res,
-        items.filter((item) => (item.modifiedAt ?? '') >= since),
-      );
+      await sendJsonArray(context.res, deps.changedSince(items, since));
     });
 
   return [
