@@ -117,7 +117,9 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
   ): List<T> {
     const records: ListResult<T> = [];
     const named = typeof operation === 'string' ? { operation } : operation;
-    const keys = new Set<string>();
+    const keyOf = (item: Tolerant<T>) => String((item as Record<string, unknown>)[spec.key]);
+    /** The keys read so far, counted from the second page on: a list of one page (most) needs none. */
+    let keys: Set<string> | null = null;
     let request = firstPage(path, query, profile.paging);
     for (let page = 1; ; page++) {
       const conditional = page === 1 ? conditionalHeaders(call.validator) : undefined;
@@ -131,16 +133,19 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
       });
       if (response.status === 304) return Object.assign([] as ListResult<T>, { notModified: true as const });
       const items = timePhase('read', () => read<T>(response.body, spec, path, named));
-      const [keysBefore, recordsBefore] = [keys.size, records.length];
-      for (const item of items) {
-        records.push(item);
-        keys.add(String((item as Record<string, unknown>)[spec.key]));
-      }
-      // A server that ignores the paging parameters sends its first page again: stop rather than read it forever.
-      if (page > 1 && items.length > 0 && keys.size === keysBefore)
-        return Object.assign(records.slice(0, recordsBefore), {
-          incomplete: `page ${page} repeated records already read: ${PAGING_HINT}`,
-        });
+      if (page > 1) {
+        keys ??= new Set(records.map(keyOf));
+        const [keysBefore, recordsBefore] = [keys.size, records.length];
+        for (const item of items) {
+          records.push(item);
+          keys.add(keyOf(item));
+        }
+        // A server that ignores the paging parameters sends its first page again: stop rather than read it forever.
+        if (items.length > 0 && keys.size === keysBefore)
+          return Object.assign(records.slice(0, recordsBefore), {
+            incomplete: `page ${page} repeated records already read: ${PAGING_HINT}`,
+          });
+      } else for (const item of items) records.push(item);
       const next = nextPage(
         response.body,
         response.headers,

@@ -18,10 +18,12 @@ export interface Resource {
 }
 
 const field = (record: LookupRecord, name: string) => String(record[name] ?? '');
-const composite =
-  (...names: string[]) =>
-  (record: LookupRecord) =>
-    names.map((name) => field(record, name)).join('\u0001');
+/** A key of one field is that field (most lists: no array and no joined text per record); of several, their values joined. */
+const composite = (...names: string[]): Resource['keyOf'] => {
+  const [only] = names;
+  if (names.length === 1 && only !== undefined) return (record) => field(record, only);
+  return (record) => names.map((name) => field(record, name)).join('\u0001');
+};
 
 export const resources: readonly Resource[] = [
   {
