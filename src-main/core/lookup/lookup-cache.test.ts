@@ -96,6 +96,26 @@ describe('the cache file', () => {
     expect(read && 'opened' in read && read.opened.rest().data.debtors).toHaveLength(20_000);
   });
 
+  it('writes the sealed parts to the file as they come; a write that fails leaves the file kept before and no half file', async () => {
+    const dir = folder();
+    const path = join(dir, 'cache.bin');
+    const key = newCacheKey();
+    const cache = lookupCacheFile({ path, key, binding });
+    await cache.write(lists(at));
+    const before = readFileSync(path);
+    // A record that JSON cannot write fails the sealing half way through the lists.
+    const debtors = Array.from({ length: 12_000 }, (_, n) => ({
+      debtorKey: `D${n}`,
+      name: `Debtor ${n}`,
+      limit: n === 11_000 ? 1n : n,
+    }));
+    await expect(cache.write({ ...lists(at + 1), data: { debtors } })).rejects.toThrow(/BigInt/);
+    expect(readFileSync(path)).toEqual(before);
+    expect(readdirSync(dir)).toEqual(['cache.bin']);
+    // The header line has its room at the start, the parts follow it.
+    expect(before.indexOf(10)).toBe(1023);
+    expect(opened(cache.read(at))).toMatchObject({ rest: { syncedAt: at } });
+  });
   it('cannot be made to look younger: the date is sealed with the lists', async () => {
     const path = join(folder(), 'cache.bin');
     const key = newCacheKey();

@@ -6,7 +6,7 @@
  * user can no longer read — is not used, and why is said (the lookup then loads afresh).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { ResourceName } from '../../shared/domain/lookup.ts';
 import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
 import { PRIVATE_FILE, temporaryPathOf } from '../util/text-file.ts';
@@ -67,24 +67,38 @@ export const cacheBinding = (environment: { id: string; debtorsBaseUrl: string }
 /** A new key for the vault to keep. */
 export const newCacheKey = () => randomBytes(32).toString('base64');
 
-/** AES-256-GCM over text or bytes given in pieces, with its own iv; `done` gives the sealed bytes, iv and tag. */
-function sealer(key: Buffer, aad: string) {
+/** A sealed part as the header describes it. */
+interface SealedPart {
+  iv: string;
+  tag: string;
+  length: number;
+}
+
+/**
+ * AES-256-GCM over text or bytes given in pieces, with its own iv; each sealed piece goes to
+ * `write` at once (so a 200 MB list is never held twice more while it is written); `done` gives the
+ * part's iv, tag and length.
+ */
+function sealer(key: Buffer, aad: string, write: (bytes: Buffer) => void) {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
-  const chunks: Buffer[] = [];
+  let length = 0;
+  const out = (bytes: Buffer) => {
+    length += bytes.length;
+    if (bytes.length > 0) write(bytes);
+  };
   return {
-    put: (text: string | Buffer) =>
-      void chunks.push(typeof text === 'string' ? cipher.update(text, 'utf8') : cipher.update(text)),
-    done() {
-      chunks.push(cipher.final());
-      return { bytes: Buffer.concat(chunks), iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+    put: (text: string | Buffer) => out(typeof text === 'string' ? cipher.update(text, 'utf8') : cipher.update(text)),
+    done(): SealedPart {
+      out(cipher.final());
+      return { iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), length };
     },
   };
 }
 
-const seal = (key: Buffer, aad: string, plain: Buffer) => {
-  const sealing = sealer(key, aad);
+const seal = (key: Buffer, aad: string, plain: Buffer, write: (bytes: Buffer) => void) => {
+  const sealing = sealer(key, aad, write);
   sealing.put(plain);
   return sealing.done();
 };
@@ -96,8 +110,8 @@ const RECORDS_PER_TURN = 5_000;
  * The lists whole, as JSON, sealed a chunk of records at a time with a turn of the event loop in
  * between: 70 MB at 100k debtors took the worker 0.8 s in one piece, during which no search was answered.
  */
-async function sealInTurns(key: Buffer, aad: string, rest: CachedRest) {
-  const { put, done } = sealer(key, aad);
+async function sealInTurns(key: Buffer, aad: string, rest: CachedRest, write: (bytes: Buffer) => void) {
+  const { put, done } = sealer(key, aad, write);
   const { data, ...small } = rest;
   const head = JSON.stringify(small);
   put(head === '{}' ? '{"data":{' : `${head.slice(0, -1)},"data":{`);
@@ -115,6 +129,35 @@ async function sealInTurns(key: Buffer, aad: string, rest: CachedRest) {
   return done();
 }
 
+/**
+ * Room for the header line at the file's start: the parts are written after it as they are sealed,
+ * and the header (their ivs, tags and lengths, known only then) last, padded with spaces to fill it.
+ */
+const HEADER_ROOM = 1024;
+
+/** Writes the file by way of a temporary one: the header's room, the parts as they come, then the header. */
+async function writeSealedFile(path: string, header: (parts: SealedPart[]) => Header, parts: SealParts): Promise<void> {
+  const temporary = temporaryPathOf(path);
+  const file = openSync(temporary, 'w', PRIVATE_FILE);
+  let written = false;
+  try {
+    let position = HEADER_ROOM;
+    const write = (bytes: Buffer) => {
+      writeSync(file, bytes, 0, bytes.length, position);
+      position += bytes.length;
+    };
+    const line = JSON.stringify(header(await parts(write)));
+    if (Buffer.byteLength(line) >= HEADER_ROOM) throw new Error('The lookup cache header does not fit its room.');
+    writeSync(file, `${line.padEnd(HEADER_ROOM - 1)}\n`, 0);
+    written = true;
+  } finally {
+    closeSync(file);
+    if (!written) rmSync(temporary, { force: true });
+  }
+  renameSync(temporary, path);
+}
+type SealParts = (write: (bytes: Buffer) => void) => Promise<SealedPart[]>;
+
 const unseal = (key: Buffer, aad: string, part: { iv: string; tag: string }, bytes: Buffer): Buffer => {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(part.iv, 'base64'));
   decipher.setAAD(Buffer.from(aad));
@@ -126,7 +169,7 @@ interface Header {
   magic: string;
   binding: string;
   savedAt: number;
-  parts: Array<{ iv: string; tag: string; length: number }>;
+  parts: SealedPart[];
 }
 
 /**
@@ -152,18 +195,14 @@ export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
     },
     async write(lists) {
       const { savedAt, index, ...rest } = lists;
-      const parts = [seal(key, aad(savedAt, 0), packIndexSnapshot(index)), await sealInTurns(key, aad(savedAt, 1), rest)];
-      const header: Header = {
-        magic: MAGIC,
-        binding: config.binding,
-        savedAt,
-        parts: parts.map(({ iv, tag, bytes }) => ({ iv, tag, length: bytes.length })),
-      };
-      const temporary = temporaryPathOf(config.path);
-      writeFileSync(temporary, Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), ...parts.map((part) => part.bytes)]), {
-        mode: PRIVATE_FILE,
-      });
-      renameSync(temporary, config.path);
+      await writeSealedFile(
+        config.path,
+        (parts) => ({ magic: MAGIC, binding: config.binding, savedAt, parts }),
+        async (write) => [
+          seal(key, aad(savedAt, 0), packIndexSnapshot(index), write),
+          await sealInTurns(key, aad(savedAt, 1), rest, write),
+        ],
+      );
     },
   };
 

@@ -1,6 +1,7 @@
 /**
  * Memory for a long list: the peak memory added while the lookup's debtors client loads one list of
- * `megabytes` MB (ordinary ids, then ids beyond 2^53), each in a fresh process.
+ * `megabytes` MB (ordinary ids, then ids beyond 2^53), and while the whole lookup loads it, indexes
+ * it and writes its snapshot to disk; each in a fresh process.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +18,9 @@ export interface ListMemoryFigures {
 
 const child = fileURLToPath(new URL('./list-memory-child.ts', import.meta.url));
 
-export function listMemoryBench(megabytes: number): Record<'ordinaryIds' | 'longIds', ListMemoryFigures> {
-  const run = (ids: string): ListMemoryFigures => {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', child, String(megabytes), ids], { encoding: 'utf8' });
+export function listMemoryBench(megabytes: number): Record<'ordinaryIds' | 'longIds' | 'wholeLookup', ListMemoryFigures> {
+  const run = (ids: string, what = 'list'): ListMemoryFigures => {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', child, String(megabytes), ids, what], { encoding: 'utf8' });
     const figures = JSON.parse(output) as { records: number; seconds: number; beforeKb: number; peakKb: number };
     const peakAddedMb = Math.round((figures.peakKb - figures.beforeKb) / 1024);
     return {
@@ -30,5 +31,5 @@ export function listMemoryBench(megabytes: number): Record<'ordinaryIds' | 'long
       timesListSize: Math.round((peakAddedMb / megabytes) * 10) / 10,
     };
   };
-  return { ordinaryIds: run('ordinary-ids'), longIds: run('long-ids') };
+  return { ordinaryIds: run('ordinary-ids'), longIds: run('long-ids'), wholeLookup: run('ordinary-ids', 'whole') };
 }
