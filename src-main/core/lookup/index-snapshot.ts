@@ -53,7 +53,8 @@ const intArraysOf = ({ nicknames, words }: IndexTables): Record<IntArrayName, In
   postingLines: words.postingLines,
 });
 
-export function packIndexSnapshot({ tables, names, nicknames }: IndexSnapshot): Buffer {
+/** The snapshot's bytes in pieces, the arrays' own bytes among them (not copied): to be written one after another. */
+export function indexSnapshotPieces({ tables, names, nicknames }: IndexSnapshot): Buffer[] {
   const arrays = intArraysOf(tables);
   const text: SnapshotText = {
     names: tables.names,
@@ -69,8 +70,10 @@ export function packIndexSnapshot({ tables, names, nicknames }: IndexSnapshot): 
   length.writeUInt32LE(json.length);
   const padding = Buffer.alloc((4 - ((4 + json.length) % 4)) % 4);
   const bytesOf = (array: Int32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-  return Buffer.concat([length, json, padding, ...INT_ARRAYS.map((name) => bytesOf(arrays[name]))]);
+  return [length, json, padding, ...INT_ARRAYS.map((name) => bytesOf(arrays[name]))];
 }
+
+export const packIndexSnapshot = (snapshot: IndexSnapshot): Buffer => Buffer.concat(indexSnapshotPieces(snapshot));
 
 /** Throws when the bytes do not hold an index of this version whose parts agree with each other. */
 export function unpackIndexSnapshot(bytes: Buffer): IndexSnapshot {

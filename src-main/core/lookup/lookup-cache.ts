@@ -10,7 +10,7 @@ import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'no
 import type { ResourceName } from '../../shared/domain/lookup.ts';
 import type { LookupCacheProblem } from '../../shared/domain/lookup.ts';
 import { PRIVATE_FILE, temporaryPathOf } from '../util/text-file.ts';
-import { packIndexSnapshot, unpackIndexSnapshot, type IndexSnapshot } from './index-snapshot.ts';
+import { indexSnapshotPieces, unpackIndexSnapshot, type IndexSnapshot } from './index-snapshot.ts';
 import type { LookupRecord } from './lookup-data.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
 
@@ -97,9 +97,13 @@ function sealer(key: Buffer, aad: string, write: (bytes: Buffer) => void) {
   };
 }
 
-const seal = (key: Buffer, aad: string, plain: Buffer, write: (bytes: Buffer) => void) => {
+/** Bytes sealed at a time: the sealed copy of a 100 MB index is never made whole. */
+const SEALED_AT_A_TIME = 4 * 1024 * 1024;
+
+const seal = (key: Buffer, aad: string, pieces: readonly Buffer[], write: (bytes: Buffer) => void) => {
   const sealing = sealer(key, aad, write);
-  sealing.put(plain);
+  for (const piece of pieces)
+    for (let from = 0; from < piece.length; from += SEALED_AT_A_TIME) sealing.put(piece.subarray(from, from + SEALED_AT_A_TIME));
   return sealing.done();
 };
 
@@ -199,7 +203,7 @@ export function lookupCacheFile(config: LookupCacheConfig): LookupCache {
         config.path,
         (parts) => ({ magic: MAGIC, binding: config.binding, savedAt, parts }),
         async (write) => [
-          seal(key, aad(savedAt, 0), packIndexSnapshot(index), write),
+          seal(key, aad(savedAt, 0), indexSnapshotPieces(index), write),
           await sealInTurns(key, aad(savedAt, 1), rest, write),
         ],
       );
