@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Conf from 'conf';
 import { createAppCore, type AppCore } from '../core/app-core.ts';
 import type { AppCoreOptions } from '../core/assembly/app-core-options.ts';
@@ -29,8 +30,8 @@ export interface TestCoreOptions {
   time?: TimeSource;
   formatTime?: (ms: number) => string;
   dataDir?: string;
-  /** Run the lookup in its real worker thread (slower to start; used where the worker is the point). */
-  lookupWorker?: boolean;
+  /** Run the lookup in its real worker thread (slower to start; used where the worker is the point); a URL: the built worker (dist/main/lookup-worker.js). */
+  lookupWorker?: boolean | URL;
   /** The corporate network: a proxy route and whether to trust the system's store. */
   network?: AppCoreOptions['network'];
   /** The system's preferred languages (none: English). */
@@ -74,7 +75,7 @@ export function createTestCore(
     time: options.time,
     formatTime: options.formatTime,
     dataDir: options.dataDir,
-    startLookupWorker: options.lookupWorker ? startTestLookupWorker : undefined,
+    startLookupWorker: lookupWorkerStarter(options.lookupWorker),
     network: options.network,
     systemLanguages: options.systemLanguages,
     policySecrets: options.policySecrets,
@@ -82,6 +83,12 @@ export function createTestCore(
     random: () => 0.5,
   });
   return Object.assign(core, { settingsDir });
+}
+
+/** How the core starts its lookup worker: from the TypeScript source, from the built file, or not at all (in its own thread). */
+function lookupWorkerStarter(choice: TestCoreOptions['lookupWorker']): AppCoreOptions['startLookupWorker'] {
+  if (choice instanceof URL) return (config) => new Worker(choice, { workerData: { config } });
+  return choice ? startTestLookupWorker : undefined;
 }
 
 /**

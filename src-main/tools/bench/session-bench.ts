@@ -1,9 +1,11 @@
 /**
  * Figure 7 (issue 52, point 1): the footprint of one session, all day — what fifty employees on a
  * terminal server, or a laptop's ten hours in the tray, cost. The core runs in a process of its
- * own (session-child.ts) on a fake clock through a working day against the mock in another
- * process; the built app starts on the Electron stand-in for the time to its tray menu.
+ * own (session-child.ts, bundled as the app's code is, so no TypeScript loader is counted; the
+ * lookup in the built worker file) on a fake clock through a working day against the mock in
+ * another process; the built app starts on the Electron stand-in for the time to its tray menu.
  */
+import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,17 +16,18 @@ import { summarise, type Summary } from './stats.ts';
 import { mockProcess } from './sync-bench.ts';
 
 const child = fileURLToPath(new URL('./session-child.ts', import.meta.url));
+const dist = new URL('../../../dist/', import.meta.url);
 const MEASURE_RSS = 'globalThis.gc(); console.log(Math.round(process.memoryUsage().rss / 2 ** 20 * 10) / 10)';
 
 interface MemoryFigure {
   rssMb: number;
   heapUsedMb: number;
+  /** The heap V8 has taken from the system, used or not. */
+  heapTotalMb: number;
 }
 
 export interface SessionFigures {
-  /** Node with the TypeScript loader and nothing else: the app's own share is the rest. */
-  baselineRssMb: number;
-  /** Node alone (what the app's share is added to in a real main process, Electron's own aside). */
+  /** Node alone, nothing loaded (a real main process adds Electron's own to the app's share). */
   nodeRssMb: number;
   afterStart: MemoryFigure;
   afterFirstHour: MemoryFigure;
@@ -67,24 +70,34 @@ async function startToTray(runs: number): Promise<{ times: number[]; rss: number
   return { times, rss };
 }
 
-/** The app's own share of a figure: what the process holds less Node with its TypeScript loader, plus Node alone. */
-export const appRssMb = (figures: SessionFigures, rssMb: number) =>
-  Math.round((rssMb - figures.baselineRssMb + figures.nodeRssMb) * 10) / 10;
+/** The session child as one file beside the built app, its packages left to node_modules (as the app's bundle leaves them). */
+async function bundledChild(): Promise<string> {
+  const outfile = fileURLToPath(new URL('bench/session-child.mjs', dist));
+  await build({
+    entryPoints: [child],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 export async function sessionBench(debtors: number, trayRuns: number): Promise<SessionFigures> {
   const mock = mockProcess(debtors);
   try {
     const url = await mock.url;
-    const rssOfNode = (loader: string[]) =>
-      Number(execFileSync(process.execPath, ['--expose-gc', ...loader, '-e', MEASURE_RSS], { encoding: 'utf8' }).trim());
-    const baselineRssMb = rssOfNode(['--import', 'tsx']);
-    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', child, url], {
+    const nodeRssMb = Number(execFileSync(process.execPath, ['--expose-gc', '-e', MEASURE_RSS], { encoding: 'utf8' }).trim());
+    const worker = fileURLToPath(new URL('main/lookup-worker.js', dist));
+    const output = execFileSync(process.execPath, ['--expose-gc', await bundledChild(), url, worker], {
       encoding: 'utf8',
       maxBuffer: 2 ** 20,
-      env: { ...process.env, SESSION_BASELINE_RSS_MB: String(baselineRssMb) },
     });
     type Measured = Omit<SessionFigures, 'startToTrayMenuMs' | 'standInRssAfterStartMb' | 'nodeRssMb'>;
-    const session = { ...(JSON.parse(output.trim().split('\n').at(-1)!) as Measured), nodeRssMb: rssOfNode([]) };
+    const session = { ...(JSON.parse(output.trim().split('\n').at(-1)!) as Measured), nodeRssMb };
     const tray = await startToTray(trayRuns);
     return { ...session, startToTrayMenuMs: summarise(tray.times), standInRssAfterStartMb: tray.rss };
   } finally {

@@ -1,17 +1,21 @@
 /**
  * One employee's session in a process of its own, for the footprint figures (issue 52, point 1):
  * the real core (clock, health watch, lookup) on a fake clock against the mock in another process,
- * so that only the app's memory and CPU are counted. Prints one JSON object.
+ * so that only the app's memory and CPU are counted. Prints one JSON object. session-bench.ts runs
+ * it bundled, as the app's code is (no TypeScript loader in the process), with the lookup in the
+ * built worker file, as the app runs it:
  *
- *   node --expose-gc --import tsx session-child.ts <mock url>
+ *   node --expose-gc dist/bench/session-child.mjs <mock url> [<lookup worker file>]
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 
 const url = process.argv[2]!;
+const lookupWorker = process.argv[3] ? pathToFileURL(process.argv[3]) : false;
 const HOUR = 3_600_000;
 const start = new Date(2026, 10, 23, 7, 0).getTime();
 const clock = createFakeClock(start);
@@ -27,12 +31,12 @@ const megabytes = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 function memory() {
   (globalThis as { gc?: () => void }).gc?.();
   const usage = process.memoryUsage();
-  return { rssMb: megabytes(usage.rss), heapUsedMb: megabytes(usage.heapUsed) };
+  return { rssMb: megabytes(usage.rss), heapUsedMb: megabytes(usage.heapUsed), heapTotalMb: megabytes(usage.heapTotal) };
 }
 
 const core = createTestCore(
   { timeclockBaseUrl: `${url}/timeclock`, debtorsBaseUrl: `${url}/debtors` },
-  { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'session-bench-')), undoSeconds: 10 },
+  { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'session-bench-')), undoSeconds: 10, lookupWorker },
 );
 core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
 core.clock.start();
@@ -76,12 +80,8 @@ core.lookup.windowClosed();
 await runUntil(clock.now() + (core.settings.preferences().lookup.idleClearMinutes + 1) * 60_000);
 const lookupDropped = memory();
 
-/** What Node and the TypeScript loader (tsx, which the app does not carry) take before any of the app loads. */
-const baselineRssMb = Number(process.env.SESSION_BASELINE_RSS_MB ?? 0);
-
 console.log(
   JSON.stringify({
-    baselineRssMb,
     afterStart,
     afterFirstHour,
     afterEightHours,
