@@ -5,7 +5,7 @@ import { createClockCache } from './clock-cache.ts';
 const event = { id: 'TE1', employeeId: 'E1', clockIn: '2026-11-23T08:00:00.000Z', clockOut: null };
 
 describe('the clock cache', () => {
-  it('keeps only the four fields the clock uses, however big or deep the answer was', () => {
+  it('keeps only the four fields the clock uses, however big or deep the answer was; the file is written after the turn', async () => {
     let deep: Record<string, unknown> = {};
     for (let depth = 0; depth < 5_000; depth++) deep = { a: deep };
     const file = memoryFile();
@@ -14,6 +14,8 @@ describe('the clock cache', () => {
       event: { ...event, extra: deep, notes: 'x'.repeat(1_000_000) } as never,
       readAt: 1,
     });
+    expect(file.read()).toBeNull();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(JSON.parse(file.read()!)).toEqual({ 'mock:E1': { kind: 'known', event, readAt: 1 } });
     expect(createClockCache(file).get('mock:E1')).toEqual({ kind: 'known', event, readAt: 1 });
   });

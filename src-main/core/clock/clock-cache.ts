@@ -4,6 +4,7 @@
  * oversized or oddly nested answer never reaches the disk; anything unreadable is forgotten.
  */
 import { parseStoredJson } from '../util/json-text.ts';
+import { coalesced } from '../util/coalesce.ts';
 import * as v from 'valibot';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { essentials } from '../api/time-event-shape.ts';
@@ -25,17 +26,21 @@ export interface ClockCache {
 
 export function createClockCache(file: TextFile | undefined): ClockCache {
   const entries = read(file);
+  // Written after the punch's path (once, however often it changed meanwhile): the employee waits on the punch, not on a cache.
+  const save = coalesced(() => {
+    try {
+      file?.write(JSON.stringify(Object.fromEntries(entries)));
+    } catch {
+      /* A cache: losing it costs an offline start its last known state, nothing more. */
+    }
+  });
   return {
     get: (key) => entries.get(key),
     set(key, known) {
       const stored = { kind: 'known' as const, event: known.event && essentials(known.event), readAt: known.readAt };
       if (JSON.stringify(entries.get(key)) === JSON.stringify(stored)) return;
       entries.set(key, stored);
-      try {
-        file?.write(JSON.stringify(Object.fromEntries(entries)));
-      } catch {
-        /* A cache: losing it costs an offline start its last known state, nothing more. */
-      }
+      save();
     },
   };
 }

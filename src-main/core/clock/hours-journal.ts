@@ -12,6 +12,7 @@
  * file holds the shifts alone, as a list).
  */
 import { parseStoredJson } from '../util/json-text.ts';
+import { coalesced } from '../util/coalesce.ts';
 import * as v from 'valibot';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import type { TextFile } from '../util/text-file.ts';
@@ -65,17 +66,21 @@ const breakKeyOf = (mark: BreakMark) => `${mark.environmentId}\n${mark.employeeI
 
 export function createHoursJournal(file: TextFile | undefined, now: () => number): HoursJournal {
   const { shifts, breaks } = read(file);
+  // Written after the punch's path (once, however often it changed meanwhile): the employee waits on the punch, not on this file.
+  const writeSoon = coalesced(() => {
+    try {
+      file?.write(JSON.stringify({ shifts: [...shifts.values()], breaks: [...breaks.values()] }));
+    } catch {
+      /* A convenience: losing it costs the hours shown, never a punch (those live in the outbox). */
+    }
+  });
   function save(): void {
     const cutoff = keepFrom(now());
     for (const [key, shift] of shifts) if (shift.clockOut !== null && shift.clockOut < cutoff) shifts.delete(key);
     for (const [key, mark] of breaks) if (mark.at < cutoff) breaks.delete(key);
     dropOldest(shifts, (shift) => shift.clockIn);
     dropOldest(breaks, (mark) => mark.at);
-    try {
-      file?.write(JSON.stringify({ shifts: [...shifts.values()], breaks: [...breaks.values()] }));
-    } catch {
-      /* A convenience: losing it costs the hours shown, never a punch (those live in the outbox). */
-    }
+    writeSoon();
   }
   return {
     record(environmentId, employeeId, event) {

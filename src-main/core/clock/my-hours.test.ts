@@ -17,6 +17,8 @@ const shift = (from: number, to: number | null): Shift => ({
 });
 const out: ClockStatus = { state: 'out', lastOut: null };
 const waitingPunch = (kind: Punch['kind'], ms: number) => ({ kind, at: new Date(ms).toISOString() }) as Punch;
+/** The journal writes its file after the turn in which it changed. */
+const afterThisTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('my hours', () => {
   it('adds up today and the week from Monday, with each day its shifts', () => {
@@ -107,7 +109,7 @@ describe('my hours', () => {
 });
 
 describe('the hours journal', () => {
-  it('keeps the latest answer per clock-in second, survives a restart, forgets what ended before 1 January of last year', () => {
+  it('keeps the latest answer per clock-in second, survives a restart, forgets what ended before 1 January of last year', async () => {
     const file = memoryFile();
     let now = at(23, 9);
     const journal = createHoursJournal(file, () => now);
@@ -119,13 +121,18 @@ describe('the hours journal', () => {
       clockOut: new Date(at(23, 12)).toISOString(),
     });
     journal.record('mock', 'E2', { id: 'b', employeeId: 'E2', clockIn: new Date(at(23, 8)).toISOString(), clockOut: null });
+    // The file is written after the punch's turn, once for the three answers.
+    expect(file.read()).toBeNull();
+    await afterThisTurn();
     expect(createHoursJournal(file, () => now).shifts('mock', 'E1', 0)).toEqual([shift(at(23, 8), at(23, 12))]);
     // In December 2027 the shift of November 2026 is still counted (last year's); in January 2028 it is not.
     now = new Date(2027, 11, 31, 9).getTime();
     journal.record('mock', 'E1', { id: 'c', employeeId: 'E1', clockIn: new Date(now).toISOString(), clockOut: null });
+    await afterThisTurn();
     expect(createHoursJournal(file, () => now).shifts('mock', 'E1', 0).length).toBe(2);
     now = new Date(2028, 0, 2, 9).getTime();
     journal.record('mock', 'E1', { id: 'd', employeeId: 'E1', clockIn: new Date(now).toISOString(), clockOut: null });
+    await afterThisTurn();
     expect(
       createHoursJournal(file, () => now)
         .shifts('mock', 'E1', 0)
