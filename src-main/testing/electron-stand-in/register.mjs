@@ -28,4 +28,6 @@ if (isMainThread) {
   const standIn = await import(standInUrl);
   const load = Module._load;
   Module._load = (request, parent, isMain) => (request === 'electron' ? standIn : load(request, parent, isMain));
+  // The stand-in is ready and the app's bundle loads next: its own start is timed from here.
+  globalThis.timeclockStandInReadyAt = performance.now();
 }

@@ -96,7 +96,8 @@ const budgets = {
   '… and after 8 hours of checks and punches': session.afterEightHours.rssMb <= 120,
   'resident memory flat over 8 hours (≤ 2 MB growth)': session.growthOverEightHoursMb <= 2,
   '≤ 2 s of CPU per idle hour': session.cpuSecondsPerIdleHour <= 2,
-  'start to the tray menu ≤ 1 s (p50)': session.startToTrayMenuMs.p50 <= 1_000,
+  'start to the tray menu ≤ 1 s (p50; the app’s own part, the stand-in’s start left out)':
+    session.appStartToTrayMenuMs.p50 <= 1_000,
   'heap flat over 2,880 polls (≤ 512 KB growth)': health.heapGrowthOver2880PollsKb <= 512,
   'chaos: no false alarm, no missed outage, none late or while failing':
     chaos.falseAlarms + chaos.missed + chaos.lateDowns + chaos.recoveredWhileFailing === 0,
@@ -209,7 +210,10 @@ if (jsonFile) {
   );
   row('growth over 8 hours (resident / heap)', `${session.growthOverEightHoursMb} / ${session.heapGrowthOverEightHoursMb}`);
   row('CPU per idle hour (s) / wake-ups per idle minute', `${session.cpuSecondsPerIdleHour} / ${session.wakeUpsPerIdleMinute}`);
-  row('start to the tray menu, stand-in (ms)', `p50 ${Math.round(session.startToTrayMenuMs.p50)}`);
+  row(
+    'start to the tray menu, stand-in (ms): whole / the app’s own part',
+    `p50 ${Math.round(session.startToTrayMenuMs.p50)} / ${Math.round(session.appStartToTrayMenuMs.p50)}`,
+  );
   console.log('Budgets');
   for (const [budget, met] of Object.entries(budgets)) row(budget, met ? 'met' : 'MISSED');
 }
