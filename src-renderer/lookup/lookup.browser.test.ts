@@ -199,6 +199,7 @@ describe('debtor lookup', () => {
       const was = record.score;
       record.score = was > 50 ? was - 40 : was + 40;
       record.modifiedAt = new Date(core.now()).toISOString();
+      mock.control.touched(mock.control.dataset.creditScores, [record]);
       await page.getByRole('button', { name: 'Refresh' }).click();
       await page.locator('.search').fill('');
       const pinned = page.locator(`.remembered button[data-key="${target.debtorKey}"]`);
