@@ -116,6 +116,20 @@ describe('the cache file', () => {
     expect(before.indexOf(10)).toBe(1023);
     expect(opened(cache.read(at))).toMatchObject({ rest: { syncedAt: at } });
   });
+  it('writes one file at a time: two writes of the same file started together leave the later one whole', async () => {
+    const path = join(folder(), 'cache.bin');
+    const key = newCacheKey();
+    const debtors = (name: string) =>
+      Array.from({ length: 12_000 }, (_, n) => ({ debtorKey: `D${n}`, name: `${name} ${n}`, modifiedAt: null }));
+    // Two engines of one environment: each writes in turns of the event loop, so they would interleave.
+    await Promise.all([
+      lookupCacheFile({ path, key, binding }).write({ ...lists(at), data: { debtors: debtors('First') } }),
+      lookupCacheFile({ path, key, binding }).write({ ...lists(at + 1), data: { debtors: debtors('Second') } }),
+    ]);
+    const read = opened(lookupCacheFile({ path, key, binding }).read(at + 1));
+    expect(read && 'rest' in read && read.rest.data.debtors?.[11_999]).toMatchObject({ name: 'Second 11999' });
+  });
+
   it('cannot be made to look younger: the date is sealed with the lists', async () => {
     const path = join(folder(), 'cache.bin');
     const key = newCacheKey();

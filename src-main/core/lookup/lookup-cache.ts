@@ -139,8 +139,22 @@ async function sealInTurns(key: Buffer, aad: string, rest: CachedRest, write: (b
  */
 const HEADER_ROOM = 1024;
 
+/**
+ * The writes of each path in flight: one after another, as they share the path's temporary file
+ * (two engines of one environment, after a quick switch away and back, may both write it).
+ */
+const writing = new Map<string, Promise<void>>();
+
+function writeSealedFile(path: string, header: (parts: SealedPart[]) => Header, parts: SealParts): Promise<void> {
+  const next = (writing.get(path) ?? Promise.resolve()).catch(() => {}).then(() => writeWhole(path, header, parts));
+  writing.set(path, next);
+  const forget = () => void (writing.get(path) === next && writing.delete(path));
+  next.then(forget, forget);
+  return next;
+}
+
 /** Writes the file by way of a temporary one: the header's room, the parts as they come, then the header. */
-async function writeSealedFile(path: string, header: (parts: SealedPart[]) => Header, parts: SealParts): Promise<void> {
+async function writeWhole(path: string, header: (parts: SealedPart[]) => Header, parts: SealParts): Promise<void> {
   const temporary = temporaryPathOf(path);
   const file = openSync(temporary, 'w', PRIVATE_FILE);
   let written = false;
