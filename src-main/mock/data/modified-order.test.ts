@@ -24,6 +24,9 @@ describe('the mock’s index on modifiedAt', () => {
     order.touched(list, [list[0]!]);
     expect(ids(order.since(list, at(0)))).toEqual([1, 2, 0]);
     expect(ids(order.since(list, at(45)))).toEqual([0]);
+    // Changed again in the same instant (a mock on a clock that stands still): still listed once.
+    order.touched(list, [list[0]!]);
+    expect(ids(order.since(list, at(45)))).toEqual([0]);
   });
 
   it('finds a record added to the list, and one stamped earlier than the last (the mock’s clock went back)', () => {

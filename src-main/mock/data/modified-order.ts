@@ -80,9 +80,10 @@ function firstAtOrAfter(stamps: readonly string[], stamp: string): number {
   return low;
 }
 
-/** Appends, or — when the mock's clock went back — inserts where the stamp belongs. */
+/** Appends, or — when the mock's clock went back — inserts where the stamp belongs; once per stamp (changed twice in one instant, it is listed once). */
 function insertAtStamp(order: Order, record: Dated): void {
   const stamp = record.modifiedAt ?? '';
+  for (let at = firstAtOrAfter(order.stamps, stamp); order.stamps[at] === stamp; at++) if (order.records[at] === record) return;
   const last = order.stamps[order.stamps.length - 1];
   const at = last === undefined || last <= stamp ? order.stamps.length : firstAtOrAfter(order.stamps, stamp);
   order.stamps.splice(at, 0, stamp);
