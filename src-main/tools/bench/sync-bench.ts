@@ -2,7 +2,7 @@
  * Figure 2: the lookup's full load of 100k debtors (debtors, scores, bureau scores, nicknames and
  * the client tables) from the mock over loopback — fetch, parse, join, index — and a delta of 100.
  * The mock runs in its own process, as a real server would, and every list's bytes are made before
- * the first timed load (the mock keeps a whole list's body once made): what is timed is the
+ * each timed load (the mock keeps a whole list's body once made): what is timed is the
  * client's work and the bytes' way over loopback, not the mock rendering JSON. The CPU time each
  * side spent per load is reported apart.
  */
