@@ -1,12 +1,14 @@
 /**
  * The search index as bytes, for the lookup's file (lookup-cache.ts): its typed arrays as they are
- * and its strings as one JSON text, so a morning's open reads the index back instead of building it
+ * and its strings as JSON, so a morning's open reads the index back instead of building it
  * again (about 250 ms at 100,000 debtors, the most of the first search's wait). With it the names
  * and nicknames as the service spelled them, which the rows show before the rest of the file is read.
  *
- * Layout: the JSON's length (4 bytes), the JSON, padding to a multiple of 4, then the Int32 arrays
- * one after the other in the order of INT_ARRAYS. Written and read on the same computer: the
- * arrays are in its own byte order.
+ * Layout: each Int32 array's number of entries (4 bytes each, in the order of INT_ARRAYS), the
+ * arrays one after the other, then the JSON to the end. The JSON comes last so that it is written
+ * in pieces, never made whole: at a million debtors it is over 50 MB of text, and its text and
+ * bytes made at once were the highest point of the lookup's memory. Written and read on the same
+ * computer: the numbers are in its own byte order.
  */
 import { NICKNAME_BUCKET_STARTS } from './nickname-table.ts';
 import type { IndexTables } from './search-index.ts';
@@ -38,9 +40,10 @@ interface SnapshotText {
   vocabulary: string;
   spelledNames: string[];
   spelledNicknames: string[];
-  /** Each array's number of entries, in the order of INT_ARRAYS. */
-  lengths: number[];
 }
+
+/** Strings made into JSON at a time: about 10 KB, collected young. */
+const STRINGS_PER_PIECE = 500;
 
 const intArraysOf = ({ nicknames, words }: IndexTables): Record<IntArrayName, Int32Array> => ({
   start: nicknames.start,
@@ -53,9 +56,14 @@ const intArraysOf = ({ nicknames, words }: IndexTables): Record<IntArrayName, In
   postingLines: words.postingLines,
 });
 
-/** The snapshot's bytes in pieces, the arrays' own bytes among them (not copied): to be written one after another. */
-export function indexSnapshotPieces({ tables, names, nicknames }: IndexSnapshot): Buffer[] {
+/**
+ * The snapshot in pieces, to be written one after another: the arrays' numbers of entries, the
+ * arrays' own bytes (not copied), then the JSON a few hundred strings at a time.
+ */
+export function* indexSnapshotPieces({ tables, names, nicknames }: IndexSnapshot): Generator<Buffer | string> {
   const arrays = intArraysOf(tables);
+  yield Buffer.from(Int32Array.from(INT_ARRAYS, (name) => arrays[name].length).buffer);
+  for (const name of INT_ARRAYS) yield Buffer.from(arrays[name].buffer, arrays[name].byteOffset, arrays[name].byteLength);
   const text: SnapshotText = {
     names: tables.names,
     keys: tables.keys,
@@ -63,30 +71,48 @@ export function indexSnapshotPieces({ tables, names, nicknames }: IndexSnapshot)
     vocabulary: tables.words.text,
     spelledNames: names,
     spelledNicknames: nicknames,
-    lengths: INT_ARRAYS.map((name) => arrays[name].length),
   };
-  const json = Buffer.from(JSON.stringify(text), 'utf8');
-  const length = Buffer.alloc(4);
-  length.writeUInt32LE(json.length);
-  const padding = Buffer.alloc((4 - ((4 + json.length) % 4)) % 4);
-  const bytesOf = (array: Int32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-  return [length, json, padding, ...INT_ARRAYS.map((name) => bytesOf(arrays[name]))];
+  yield* jsonPieces(text);
 }
 
-export const packIndexSnapshot = (snapshot: IndexSnapshot): Buffer => Buffer.concat(indexSnapshotPieces(snapshot));
+/** `text` as JSON in pieces: its lists of strings a few hundred at a time, anything else whole. */
+function* jsonPieces(text: SnapshotText): Generator<string> {
+  let comma = '';
+  for (const [field, value] of Object.entries(text)) {
+    yield `${comma || '{'}${JSON.stringify(field)}:`;
+    comma = ',';
+    if (!Array.isArray(value)) {
+      yield JSON.stringify(value);
+      continue;
+    }
+    yield '[';
+    for (let from = 0; from < value.length; from += STRINGS_PER_PIECE)
+      yield `${from > 0 ? ',' : ''}${JSON.stringify(value.slice(from, from + STRINGS_PER_PIECE)).slice(1, -1)}`;
+    yield ']';
+  }
+  yield comma ? '}' : '{}';
+}
+
+export const packIndexSnapshot = (snapshot: IndexSnapshot): Buffer =>
+  Buffer.concat(
+    [...indexSnapshotPieces(snapshot)].map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)),
+  );
 
 /** Throws when the bytes do not hold an index of this version whose parts agree with each other. */
 export function unpackIndexSnapshot(bytes: Buffer): IndexSnapshot {
-  const jsonLength = bytes.readUInt32LE(0);
-  const text = JSON.parse(bytes.toString('utf8', 4, 4 + jsonLength)) as SnapshotText;
-  let offset = 4 + jsonLength + ((4 - ((4 + jsonLength) % 4)) % 4);
+  const countsLength = INT_ARRAYS.length * 4;
+  if (bytes.length < countsLength) throw new Error('The kept index is cut short.');
+  // Copied out: the decrypted bytes need not start on a multiple of 4.
+  const counts = new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + countsLength));
+  let offset = countsLength;
   const arrays = {} as Record<IntArrayName, Int32Array>;
   INT_ARRAYS.forEach((name, at) => {
-    const count = text.lengths[at]!;
-    // Copied out: the decrypted bytes need not start on a multiple of 4.
+    const count = counts[at]!;
+    if (count < 0 || offset + count * 4 > bytes.length) throw new Error('The kept index is cut short.');
     arrays[name] = new Int32Array(bytes.buffer.slice(bytes.byteOffset + offset, bytes.byteOffset + offset + count * 4));
     offset += count * 4;
   });
+  const text = JSON.parse(bytes.toString('utf8', offset)) as SnapshotText;
   const tables: IndexTables = {
     names: text.names,
     keys: text.keys,
@@ -106,7 +132,7 @@ export function unpackIndexSnapshot(bytes: Buffer): IndexSnapshot {
     },
   };
   const snapshot = { tables, names: text.spelledNames, nicknames: text.spelledNicknames };
-  if (offset !== bytes.length || !agrees(snapshot)) throw new Error('The kept index does not hold together.');
+  if (!agrees(snapshot)) throw new Error('The kept index does not hold together.');
   return snapshot;
 }
 

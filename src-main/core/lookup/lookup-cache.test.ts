@@ -54,7 +54,7 @@ describe('the cache file', () => {
     const path = join(folder(), 'cache.bin');
     const key = newCacheKey();
     await lookupCacheFile({ path, key, binding }).write(lists(at));
-    writeFileSync(path, readFileSync(path).toString('latin1').replace('"magic":"TCLC3"', '"magic":"TCLC2"'), 'latin1');
+    writeFileSync(path, readFileSync(path).toString('latin1').replace('"magic":"TCLC4"', '"magic":"TCLC3"'), 'latin1');
     expect(lookupCacheFile({ path, key, binding }).read(at)).toBeNull();
   });
 

@@ -16,7 +16,7 @@ import type { ListValidator } from '../api/debtors-client.ts';
 
 /** Older than this, the lists are loaded whole again (a delta over weeks may miss removals). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 3_600_000;
-const MAGIC = 'TCLC3';
+const MAGIC = 'TCLC4';
 /** Files an earlier version wrote: not a problem to tell, just loaded afresh (and written anew). */
 const EARLIER = /^TCLC\d+$/;
 
@@ -100,10 +100,14 @@ function sealer(key: Buffer, aad: string, write: (bytes: Buffer) => void) {
 /** Bytes sealed at a time: the sealed copy of a 100 MB index is never made whole. */
 const SEALED_AT_A_TIME = 4 * 1024 * 1024;
 
-const seal = (key: Buffer, aad: string, pieces: readonly Buffer[], write: (bytes: Buffer) => void) => {
+const seal = (key: Buffer, aad: string, pieces: Iterable<Buffer | string>, write: (bytes: Buffer) => void) => {
   const sealing = sealer(key, aad, write);
-  for (const piece of pieces)
-    for (let from = 0; from < piece.length; from += SEALED_AT_A_TIME) sealing.put(piece.subarray(from, from + SEALED_AT_A_TIME));
+  for (const piece of pieces) {
+    if (typeof piece === 'string') sealing.put(piece);
+    else
+      for (let from = 0; from < piece.length; from += SEALED_AT_A_TIME)
+        sealing.put(piece.subarray(from, from + SEALED_AT_A_TIME));
+  }
   return sealing.done();
 };
 
