@@ -7,7 +7,7 @@ import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import type { LookupCacheProblem, LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
 import { emptyData, type LookupData, type LookupRecord } from './lookup-data.ts';
-import { buildSearchIndex, type SearchIndex } from './search-index.ts';
+import { buildIndexTablesFrom, buildSearchIndex, searchIndexOver, type SearchIndex } from './search-index.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 export interface LookupState {
@@ -62,16 +62,21 @@ export function rebuildNicknames(state: LookupState): void {
   }
 }
 
+/** A debtor without nicknames: one list shared by all of them (a million empty lists were 30 MB). */
+const NO_NICKNAMES: readonly string[] = Object.freeze([]);
+
 export function rebuildIndex(state: LookupState): void {
-  const entries = timePhase('join', () => {
+  const columns = timePhase('join', () => {
     rebuildNicknames(state);
-    return [...state.data.debtors.values()].map((debtor) => ({
-      debtorKey: String(debtor.debtorKey),
-      name: indexedName(debtor),
-      nicknames: state.nicknamesOf.get(String(debtor.debtorKey)) ?? [],
-    }));
+    const debtors = [...state.data.debtors.values()];
+    const keys = debtors.map((debtor) => String(debtor.debtorKey));
+    return {
+      keys,
+      names: debtors.map(indexedName),
+      nicknames: keys.map((key) => state.nicknamesOf.get(key) ?? NO_NICKNAMES),
+    };
   });
-  state.index = timePhase('index', () => buildSearchIndex(entries));
+  state.index = timePhase('index', () => searchIndexOver(buildIndexTablesFrom(columns)));
 }
 
 /** What the window is told of the lookup. */

@@ -53,20 +53,31 @@ const FEW = 20;
 const TYPO_LENGTH = 4;
 const HAS_DIGIT = /\d/;
 
+/** The entries as three lists, entry n at place n in each: a million debtors without an object each. */
+export interface IndexColumns {
+  keys: readonly string[];
+  names: readonly string[];
+  nicknames: ReadonlyArray<readonly string[]>;
+}
+
 export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
   return searchIndexOver(buildIndexTables(entries));
 }
 
-export function buildIndexTables(entries: readonly IndexEntry[]): IndexTables {
+export const buildIndexTables = (entries: readonly IndexEntry[]): IndexTables =>
+  buildIndexTablesFrom({
+    keys: entries.map((entry) => entry.debtorKey),
+    names: entries.map((entry) => entry.name),
+    nicknames: entries.map((entry) => entry.nicknames),
+  });
+
+export function buildIndexTablesFrom(columns: IndexColumns): IndexTables {
   // Texts are read in the order the entries came, where they lie in memory, and only references
   // and numbers are moved into name order (reading them in name order, each a cache miss, took
   // a million debtors' build a second longer).
-  const folded = entries.map((entry) => foldForSearch(entry.name));
-  const keysOfEntry = entries.map((entry) => entry.debtorKey);
-  const foldedNicknames = foldNicknames(
-    entries.map((entry) => entry.nicknames),
-    foldForSearch,
-  );
+  const folded = columns.names.map((name) => foldForSearch(name));
+  const keysOfEntry = columns.keys;
+  const foldedNicknames = foldNicknames(columns.nicknames, foldForSearch);
   const order = orderByText(folded, keysOfEntry);
   // From here on a debtor is its line: its position in name order.
   const names: string[] = [];
@@ -76,7 +87,7 @@ export function buildIndexTables(entries: readonly IndexEntry[]): IndexTables {
     keys.push(keysOfEntry[entry]!);
   }
   const words = buildWordTables(
-    entries.length,
+    keysOfEntry.length,
     (entry, visit) => {
       visit(folded[entry]!);
       for (let at = foldedNicknames.start[entry]!; at < foldedNicknames.start[entry + 1]!; at++)
