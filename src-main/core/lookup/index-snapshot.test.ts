@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateDebtorsDataset } from '../../mock/data/generate-debtors.ts';
-import { packIndexSnapshot, unpackIndexSnapshot, type IndexSnapshot } from './index-snapshot.ts';
+import { indexSnapshotPieces, unpackIndexSnapshot, type IndexSnapshot } from './index-snapshot.ts';
 import { buildSearchIndex, searchIndexOver, type IndexEntry } from './search-index.ts';
 
 const dataset = generateDebtorsDataset({ debtors: 2_000, seed: 7, referenceTime: Date.parse('2026-11-21T00:00:00Z') });
@@ -22,6 +22,10 @@ const snapshot: IndexSnapshot = {
   names: built.tables.keys.map((key) => entries.find((entry) => entry.debtorKey === key)!.name),
   nicknames: built.tables.keys.flatMap((key) => nicknamesOf.get(key) ?? []),
 };
+
+/** The snapshot's bytes whole, as the lookup's file holds them once sealed and opened (lookup-cache.ts writes the pieces). */
+const packIndexSnapshot = (kept: IndexSnapshot): Buffer =>
+  Buffer.concat([...indexSnapshotPieces(kept)].map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)));
 
 describe('the kept index', () => {
   it('answers as the index it was taken from: names, nicknames, keys, short prefixes, slips, other scripts', () => {

@@ -93,11 +93,6 @@ function* jsonPieces(text: SnapshotText): Generator<string> {
   yield comma ? '}' : '{}';
 }
 
-export const packIndexSnapshot = (snapshot: IndexSnapshot): Buffer =>
-  Buffer.concat(
-    [...indexSnapshotPieces(snapshot)].map((piece) => (typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece)),
-  );
-
 /** Throws when the bytes do not hold an index of this version whose parts agree with each other. */
 export function unpackIndexSnapshot(bytes: Buffer): IndexSnapshot {
   const countsLength = INT_ARRAYS.length * 4;
