@@ -76,6 +76,7 @@ function ownCpuMs(): number {
   return (user + system) / 1000;
 }
 
+/** The lists a full load asks for (lookup-data.ts `resources`, by the paths debtors-client.ts asks them at). */
 const LIST_PATHS = [
   'Debtors',
   'Debtors/CreditScore',
@@ -84,10 +85,9 @@ const LIST_PATHS = [
   'Debtors/ClientBanks',
   'Debtors/ClientGroups',
   'Debtors/ClientDelta',
-  'Advance/Clients',
 ];
 
-/** Asks the mock for every whole list once, so it has their bytes ready, as a real server's are. */
+/** Asks the mock for every list a full load asks for, so it has their bytes ready, as a real server's are. */
 async function prepareBodies(url: string): Promise<void> {
   const headers = { client_id: demoCredentials.clientId, client_secret: demoCredentials.clientSecret };
   for (const path of LIST_PATHS) {
