@@ -18,7 +18,8 @@ const urls = { timeclockBaseUrl: process.env.MOCK_TIMECLOCK!, debtorsBaseUrl: pr
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 if (flag === '--block-after-response') {
-  // The outbox is written when a punch is recorded (with its first attempt) and when it is settled.
+  // The outbox is written when a punch is recorded (with its first attempt) and when it is settled
+  // (just after the punch's path, or at the latest when the clock stops).
   // Block at the second write to outbox.json: the server has answered, the outbox has not yet forgotten.
   // Patch the CommonJS fs object, then let ES modules see the change.
   const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
@@ -53,4 +54,5 @@ if (command === 'clock-in' || command === 'toggle') {
   await core.clock.sync();
   say(`OUTBOX ${core.outbox.all().length}`);
 }
+core.clock.stop(); // as the app quits: a settle not yet written is written now
 process.exit(0);

@@ -1,5 +1,5 @@
 /** Clocking in and out against the real mock, with its faults, on a fake clock. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -141,6 +141,16 @@ describe('never lose a punch', () => {
     expect(second.core.outbox.all()).toHaveLength(1);
     await second.core.clock.sync();
     expect(second.events()).toHaveLength(1);
+  });
+
+  it('quitting right after a punch was answered leaves nothing waiting for the next start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-quit-'));
+    const first = await setup('E1002', dataDir);
+    expect(await first.core.clock.toggle('window')).toMatchObject({ kind: 'done', outcome: { kind: 'synced' } });
+    first.core.clock.stop(); // the app quits in the same turn: the settled punch is written now, not after it
+    const waiting = readFileSync(join(dataDir, 'outbox.json'), 'utf8').trim().split('\n').slice(1);
+    expect(waiting).toEqual([]);
+    expect(first.events()).toHaveLength(1);
   });
 });
 

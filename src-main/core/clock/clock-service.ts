@@ -194,7 +194,14 @@ export function createClockService(options: ClockServiceOptions) {
       void syncLoop.run();
       checkReminders();
     },
-    stop: timers.stop,
+    stop() {
+      timers.stop();
+      try {
+        outbox.flush();
+      } catch {
+        /* The next start finds the settled punch still waiting and confirms it with the service. */
+      }
+    },
     refresh,
     status,
     toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', 'now', from),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { durableFile } from '../util/durable-file.ts';
-import { memoryFile } from '../util/text-file.ts';
+import { memoryFile, type TextFile } from '../util/text-file.ts';
 import { createOutbox, type NewPunch } from './outbox.ts';
 
 const fresh = (kind: NewPunch['kind'], at: string): NewPunch => ({
@@ -126,5 +126,61 @@ describe('the outbox file', () => {
     expect(problems[0]).toMatch(
       /^The list of punches waiting to be sent could not be opened \(.*EISDIR.*\); new punches start a new list\.$/,
     );
+  });
+});
+
+describe('a settled punch leaving the file', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  const lines = (file: { read(): string | null }) => file.read()!.trim().split('\n').length - 1;
+  const quiet = (file: TextFile) =>
+    createOutbox(
+      file,
+      () => {},
+      () => {},
+    );
+
+  it("is written just after the punch's path, once for settles made together", async () => {
+    const file = memoryFile();
+    let writes = 0;
+    const write = file.write;
+    file.write = (text) => (writes++, write(text));
+    const outbox = quiet(file);
+    const first = outbox.add(fresh('clock-in', '2026-11-23T08:00:00.000Z'));
+    const second = outbox.add(fresh('clock-out', '2026-11-23T12:00:00.000Z'));
+    writes = 0;
+    outbox.settle(first.id, 'event-1');
+    outbox.settle(second.id, null);
+    expect([outbox.all(), lines(file), writes]).toEqual([[], 2, 0]);
+    await nextTurn();
+    expect([lines(file), writes]).toEqual([0, 1]);
+  });
+
+  it('is written by the next change or the flush, whichever comes first', () => {
+    const file = memoryFile();
+    const outbox = quiet(file);
+    const first = outbox.add(fresh('clock-in', '2026-11-23T08:00:00.000Z'));
+    outbox.settle(first.id, 'event-1');
+    outbox.add(fresh('clock-out', '2026-11-23T12:00:00.000Z'));
+    expect(lines(file)).toBe(1);
+    const second = outbox.all()[0]!;
+    outbox.settle(second.id, null);
+    outbox.flush();
+    expect(lines(file)).toBe(0);
+  });
+
+  it('is tried again by the next change when its own write fails, and the punch stays forgotten', async () => {
+    const file = memoryFile();
+    const outbox = quiet(file);
+    const first = outbox.add(fresh('clock-in', '2026-11-23T08:00:00.000Z'));
+    const write = file.write;
+    file.write = () => {
+      throw new Error('ENOSPC: no space left on device');
+    };
+    outbox.settle(first.id, 'event-1');
+    await nextTurn();
+    expect([outbox.all(), lines(file)]).toEqual([[], 1]);
+    file.write = write;
+    outbox.flush();
+    expect(lines(file)).toBe(0);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
+import { coalesced } from '../util/coalesce.ts';
 import type { TextFile } from '../util/text-file.ts';
 
 export type PunchKind = 'clock-in' | 'clock-out';
@@ -58,8 +59,13 @@ export interface Outbox {
   add(punch: NewPunch): Punch;
   update(id: string, changes: Partial<Punch>): Punch;
   remove(id: string): void;
-  /** The punch is settled: it leaves, and clock-outs waiting for its event learn the event id (one write). */
+  /**
+   * The punch is settled: it leaves, and clock-outs waiting for its event learn the event id. The file
+   * is rewritten just after the punch's path, or by the next change, whichever comes first.
+   */
   settle(id: string, eventId: string | null): void;
+  /** Writes a settle not yet on disk (before the app quits). */
+  flush(): void;
 }
 
 /** What to do with a damaged part of the file: keep these exact bytes somewhere safe. */
@@ -94,8 +100,25 @@ export type OutboxProblem = { kind: 'unopenable'; reason: string } | { kind: 'da
 
 export function createOutbox(file: TextFile, setAside: SetAside, report: (problem: OutboxProblem) => void): Outbox {
   let punches: Punch[] = load(file, setAside, report);
-  const save = () =>
+  let settledUnsaved = false;
+  const save = () => {
     file.write([JSON.stringify({ version: 2 }), ...punches.map((punch) => JSON.stringify(punch))].join('\n') + '\n');
+    settledUnsaved = false;
+  };
+  const flush = () => {
+    if (settledUnsaved) save();
+  };
+  // A settle is written after the punch's path, not on it: the service already has the punch, and a
+  // crash in between leaves it on disk with its attempt counted, which the next start confirms with
+  // the service rather than sending it again (crash-safety.test.ts kills the app at that moment).
+  // A write that fails here is tried again by the next change or the flush at quit.
+  const saveSettled = coalesced(() => {
+    try {
+      flush();
+    } catch {
+      /* still unsaved: see above */
+    }
+  });
   const find = (id: string) => {
     const punch = punches.find((candidate) => candidate.id === id);
     if (!punch) throw new Error(`No punch ${id} in the outbox.`);
@@ -134,8 +157,10 @@ export function createOutbox(file: TextFile, setAside: SetAside, report: (proble
       punches = punches
         .filter((punch) => punch.id !== id)
         .map((punch) => (eventId !== null && punch.afterPunchId === id ? { ...punch, eventId, afterPunchId: null } : punch));
-      save();
+      settledUnsaved = true;
+      saveSettled();
     },
+    flush,
   };
 }
 
