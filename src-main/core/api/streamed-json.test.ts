@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStreamedJsonParser, readJsonStreamed } from './streamed-json.ts';
+import { createListScanner, type OpenList } from './json-scanners.ts';
 import { bodyProblemText, NotJsonError, quoteLongIntegers } from './read-body.ts';
 import { createRandom, type Random } from '../../mock/data/random.ts';
 
@@ -145,6 +146,52 @@ describe('parsing JSON as it arrives', () => {
     await expect(readJsonStreamed(chunked([new Uint8Array([0x5b, 0xff, 0x5d])]), { maxBytes: 1_000 })).rejects.toThrow(
       'it is not valid UTF-8 text',
     );
+  });
+});
+
+describe('a list of objects taken up to its piece\'s last "},"', () => {
+  const notJson = () => new NotJsonError('not JSON');
+  /** What the quick cut makes of the next piece of an open list that holds `pending` since its last element. */
+  function cutOnce(pending: string, piece: string) {
+    const strings = { inString: false, escaped: false };
+    const open: OpenList = { path: [], items: [], pending, lastComma: -1, depth: 0, sawComma: false, cutsWork: true };
+    const after = createListScanner(strings, notJson, null).takeUpToLastObjectEnd(open, piece, 0);
+    return { after, items: open.items, pending: open.pending, cutsWork: open.cutsWork };
+  }
+
+  it('parses the whole elements of a piece at once and goes on after the comma', () => {
+    const piece = '0},{"a":1},{"a":"x"},{"a":';
+    expect(cutOnce('{"a":', piece)).toEqual({
+      after: piece.indexOf('{"a":"x"},') + '{"a":"x"},'.length,
+      items: [{ a: 0 }, { a: 1 }, { a: 'x' }],
+      pending: '',
+      cutsWork: true,
+    });
+  });
+
+  it('takes nothing, and leaves the list to the scan, when the last "}," is not between two elements', () => {
+    for (const piece of [
+      '{"a":1},{"name":"Acme},{Ltd', // inside a string
+      '{"a":1},{"sub":{"b":2},"c":', // inside a nested object
+      '{"a":1}],"paging":{"next":"x"},', // after the list's end
+    ]) {
+      expect(cutOnce('', piece), piece).toEqual({ after: -1, items: [], pending: '', cutsWork: false });
+    }
+  });
+
+  it('gives what JSON.parse gives when names hold "}," and records nest, in pieces of any size', () => {
+    const random = createRandom(52);
+    const record = (n: number) => ({
+      debtorKey: `D${n}`,
+      name: random.pick(['Acme},{Ltd', 'Plain', '{"x":1},', 'a\\"},"b']),
+      address: n % 7 === 0 ? { city: 'Ulm', lines: [{ line: '1 Main St},' }] } : null,
+    });
+    for (let trial = 0; trial < 50; trial++) {
+      const text = JSON.stringify({ data: Array.from({ length: random.int(20, 200) }, (_, n) => record(n)), total: 1 });
+      const parser = createStreamedJsonParser();
+      for (let at = 0, size = random.int(1, 400); at < text.length; at += size) parser.write(text.slice(at, at + size));
+      expect(parser.end()).toEqual(JSON.parse(text));
+    }
   });
 });
 

@@ -31,11 +31,13 @@ export function createStreamedJsonParser(contentType: string | null = null): Str
   /** The first characters, for the message when the text is not JSON. */
   let start = '';
   const notJson = () => notJsonError(contentType, start);
-  const { scanList, takeFinishedElements, finishList } = createListScanner(strings, notJson, contentType);
+  const { scanList, takeUpToLastObjectEnd, takeFinishedElements, finishList } = createListScanner(strings, notJson, contentType);
   const { scanEnvelope, path } = createEnvelopeScanner(strings, notJson);
 
   /** Goes on in the open list; where the text goes on after it closed, or -1 when it did not. */
-  function goOnInList(open: OpenList, text: string, from: number): number {
+  function goOnInList(open: OpenList, text: string, start: number): number {
+    const cutAt = takeUpToLastObjectEnd(open, text, start);
+    const from = cutAt < 0 ? start : cutAt;
     const closed = scanList(open, text, from);
     if (closed < 0) {
       open.pending += text.slice(from);
@@ -64,7 +66,7 @@ export function createStreamedJsonParser(contentType: string | null = null): Str
           return;
         }
         envelope += text.slice(from, opened + 1);
-        list = { path: path(), items: [], pending: '', lastComma: -1, depth: 0, sawComma: false };
+        list = { path: path(), items: [], pending: '', lastComma: -1, depth: 0, sawComma: false, cutsWork: true };
         from = opened + 1;
       }
     }
