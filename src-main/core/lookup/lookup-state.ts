@@ -58,7 +58,9 @@ export function rebuildNicknames(state: LookupState): void {
   state.nicknamesOf.clear();
   for (const record of state.data.nicknames.values()) {
     const key = String(record.debtorKey);
-    state.nicknamesOf.set(key, [...(state.nicknamesOf.get(key) ?? []), String(record.nickname)]);
+    const nicknames = state.nicknamesOf.get(key);
+    if (nicknames) nicknames.push(String(record.nickname));
+    else state.nicknamesOf.set(key, [String(record.nickname)]);
   }
 }
 
@@ -68,13 +70,14 @@ const NO_NICKNAMES: readonly string[] = Object.freeze([]);
 export function rebuildIndex(state: LookupState): void {
   const columns = timePhase('join', () => {
     rebuildNicknames(state);
-    const debtors = [...state.data.debtors.values()];
-    const keys = debtors.map((debtor) => String(debtor.debtorKey));
-    return {
-      keys,
-      names: debtors.map(indexedName),
-      nicknames: keys.map((key) => state.nicknamesOf.get(key) ?? NO_NICKNAMES),
-    };
+    const columns = { keys: [] as string[], names: [] as string[], nicknames: [] as (readonly string[])[] };
+    for (const debtor of state.data.debtors.values()) {
+      const key = String(debtor.debtorKey);
+      columns.keys.push(key);
+      columns.names.push(indexedName(debtor));
+      columns.nicknames.push(state.nicknamesOf.get(key) ?? NO_NICKNAMES);
+    }
+    return columns;
   });
   state.index = timePhase('index', () => searchIndexOver(buildIndexTablesFrom(columns)));
 }
