@@ -17,9 +17,9 @@ export function listsInLineOrder(start: Int32Array, order: Int32Array, move: (fr
   return lineStart;
 }
 
-/** An array twice as long, beginning with `array`: room for a list that grows. */
-export function doubled(array: Int32Array): Int32Array {
-  const larger = new Int32Array(array.length * 2);
+/** A longer array (`factor` times as long), beginning with `array`: room for a list that grows. */
+export function grown(array: Int32Array, factor = 2): Int32Array {
+  const larger = new Int32Array(Math.ceil(array.length * factor));
   larger.set(array);
   return larger;
 }

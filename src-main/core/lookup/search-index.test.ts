@@ -121,6 +121,24 @@ describe('debtor search', () => {
     }
   });
 
+  it('finds every word of debtors with long names, past the room first kept for five words a line', () => {
+    const words = (n: number) => Array.from({ length: 12 }, (_, at) => `w${n}x${at}`);
+    const long: IndexEntry[] = Array.from({ length: 8 }, (_, n) => ({
+      debtorKey: `L${n}`,
+      name: words(n).join(' '),
+      nicknames: [`nick${n} other${n}`],
+    }));
+    const index = buildSearchIndex(long);
+    for (const entry of long) {
+      for (const word of [...entry.name.split(' '), ...entry.nicknames[0]!.split(' ')]) {
+        expect(
+          Array.from(index.search(word), (position) => index.keyAt(position)),
+          word,
+        ).toEqual([entry.debtorKey]);
+      }
+    }
+  });
+
   it('returns nothing for nonsense', () => {
     expect(names('qqqzzz')).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * index of a million debtors met about five million words; slicing each out and looking it up in a
  * Map was a third of the build and most of its garbage.
  */
-import { doubled } from './flat-lists.ts';
+import { grown } from './flat-lists.ts';
 
 export class Vocabulary {
   /** The words, in id order. */
@@ -31,7 +31,7 @@ export class Vocabulary {
   private add(word: string, hash: number, slot: number): number {
     const id = this.words.length;
     this.words.push(word);
-    if (id === this.hashes.length) this.hashes = doubled(this.hashes);
+    if (id === this.hashes.length) this.hashes = grown(this.hashes);
     this.hashes[id] = hash;
     this.slots[slot] = id + 1;
     // At most half full, so a look-up meets few others.
