@@ -65,13 +65,20 @@ function sortGroup(
   const packed = scratch.packed.subarray(from, to);
   for (let at = 0; at < group.length; at++) packed[at] = lettersOf(texts[group[at]!]!, depth) * POSITION_SPACE + at;
   packed.sort();
-  for (let at = 0; at < packed.length; at++) order[from + at] = group[packed[at]! % POSITION_SPACE]!;
+  // Letters and position taken apart by dividing by a power of two (exact), not by `%`: V8 calls
+  // out to C for a float's remainder, once per name and pass (a million names: about 5 million).
+  for (let at = 0; at < packed.length; at++) {
+    const value = packed[at]!;
+    order[from + at] = group[value - Math.floor(value / POSITION_SPACE) * POSITION_SPACE]!;
+  }
   // Runs with the same five letters are sorted by the next five, or by comparison when they hold
-  // the end of the text or a letter outside the table.
+  // the end of the text or a letter outside the table. The run's letters are kept, not worked out
+  // again at every name.
   let runStart = 0;
+  let letters = Math.floor(packed[0]! / POSITION_SPACE);
   for (let at = 1; at <= packed.length; at++) {
-    const letters = Math.floor(packed[runStart]! / POSITION_SPACE);
-    if (at < packed.length && Math.floor(packed[at]! / POSITION_SPACE) === letters) continue;
+    const next = at < packed.length ? Math.floor(packed[at]! / POSITION_SPACE) : -1;
+    if (next === letters) continue;
     if (at - runStart > 1) {
       if (isExactAndUnfinished(letters))
         sortGroup(order, from + runStart, from + at, depth + LETTERS_PER_PASS, texts, compare, scratch);
@@ -79,6 +86,7 @@ function sortGroup(
       else order.subarray(from + runStart, from + at).sort(compare);
     }
     runStart = at;
+    letters = next;
   }
 }
 
