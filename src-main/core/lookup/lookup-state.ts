@@ -7,7 +7,7 @@ import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import type { LookupCacheProblem, LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
 import { emptyData, type LookupData, type LookupRecord } from './lookup-data.ts';
-import { buildIndexTablesFrom, buildSearchIndex, searchIndexOver, type SearchIndex } from './search-index.ts';
+import { buildSearchIndex, buildSearchIndexFrom, type SearchIndex } from './search-index.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 export interface LookupState {
@@ -79,7 +79,7 @@ export function rebuildIndex(state: LookupState): void {
     }
     return columns;
   });
-  state.index = timePhase('index', () => searchIndexOver(buildIndexTablesFrom(columns)));
+  state.index = timePhase('index', () => buildSearchIndexFrom(columns));
 }
 
 /** What the window is told of the lookup. */

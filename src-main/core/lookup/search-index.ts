@@ -60,18 +60,16 @@ export interface IndexColumns {
   nicknames: ReadonlyArray<readonly string[]>;
 }
 
-export function buildSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
-  return searchIndexOver(buildIndexTables(entries));
-}
-
-export const buildIndexTables = (entries: readonly IndexEntry[]): IndexTables =>
-  buildIndexTablesFrom({
+export const buildSearchIndex = (entries: readonly IndexEntry[]): SearchIndex =>
+  buildSearchIndexFrom({
     keys: entries.map((entry) => entry.debtorKey),
     names: entries.map((entry) => entry.name),
     nicknames: entries.map((entry) => entry.nicknames),
   });
 
-export function buildIndexTablesFrom(columns: IndexColumns): IndexTables {
+export const buildSearchIndexFrom = (columns: IndexColumns): SearchIndex => searchIndexOver(buildIndexTablesFrom(columns));
+
+function buildIndexTablesFrom(columns: IndexColumns): IndexTables {
   // Texts are read in the order the entries came, where they lie in memory, and only references
   // and numbers are moved into name order (reading them in name order, each a cache miss, took
   // a million debtors' build a second longer).
