@@ -10,10 +10,13 @@ import { availableParallelism } from 'node:os';
 
 /** How long the spinners run before the work starts: the scheduler has them all running by then. */
 const SETTLE_MS = 500;
+/** Spins, and stops by itself once the bench that started it is gone (its parent changes): a bench killed outright leaves no spinner behind. */
+const SPINNER =
+  'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e7; i++); if (process.ppid !== parent) process.exit(); }';
 
 export async function underCpuLoad<T>(work: () => Promise<T>): Promise<T> {
   const spinners = Array.from({ length: availableParallelism() }, () =>
-    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+    spawn(process.execPath, ['-e', SPINNER], { stdio: 'ignore' }),
   );
   try {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
