@@ -124,58 +124,80 @@ function medianOf(runs: ReadonlyArray<Record<Phase | 'gc', number>>): Record<Pha
   >;
 }
 
-export async function syncBench(debtors: number, repeats: number): Promise<SyncFigures> {
+/** The figures of full loads and deltas alone, without the cached open. */
+export type LoadFigures = Omit<SyncFigures, 'cachedOpen'>;
+type Mock = ReturnType<typeof mockProcess>;
+type ClientOf = () => DebtorsClient;
+
+/** The mock started for `debtors`, a client of it, and the work done with them; the mock stopped after. */
+async function withMock<T>(debtors: number, work: (url: string, mock: Mock, client: ClientOf) => Promise<T>): Promise<T> {
   const mock = mockProcess(debtors);
   try {
     const url = await mock.url;
     const environment = mockEnvironment({ timeclockBaseUrl: `${url}/timeclock`, debtorsBaseUrl: `${url}/debtors` });
-    const client = () => createServiceClients(environment, MOCK_CLIENT_SECRET, defaultPreferences().network).debtors;
-    const full: number[] = [];
-    const firstAnswer: number[] = [];
-    const phases: Array<Record<Phase | 'gc', number>> = [];
-    const cpu: Array<{ client: number; server: number }> = [];
-    const delta: number[] = [];
-    let firstSearch = 0;
-    for (let round = 0; round < repeats; round++) {
-      let started = 0;
-      const onStatus = (status: LookupStatus) => {
-        if (firstAnswer.length > round || status.indexed === 0) return;
-        if (engine.search({ text: 'acme', sort: RELEVANCE }).total > 0) firstAnswer.push(performance.now() - started);
-      };
-      const engine = createLookupEngine({ client: client(), environmentName: 'Mock', onStatus });
-      // Before each load: the last round's changes made the mock's bodies stale.
-      await prepareBodies(url);
-      const spent = startPhaseLog();
-      const cpuBefore = { client: ownCpuMs(), server: mock.cpuMs() };
-      started = performance.now();
-      full.push((await time(() => engine.sync('full'))).ms);
-      cpu.push({ client: ownCpuMs() - cpuBefore.client, server: mock.cpuMs() - cpuBefore.server });
-      phases.push(spent.stop());
-      firstSearch = (await time(() => engine.search({ text: 'acme', sort: RELEVANCE }))).ms;
-      await fetch(`${url}/__mock/debtors/changes`, { method: 'POST', body: JSON.stringify({ count: 100 }) });
-      delta.push((await time(() => engine.sync('auto'))).ms);
-    }
-    const cachedOpen = await cachedOpenBench(client, repeats);
-    return {
-      debtors,
-      cachedOpen,
-      fullLoad: summarise(full),
-      timeToFirstSearch: summarise(firstAnswer),
-      breakdown: medianOf(phases),
-      fullLoadCpu: {
-        client: Math.round(summarise(cpu.map((load) => load.client)).p50),
-        server: Math.round(summarise(cpu.map((load) => load.server)).p50),
-      },
-      delta100: summarise(delta),
-      firstSearchAfterLoadMs: Math.round(firstSearch * 1000) / 1000,
-    };
+    return await work(
+      url,
+      mock,
+      () => createServiceClients(environment, MOCK_CLIENT_SECRET, defaultPreferences().network).debtors,
+    );
   } finally {
     mock.stop();
   }
 }
 
+export const syncBench = (debtors: number, repeats: number): Promise<SyncFigures> =>
+  withMock(debtors, async (url, mock, client) => ({
+    ...(await loadRounds(debtors, repeats, url, mock, client)),
+    cachedOpen: await cachedOpenBench(client, repeats),
+  }));
+
+/** Full loads and deltas only (the under-load figures: the cached open is not measured twice). */
+export const fullLoadBench = (debtors: number, repeats: number): Promise<LoadFigures> =>
+  withMock(debtors, (url, mock, client) => loadRounds(debtors, repeats, url, mock, client));
+
+/** `repeats` rounds of a full load, a search and a delta of 100 changes. */
+async function loadRounds(debtors: number, repeats: number, url: string, mock: Mock, client: ClientOf): Promise<LoadFigures> {
+  const full: number[] = [];
+  const firstAnswer: number[] = [];
+  const phases: Array<Record<Phase | 'gc', number>> = [];
+  const cpu: Array<{ client: number; server: number }> = [];
+  const delta: number[] = [];
+  let firstSearch = 0;
+  for (let round = 0; round < repeats; round++) {
+    let started = 0;
+    const onStatus = (status: LookupStatus) => {
+      if (firstAnswer.length > round || status.indexed === 0) return;
+      if (engine.search({ text: 'acme', sort: RELEVANCE }).total > 0) firstAnswer.push(performance.now() - started);
+    };
+    const engine = createLookupEngine({ client: client(), environmentName: 'Mock', onStatus });
+    // Before each load: the last round's changes made the mock's bodies stale.
+    await prepareBodies(url);
+    const spent = startPhaseLog();
+    const cpuBefore = { client: ownCpuMs(), server: mock.cpuMs() };
+    started = performance.now();
+    full.push((await time(() => engine.sync('full'))).ms);
+    cpu.push({ client: ownCpuMs() - cpuBefore.client, server: mock.cpuMs() - cpuBefore.server });
+    phases.push(spent.stop());
+    firstSearch = (await time(() => engine.search({ text: 'acme', sort: RELEVANCE }))).ms;
+    await fetch(`${url}/__mock/debtors/changes`, { method: 'POST', body: JSON.stringify({ count: 100 }) });
+    delta.push((await time(() => engine.sync('auto'))).ms);
+  }
+  return {
+    debtors,
+    fullLoad: summarise(full),
+    timeToFirstSearch: summarise(firstAnswer),
+    breakdown: medianOf(phases),
+    fullLoadCpu: {
+      client: Math.round(summarise(cpu.map((load) => load.client)).p50),
+      server: Math.round(summarise(cpu.map((load) => load.server)).p50),
+    },
+    delta100: summarise(delta),
+    firstSearchAfterLoadMs: Math.round(firstSearch * 1000) / 1000,
+  };
+}
+
 /** Loads once into a cache file, then opens from it `repeats` times as the morning's first open does. */
-async function cachedOpenBench(client: () => DebtorsClient, repeats: number): Promise<SyncFigures['cachedOpen']> {
+async function cachedOpenBench(client: ClientOf, repeats: number): Promise<SyncFigures['cachedOpen']> {
   const config = { path: join(mkdtempSync(join(tmpdir(), 'bench-cache-')), 'cache.bin'), key: newCacheKey(), binding: 'bench' };
   await createLookupEngine({ client: client(), environmentName: 'Mock', cache: lookupCacheFile(config) }).sync('full');
   const first: number[] = [];
