@@ -5,4 +5,6 @@ import type { LookupWorkerConfig } from '../core/lookup/lookup-backend.ts';
 const bootstrap = new URL('./ts-worker.mjs', import.meta.url);
 const entry = new URL('../core/lookup/lookup-worker.ts', import.meta.url).href;
 
-export const startTestLookupWorker = (config: LookupWorkerConfig) => new Worker(bootstrap, { workerData: { entry, config } });
+/** `bootstrap`: the worker starts the score lists' keeper the same way (lookup-worker.ts). */
+export const startTestLookupWorker = (config: LookupWorkerConfig) =>
+  new Worker(bootstrap, { workerData: { entry, config, bootstrap: bootstrap.href } });

@@ -36,6 +36,8 @@ describe('data of an environment that no longer exists', () => {
     await first.vault.flush();
     const files = (id: string) => [
       environmentFileName('lookup-cache', id, 'bin'),
+      // The score lists' keeper's file beside it (score-keeper.ts).
+      environmentFileName('lookup-cache', id, 'bin').replace(/\.bin$/, '.scores.bin'),
       environmentFileName('lookup-remembered', id, 'enc'),
       `health-${id}.json`,
     ];

@@ -11,7 +11,7 @@ import { environmentHash } from '../util/file-name.ts';
 import type { SecretVault } from '../security/vault.ts';
 
 /** The per-environment files: `prefix-<hash of id>.ext`, or the health history's `health-<id>.json`. */
-const HASHED = /^(lookup-cache|lookup-remembered)-([0-9a-f]{16})\.(bin|enc)(?:\.(\d+)\.tmp)?$/;
+const HASHED = /^(lookup-cache|lookup-remembered)-([0-9a-f]{16})(?:\.scores)?\.(bin|enc)(?:\.(\d+)\.tmp)?$/;
 const HEALTH = /^health-([a-z0-9-]{1,40})\.json(?:\.(\d+)\.tmp)?$/;
 
 export interface Sweep {

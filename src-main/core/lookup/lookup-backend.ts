@@ -9,7 +9,9 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { environmentFetch, knownRoute, type KnownProxy, type ProxyCredentials } from '../api/network.ts';
 import { createServiceClients } from '../api/service-clients.ts';
 import { createLookupEngine, type LookupEngine } from './lookup-engine.ts';
-import { lookupCacheFile, type LookupCacheConfig } from './lookup-cache.ts';
+import { lookupCacheFile, scoresCacheOf, type LookupCacheConfig } from './lookup-cache.ts';
+import { createScoreKeeper } from './score-keeper.ts';
+import type { ScoreKeeper } from './score-keeper-calls.ts';
 import { inProcessClient, workerClient, type Remote } from '../util/worker-calls.ts';
 
 /** The engine's calls the main process makes, wherever the engine runs. */
@@ -21,15 +23,31 @@ export type LookupBackend = Remote<LookupCalls> & {
   stop(): Promise<void>;
 };
 
-/** The lookup's engine for a config, wherever it runs: its client, and its lists kept on disk if it has a cache. */
-export function lookupEngineFor(config: LookupWorkerConfig, onStatus: (status: LookupStatus) => void): LookupEngine {
+/**
+ * The lookup's engine for a config, wherever it runs: its client, and its lists kept on disk if it
+ * has a cache. `scores`: the keeper of the score lists, where a second worker keeps them.
+ */
+export function lookupEngineFor(
+  config: LookupWorkerConfig,
+  onStatus: (status: LookupStatus) => void,
+  scores?: ScoreKeeper,
+): LookupEngine {
   return createLookupEngine({
     client: lookupClient(config),
     environmentName: config.environment.name,
     onStatus,
     cache: config.cache ? lookupCacheFile(config.cache) : null,
+    ...(scores ? { scores } : {}),
   });
 }
+
+/** The keeper of the score lists for a config (in its own worker), with its own file beside the lookup's. */
+export const scoreKeeperFor = (config: LookupWorkerConfig) =>
+  createScoreKeeper({
+    client: lookupClient(config),
+    environmentName: config.environment.name,
+    cache: config.cache ? lookupCacheFile(scoresCacheOf(config.cache)) : null,
+  });
 
 /** What the worker needs to build its engine (it runs inside the main process). */
 export interface LookupWorkerConfig {
@@ -59,13 +77,16 @@ export function inProcessBackend(engine: LookupEngine): LookupBackend {
 }
 
 /** `t`: the user's words, for a call the worker's end leaves unanswered. */
+/** What a call to a worker that ended says, in the user's words. */
+export const workerWords = (t: Translate) => ({
+  crashed: (message: string) => t('lookup.crashed', { reason: message }),
+  get closed() {
+    return t('lookup.closed');
+  },
+});
+
 export function workerBackend(worker: Worker, onStatus: (status: LookupStatus) => void, t: Translate = english.t): LookupBackend {
-  const words = {
-    crashed: (message: string) => t('lookup.crashed', { reason: message }),
-    get closed() {
-      return t('lookup.closed');
-    },
-  };
+  const words = workerWords(t);
   const client = workerClient<LookupCalls, LookupStatus>(worker, LOOKUP_CALLS, onStatus, words);
   return { ...client, stop: async () => void (await worker.terminate()) };
 }

@@ -262,6 +262,16 @@ function closed<T>(file: number, value: T): T {
 }
 
 /** The cache goes (environment deleted, or the setting turned off). */
+/** The score keeper's own file beside the lookup's: its own name and binding, so neither is taken for the other. */
+export const scoresCacheOf = (config: LookupCacheConfig): LookupCacheConfig => ({
+  ...config,
+  path: scoresPathOf(config.path),
+  binding: `${config.binding}\nscores`,
+});
+const scoresPathOf = (path: string) => path.replace(/(\.bin)?$/, '.scores.bin');
+
+/** Removes the lookup's file and the score keeper's beside it. */
 export function removeLookupCache(path: string): void {
   rmSync(path, { force: true });
+  rmSync(scoresPathOf(path), { force: true });
 }

@@ -18,6 +18,9 @@ export interface Resource {
 }
 
 const field = (record: LookupRecord, name: string) => String(record[name] ?? '');
+
+/** A field as text: blank and absent are both null. */
+export const textOf = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
 /** A key of one field is that field (most lists: no array and no joined text per record); of several, their values joined. */
 const composite = (...names: string[]): Resource['keyOf'] => {
   const [only] = names;
@@ -90,6 +93,9 @@ export function missingFieldProblem(resource: Resource, records: Iterable<Lookup
     .join(', ');
   return { resource: resource.name, kind: 'missing-field', field, missing, total, seen };
 }
+
+/** The lists a second worker keeps in the app (score-keeper.ts): a quarter of a full load's bytes, parsed on the other core. */
+export const SCORE_LISTS: readonly ResourceName[] = ['creditScores', 'bureauScores'];
 
 export type LookupData = Record<ResourceName, Map<string, LookupRecord>>;
 

@@ -12,8 +12,15 @@ import { indexedName, rebuildIndex, rebuildNicknames, type LookupState } from '.
 /**
  * The lists kept on disk, when they can be used: the names first (the search answers from them),
  * then — after a turn of the event loop, so a search typed meanwhile is answered — the rest.
+ * `afterNames`: called once the names answer (the score keeper then reads its own file meanwhile).
  */
-export async function restoreFromDisk(state: LookupState, cache: LookupCache, now: number, announce: () => void): Promise<void> {
+export async function restoreFromDisk(
+  state: LookupState,
+  cache: LookupCache,
+  now: number,
+  announce: () => void,
+  afterNames?: () => void,
+): Promise<void> {
   const read = cache.read(now);
   state.cacheProblem = read !== null && 'problem' in read ? read.problem : null;
   if (read === null || 'problem' in read) return;
@@ -21,9 +28,11 @@ export async function restoreFromDisk(state: LookupState, cache: LookupCache, no
   takeIndex(state, read.opened.index);
   state.progress = { done: 1, total: 2 };
   announce();
+  afterNames?.();
   await new Promise((resolve) => setImmediate(resolve));
   try {
     const rest = read.opened.rest();
+    state.touchedScores = 'all';
     for (const resource of resources) {
       state.data[resource.name] = new Map();
       mergeRecords(state.data[resource.name], rest.data[resource.name] ?? [], resource.keyOf);

@@ -181,7 +181,7 @@ describe('sync', () => {
     expect(asked.debtors?.toISOString()).toBe(new Date(Date.parse(newest) - DELTA_OVERLAP_MS).toISOString());
     expect(engine.status().counts.debtors).toBe(1_501);
     const changedDebtor = mock.server.control.dataset.debtors.find((debtor) => debtor.debtorKey === changed[0])!;
-    expect(engine.detail(changed[0]!)?.debtor).toMatchObject({
+    expect((await engine.detail(changed[0]!))?.debtor).toMatchObject({
       creditLimit: changedDebtor.creditLimit,
       modifiedAt: changedDebtor.modifiedAt,
     });
@@ -268,13 +268,13 @@ describe('search results', () => {
   it('shows a debtor with its scores, nicknames, client changes, banks and back-office users', async () => {
     const { engine } = await loaded();
     const delta = mock.server.control.dataset.clientDeltas[0]!;
-    const detail = engine.detail(delta.debtorKey)!;
+    const detail = (await engine.detail(delta.debtorKey))!;
     expect(detail.debtor.debtorKey).toBe(delta.debtorKey);
     expect(detail.deltas.map((change) => change.changeKey)).toContain(delta.changeKey);
     expect(detail.banks.every((bank) => detail.deltas.some((change) => change.clientKey === bank.clientKey))).toBe(true);
     expect(detail.banks.length).toBeGreaterThan(0);
     expect(detail.groups.length).toBeGreaterThan(0);
-    expect(engine.detail('NOPE')).toBeNull();
+    expect(await engine.detail('NOPE')).toBeNull();
   });
 
   it('exports the result set as CSV in the order shown', async () => {

@@ -56,7 +56,11 @@ const csvCells = (entry: LookupRow) => [
   entry.modifiedAt,
 ];
 
-export function createLookupReader(state: LookupState) {
+/** `scoreRecords`: where a second worker keeps the score lists, how a debtor's two are asked for. */
+export function createLookupReader(
+  state: LookupState,
+  scoreRecords?: (debtorKey: string) => Promise<Pick<DebtorDetail, 'creditScore' | 'bureauScore'>>,
+) {
   const { row, sorted, rowsOf } = createRowMaker(state);
   // Each result keeps the index it was found in: a rebuild while the window pages through it (the
   // nicknames arriving during a first load, a renamed debtor) must not turn its positions into
@@ -97,7 +101,10 @@ export function createLookupReader(state: LookupState) {
       offset,
       rows: page(resultId, offset, Math.min(limit, 500)),
     }),
-    detail: (debtorKey: string): DebtorDetail | null => detailOf(state, debtorKey),
+    async detail(debtorKey: string): Promise<DebtorDetail | null> {
+      const detail = detailOf(state, debtorKey);
+      return detail && scoreRecords ? { ...detail, ...(await scoreRecords(debtorKey)) } : detail;
+    },
     /** These debtors as rows with every field the service sent, in the order asked (those not known are left out): the comparison. */
     compared: (keys: readonly string[]): ComparedDebtor[] =>
       rowsOf(keys).map((compared) => ({ ...compared, fields: state.data.debtors.get(compared.debtorKey) ?? {} })),

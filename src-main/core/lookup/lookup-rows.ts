@@ -7,7 +7,9 @@ import { explainMatch } from './match-explain.ts';
 import { countNames, namesakeKey } from './namesakes.ts';
 import { foldForSearch } from './fold-text.ts';
 import type { SearchIndex } from './search-index.ts';
-import { indexedName, textOf, type LookupState } from './lookup-state.ts';
+import { textOf } from './lookup-data.ts';
+import { indexedName, type LookupState } from './lookup-state.ts';
+import { rowScoresOf } from './score-table.ts';
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : null);
 
@@ -23,8 +25,7 @@ export function createRowMaker(state: LookupState) {
   /** A debtor as a row of the results; `query`: what was typed, to say why it matched. */
   function row(key: string, query = ''): LookupRow {
     const debtor = state.data.debtors.get(key) ?? {};
-    const score = state.data.creditScores.get(key) ?? {};
-    const bureau = state.data.bureauScores.get(key) ?? {};
+    const scores = state.scores ? state.scores.of(key) : rowScoresOf(state.data, key);
     const name = textOf(debtor.name) ?? key;
     const nicknames = state.nicknamesOf.get(key) ?? [];
     return {
@@ -38,10 +39,7 @@ export function createRowMaker(state: LookupState) {
       status: textOf(debtor.status),
       creditLimit: numberOf(debtor.creditLimit),
       match: query.trim() === '' ? null : explainMatch(query, { name, nicknames, debtorKey: key }),
-      score: numberOf(score.score),
-      grade: textOf(score.grade),
-      bureauScore: numberOf(bureau.bureauScore),
-      riskClass: numberOf(bureau.riskClass),
+      ...scores,
       modifiedAt: textOf(debtor.modifiedAt),
     };
   }

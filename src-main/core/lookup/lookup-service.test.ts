@@ -19,7 +19,15 @@ describe('lookup service', () => {
     expect(statuses.some((entry) => entry.state === 'loading')).toBe(true);
     const page = await core.lookup.search('', sort);
     expect(page.total).toBe(800);
-    expect((await core.lookup.detail(page.rows[0]!.debtorKey))?.debtor.debtorKey).toBe(page.rows[0]!.debtorKey);
+    // The score lists are kept by a second worker: the rows carry its columns, the details its records.
+    const { dataset } = mock.server.control;
+    expect(status.counts).toMatchObject({ creditScores: dataset.creditScores.length, bureauScores: dataset.bureauScores.length });
+    const scored = page.rows.find((row) => row.score !== null)!;
+    const record = dataset.creditScores.find((score) => score.debtorKey === scored.debtorKey)!;
+    expect(scored.score).toBe(record.score);
+    const detail = await core.lookup.detail(scored.debtorKey);
+    expect(detail?.debtor.debtorKey).toBe(scored.debtorKey);
+    expect(detail?.creditScore).toMatchObject({ debtorKey: scored.debtorKey, score: record.score });
     await core.lookup.clear();
   });
 

@@ -6,12 +6,19 @@
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import type { LookupCacheProblem, LookupProblem, ResourceName } from '../../shared/domain/lookup.ts';
 import type { ListValidator } from '../api/debtors-client.ts';
-import { emptyData, type LookupData, type LookupRecord } from './lookup-data.ts';
+import { emptyData, resources, textOf, type LookupData, type LookupRecord, type Resource } from './lookup-data.ts';
+import type { ScoreTable } from './score-table.ts';
 import { buildSearchIndex, buildSearchIndexFrom, type SearchIndex } from './search-index.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
 export interface LookupState {
+  /** The lists this engine loads: all of them, or all but the scores a second worker keeps, or only those. */
+  readonly lists: readonly Resource[];
   data: LookupData;
+  /** The scores the rows show, when a second worker keeps the score lists (null: read from `data`). */
+  readonly scores: ScoreTable | null;
+  /** Debtors whose score records changed since the score columns were last taken ('all': every one). */
+  touchedScores: Set<string> | 'all';
   index: SearchIndex;
   /** Each debtor's nicknames, from data.nicknames (rebuilt with the index). */
   readonly nicknamesOf: Map<string, string[]>;
@@ -33,8 +40,11 @@ export interface LookupState {
   changedSinceKept: boolean;
 }
 
-export const newLookupState = (): LookupState => ({
+export const newLookupState = (lists: readonly Resource[] = resources, scores: ScoreTable | null = null): LookupState => ({
+  lists,
   data: emptyData(),
+  scores,
+  touchedScores: 'all',
   index: buildSearchIndex([]),
   nicknamesOf: new Map(),
   newestOf: new Map(),
@@ -47,9 +57,6 @@ export const newLookupState = (): LookupState => ({
   cacheProblem: null,
   changedSinceKept: false,
 });
-
-/** A field as text: blank and absent are both null. */
-export const textOf = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
 
 /** The name the index has for a debtor (its key when it has none). */
 export const indexedName = (debtor: LookupRecord) => textOf(debtor.name) ?? String(debtor.debtorKey);
@@ -93,8 +100,8 @@ export function lookupStatus(state: LookupState, environmentName: string): Looku
     syncedAt: syncedAt === null ? null : new Date(syncedAt).toISOString(),
     counts: {
       debtors: data.debtors.size,
-      creditScores: data.creditScores.size,
-      bureauScores: data.bureauScores.size,
+      creditScores: state.scores?.counts.creditScores ?? data.creditScores.size,
+      bureauScores: state.scores?.counts.bureauScores ?? data.bureauScores.size,
       nicknames: data.nicknames.size,
     },
     indexed: state.index.size,

@@ -8,13 +8,14 @@ import type { Retrying } from '../api/http-client.ts';
 import type { DebtorsClient, ListValidator } from '../api/debtors-client.ts';
 import { withWrongBaseUrl } from './wrong-base-url.ts';
 import {
+  SCORE_LISTS,
   mergeRecords,
   missingFieldProblem,
   newestModifiedAt,
-  resources,
   type LookupRecord,
   type Resource,
 } from './lookup-data.ts';
+import type { ScoreOutcome } from './score-keeper-calls.ts';
 import { rebuildIndex, type LookupState } from './lookup-state.ts';
 import { timePhase } from '../util/phase-timings.ts';
 
@@ -104,6 +105,7 @@ async function loadResource(context: SyncContext, resource: Resource, run: SyncR
 /** A full list replaces what we had (what is no longer listed is gone); a delta is merged in. */
 function takeRecords(state: LookupState, resource: Resource, records: LookupRecord[], run: SyncRun): boolean {
   const latest = newestModifiedAt(records);
+  noteScoresTaken(state, resource, records, run.full);
   if (resource.fullOnly || run.full) {
     state.changedSinceKept = true;
     const fresh = new Map<string, LookupRecord>();
@@ -129,15 +131,37 @@ function takeRecords(state: LookupState, resource: Resource, records: LookupReco
   return renamed;
 }
 
+/** Which debtors' scores a list just taken changed, for the columns the score keeper hands on next. */
+function noteScoresTaken(state: LookupState, resource: Resource, records: LookupRecord[], whole: boolean): void {
+  if (!SCORE_LISTS.includes(resource.name)) return;
+  if (whole) state.touchedScores = 'all';
+  else if (state.touchedScores !== 'all') for (const record of records) state.touchedScores.add(resource.keyOf(record));
+}
+
+/**
+ * The score keeper's sync, run alongside this one (its lists parsed on the other core): its
+ * columns taken, its problems said with ours. A keeper that failed leaves the scores unknown.
+ */
+async function takeScores(state: LookupState, alongside: Promise<ScoreOutcome>): Promise<void> {
+  const outcome = await alongside;
+  if ('failed' in outcome)
+    for (const name of SCORE_LISTS) state.problems.push({ resource: name, kind: 'unexpected', detail: outcome.failed });
+  else {
+    state.scores?.take(outcome.columns);
+    state.problems.push(...outcome.problems);
+  }
+}
+
 /** Loads what this sync wants, the names first in a full load; the index rebuilt when names changed. */
-export async function runSync(context: SyncContext, full: boolean): Promise<void> {
+export async function runSync(context: SyncContext, full: boolean, startScores?: () => Promise<ScoreOutcome>): Promise<void> {
   const { state, announce } = context;
   const startedAt = context.now();
-  const wanted = resources.filter(
+  const wanted = state.lists.filter(
     (resource) => !resource.fullOnly || full || startedAt - state.nicknamesAt >= NICKNAMES_EVERY_MS,
   );
-  const run: SyncRun = { full, startedAt, signal: new AbortController().signal, total: wanted.length };
-  state.progress = { done: 0, total: wanted.length };
+  const kept = startScores ? SCORE_LISTS.length : 0;
+  const run: SyncRun = { full, startedAt, signal: new AbortController().signal, total: wanted.length + kept };
+  state.progress = { done: 0, total: run.total };
   state.problems = [];
   announce();
   let namesChanged = false;
@@ -151,6 +175,9 @@ export async function runSync(context: SyncContext, full: boolean): Promise<void
   // nicknames came, which froze the search while the user typed (8 s at a million debtors).
   const first = full ? wanted.filter((resource) => resource.name === 'debtors' || resource.name === 'nicknames') : [];
   await Promise.all(first.map(load));
+  // The keeper's lists follow the names, as the other lists do (the names keep the network to
+  // themselves), and are parsed on the other core while this one builds the index.
+  startScores?.();
   if (namesChanged && first.length > 0) {
     rebuildIndex(state);
     namesChanged = false;
@@ -164,7 +191,9 @@ export async function runSync(context: SyncContext, full: boolean): Promise<void
   const rest = namesFailed ? [] : wanted.filter((resource) => !first.includes(resource));
   if (namesFailed) state.progress = { done: run.total, total: run.total };
   await Promise.all(rest.map(load));
-  state.problems = withWrongBaseUrl(state.problems, first.length + rest.length);
+  // Not waited for when the names failed (said now, as above): its answer is then left unread.
+  if (startScores && !namesFailed) await takeScores(state, startScores());
+  state.problems = withWrongBaseUrl(state.problems, first.length + rest.length + (namesFailed ? 0 : kept));
   if (namesChanged) rebuildIndex(state);
   state.progress = null;
   const anyLoaded = !namesFailed && state.problems.length < wanted.length;

@@ -206,7 +206,8 @@ function wordsInLineOrder(items: { lineStart: Int32Array; lineWords: Int32Array 
 
 /** The words, in id order, as one string with a newline after each, and where each starts. */
 function vocabularyText({ words }: Vocabulary) {
-  const text = `${words.join('\n')}\n`;
+  // Each word ends with a line break; no words, no text (an empty index read back must agree with itself).
+  const text = words.length === 0 ? '' : `${words.join('\n')}\n`;
   const wordStart = new Int32Array(words.length + 1);
   for (let id = 0; id < words.length; id++) wordStart[id + 1] = wordStart[id]! + words[id]!.length + 1;
   return { text, wordStart };

@@ -4,18 +4,25 @@
  * The mock runs in its own process, as a real server would, and every list's bytes are made before
  * each timed load (the mock keeps a whole list's body once made): what is timed is the
  * client's work and the bytes' way over loopback, not the mock rendering JSON. The CPU time each
- * side spent per load is reported apart.
+ * side spent per load is reported apart. As in the app, the score lists are kept by their own
+ * worker thread (the built lookup-worker.js in the keeper's role, score-keeper.ts), started once
+ * as the lookup's engine here is made once per process; the engine runs in this thread.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DebtorsClient } from '../../core/api/debtors-client.ts';
-import { lookupCacheFile, newCacheKey } from '../../core/lookup/lookup-cache.ts';
+import { lookupCacheFile, newCacheKey, removeLookupCache } from '../../core/lookup/lookup-cache.ts';
 import { fileURLToPath } from 'node:url';
 import { createServiceClients } from '../../core/api/service-clients.ts';
 import { mockEnvironment, MOCK_CLIENT_SECRET } from '../../core/environments/environment.ts';
 import { createLookupEngine } from '../../core/lookup/lookup-engine.ts';
+import type { LookupWorkerConfig } from '../../core/lookup/lookup-backend.ts';
+import { keeperThread } from '../../core/lookup/keeper-thread.ts';
+import type { ScoreKeeper } from '../../core/lookup/score-keeper-calls.ts';
+import type { Environment } from '../../shared/domain/environments.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
@@ -128,35 +135,69 @@ function medianOf(runs: ReadonlyArray<Record<Phase | 'gc', number>>): Record<Pha
 export type LoadFigures = Omit<SyncFigures, 'cachedOpen'>;
 type Mock = ReturnType<typeof mockProcess>;
 type ClientOf = () => DebtorsClient;
+/** The score lists' keeper in a worker thread of its own, for a cache file (null: none); `stop` ends the thread. */
+type KeeperOf = (cache: LookupWorkerConfig['cache']) => ReturnType<typeof keeperThread>;
 
-/** The mock started for `debtors`, a client of it, and the work done with them; the mock stopped after. */
-async function withMock<T>(debtors: number, work: (url: string, mock: Mock, client: ClientOf) => Promise<T>): Promise<T> {
+const builtWorker = new URL('../../../dist/main/lookup-worker.js', import.meta.url);
+
+/** The mock started for `debtors`, a client of it, and the work done with them; the mock and the keepers stopped after. */
+async function withMock<T>(
+  debtors: number,
+  work: (url: string, mock: Mock, client: ClientOf, keeper: KeeperOf) => Promise<T>,
+): Promise<T> {
   const mock = mockProcess(debtors);
+  const keepers: Array<ReturnType<typeof keeperThread>> = [];
   try {
     const url = await mock.url;
     const environment = mockEnvironment({ timeclockBaseUrl: `${url}/timeclock`, debtorsBaseUrl: `${url}/debtors` });
+    const keeper: KeeperOf = (cache) => {
+      const started = keeperThread(
+        () => new Worker(builtWorker, { workerData: { config: keeperConfig(environment, cache), role: 'scores' } }),
+      );
+      keepers.push(started);
+      return started;
+    };
     return await work(
       url,
       mock,
       () => createServiceClients(environment, MOCK_CLIENT_SECRET, defaultPreferences().network).debtors,
+      keeper,
     );
   } finally {
     mock.stop();
+    await Promise.all(keepers.map((started) => started.stop()));
   }
 }
 
+const keeperConfig = (environment: Environment, cache: LookupWorkerConfig['cache']): LookupWorkerConfig => ({
+  environment,
+  secret: MOCK_CLIENT_SECRET,
+  network: defaultPreferences().network,
+  proxy: null,
+  systemCa: false,
+  cache,
+  proxySignIn: {},
+});
+
 export const syncBench = (debtors: number, repeats: number): Promise<SyncFigures> =>
-  withMock(debtors, async (url, mock, client) => ({
-    ...(await loadRounds(debtors, repeats, url, mock, client)),
-    cachedOpen: await cachedOpenBench(client, repeats),
+  withMock(debtors, async (url, mock, client, keeper) => ({
+    ...(await loadRounds(debtors, repeats, url, mock, client, keeper(null))),
+    cachedOpen: await cachedOpenBench(client, keeper, repeats),
   }));
 
 /** Full loads and deltas only (the under-load figures: the cached open is not measured twice). */
 export const fullLoadBench = (debtors: number, repeats: number): Promise<LoadFigures> =>
-  withMock(debtors, (url, mock, client) => loadRounds(debtors, repeats, url, mock, client));
+  withMock(debtors, (url, mock, client, keeper) => loadRounds(debtors, repeats, url, mock, client, keeper(null)));
 
 /** `repeats` rounds of a full load, a search and a delta of 100 changes. */
-async function loadRounds(debtors: number, repeats: number, url: string, mock: Mock, client: ClientOf): Promise<LoadFigures> {
+async function loadRounds(
+  debtors: number,
+  repeats: number,
+  url: string,
+  mock: Mock,
+  client: ClientOf,
+  scores: ScoreKeeper,
+): Promise<LoadFigures> {
   const full: number[] = [];
   const firstAnswer: number[] = [];
   const phases: Array<Record<Phase | 'gc', number>> = [];
@@ -169,7 +210,7 @@ async function loadRounds(debtors: number, repeats: number, url: string, mock: M
       if (firstAnswer.length > round || status.indexed === 0) return;
       if (engine.search({ text: 'acme', sort: RELEVANCE }).total > 0) firstAnswer.push(performance.now() - started);
     };
-    const engine = createLookupEngine({ client: client(), environmentName: 'Mock', onStatus });
+    const engine = createLookupEngine({ client: client(), environmentName: 'Mock', onStatus, scores });
     // Before each load: the last round's changes made the mock's bodies stale.
     await prepareBodies(url);
     const spent = startPhaseLog();
@@ -197,30 +238,38 @@ async function loadRounds(debtors: number, repeats: number, url: string, mock: M
 }
 
 /** Loads once into a cache file, then opens from it `repeats` times as the morning's first open does. */
-async function cachedOpenBench(client: ClientOf, repeats: number): Promise<SyncFigures['cachedOpen']> {
+async function cachedOpenBench(client: ClientOf, keeper: KeeperOf, repeats: number): Promise<SyncFigures['cachedOpen']> {
   const config = { path: join(mkdtempSync(join(tmpdir(), 'bench-cache-')), 'cache.bin'), key: newCacheKey(), binding: 'bench' };
-  await createLookupEngine({ client: client(), environmentName: 'Mock', cache: lookupCacheFile(config) }).sync('full');
+  const opened = (scores: ScoreKeeper, onStatus?: (status: LookupStatus) => void) =>
+    createLookupEngine({
+      client: client(),
+      environmentName: 'Mock',
+      cache: lookupCacheFile(config),
+      scores,
+      ...(onStatus ? { onStatus } : {}),
+    });
+  const loader = keeper(config);
+  await opened(loader).sync('full');
+  await loader.stop();
   const first: number[] = [];
   const total: number[] = [];
   for (let round = 0; round < repeats; round++) {
     let started = 0;
     let answered = false;
-    const engine = createLookupEngine({
-      client: client(),
-      environmentName: 'Mock',
-      cache: lookupCacheFile(config),
-      onStatus: (status) => {
-        if (answered || status.indexed === 0) return;
-        if (engine.search({ text: 'acme', sort: RELEVANCE }).total > 0) {
-          answered = true;
-          first.push(performance.now() - started);
-        }
-      },
+    // A new keeper each open, as the app's lookup worker starts one: its file read back, not its memory.
+    const scores = keeper(config);
+    const engine = opened(scores, (status) => {
+      if (answered || status.indexed === 0) return;
+      if (engine.search({ text: 'acme', sort: RELEVANCE }).total > 0) {
+        answered = true;
+        first.push(performance.now() - started);
+      }
     });
     started = performance.now();
     total.push((await time(() => engine.sync('auto'))).ms);
+    await scores.stop();
   }
   const fileMegabytes = Math.round((statSync(config.path).size / 1_048_576) * 10) / 10;
-  rmSync(config.path, { force: true });
+  removeLookupCache(config.path);
   return { timeToFirstSearch: summarise(first), total: summarise(total), fileMegabytes };
 }
