@@ -3,7 +3,7 @@
  * open — the names and their index first, so the search answers before the rest is read — and
  * written after a sync that changed something. Reads and sets the engine's LookupState.
  */
-import { emptyData, mergeRecords, resources } from './lookup-data.ts';
+import { emptyData, mergeRecords } from './lookup-data.ts';
 import { searchIndexOver } from './search-index.ts';
 import type { IndexSnapshot } from './index-snapshot.ts';
 import type { LookupCache } from './lookup-cache.ts';
@@ -33,7 +33,9 @@ export async function restoreFromDisk(
   try {
     const rest = read.opened.rest();
     state.touchedScores = 'all';
-    for (const resource of resources) {
+    // Only the lists this engine loads: a file an engine holding every list wrote is read by the
+    // lookup without the scores (their keeper loads them) and by the keeper without the rest.
+    for (const resource of state.lists) {
       state.data[resource.name] = new Map();
       mergeRecords(state.data[resource.name], rest.data[resource.name] ?? [], resource.keyOf);
     }
@@ -78,7 +80,7 @@ export async function keepOnDisk(state: LookupState, cache: LookupCache, now: nu
   if (snapshot === null) return;
   state.changedSinceKept = false;
   const { data, index } = state;
-  const lists = Object.fromEntries(resources.map((resource) => [resource.name, [...data[resource.name].values()]]));
+  const lists = Object.fromEntries(state.lists.map((resource) => [resource.name, [...data[resource.name].values()]]));
   // The debtors in the index's name order: read back, the index needs no sort (name-order.ts).
   if (index.size === data.debtors.size)
     lists.debtors = Array.from({ length: index.size }, (_, position) => data.debtors.get(index.keyAt(position))!);

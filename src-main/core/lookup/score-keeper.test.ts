@@ -16,7 +16,7 @@ import { createServiceClients } from '../api/service-clients.ts';
 import { MOCK_CLIENT_SECRET, mockEnvironment } from '../environments/environment.ts';
 import { PLAIN_CSV } from '../util/csv.ts';
 import { inProcessClient } from '../util/worker-calls.ts';
-import { lookupCacheFile, newCacheKey, removeLookupCache, scoresCacheOf } from './lookup-cache.ts';
+import { lookupCacheFile, newCacheKey, removeLookupCache, scoresCacheOf, type LookupCacheConfig } from './lookup-cache.ts';
 import { createLookupEngine } from './lookup-engine.ts';
 import { createScoreKeeper } from './score-keeper.ts';
 import { SCORE_KEEPER_CALLS, type ScoreKeeper } from './score-keeper-calls.ts';
@@ -135,6 +135,18 @@ describe('the score lists kept apart', () => {
       'lookup-cache-0123456789abcdef.bin',
       'lookup-cache-0123456789abcdef.scores.bin',
     ]);
+    // Each file holds its own engine's lists only.
+    const listsIn = (config: LookupCacheConfig) => {
+      const read = lookupCacheFile(config).read(Date.now());
+      if (read === null || 'problem' in read) throw new Error('not readable');
+      return Object.entries(read.opened.rest().data)
+        .filter(([, records]) => records.length > 0)
+        .map(([name]) => name)
+        .sort();
+    };
+    const config = { path, key, binding: 'mock' };
+    expect(listsIn(config)).toEqual(['clientBanks', 'clientDeltas', 'clientGroups', 'debtors', 'nicknames']);
+    expect(listsIn(scoresCacheOf(config))).toEqual(['bureauScores', 'creditScores']);
     const rows = first.engine.search({ text: '', sort: byScore }).rows;
     // The server stops answering: what the next open shows comes from the two files.
     const next = apart(path, offline);
@@ -146,9 +158,20 @@ describe('the score lists kept apart', () => {
     };
     const status = await next.engine.sync();
     expect(searchable).toEqual([true]); // the keeper read its file after the names were read back
+    expect(next.engine.counts()).toMatchObject({ creditScores: 0, bureauScores: 0 }); // held by the keeper alone
     expect(status.counts).toEqual(first.engine.status().counts);
     expect(next.engine.search({ text: '', sort: byScore }).rows).toEqual(rows);
     removeLookupCache(path);
     expect(existsSync(path) || existsSync(path.replace('.bin', '.scores.bin'))).toBe(false);
+  });
+
+  it('reads the lists of a file an engine holding every list wrote, leaving the scores to the keeper', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'score-keeper-')), 'lookup-cache-0123456789abcdef.bin');
+    const config = { path, key, binding: 'mock' };
+    await createLookupEngine({ client: client(), environmentName: 'Mock', cache: lookupCacheFile(config) }).sync();
+    const next = apart(path, offline);
+    const status = await next.engine.sync();
+    expect(status.counts.debtors).toBe(600);
+    expect(next.engine.counts()).toMatchObject({ debtors: 600, creditScores: 0, bureauScores: 0 });
   });
 });
