@@ -13,8 +13,19 @@ import { SCORE_KEEPER_CALLS, type ScoreKeeper } from './score-keeper-calls.ts';
 export function keeperThread(start: () => Worker): ScoreKeeper & { stop(): Promise<void> } {
   let thread: Worker | null = null;
   let calls: ScoreKeeper | null = null;
-  const started = () =>
-    (calls ??= workerClient<ScoreKeeper, never>((thread = start()), SCORE_KEEPER_CALLS, () => undefined, workerWords(english.t)));
+  /** The keeper's calls; a keeper whose thread ended (a crash) is started afresh at the next call, not left failing every sync. */
+  function started(): ScoreKeeper {
+    if (calls) return calls;
+    const worker = start();
+    worker.once('exit', () => {
+      if (thread !== worker) return;
+      thread = null;
+      calls = null;
+    });
+    thread = worker;
+    calls = workerClient<ScoreKeeper, never>(worker, SCORE_KEEPER_CALLS, () => undefined, workerWords(english.t));
+    return calls;
+  }
   return {
     sync: (full) => started().sync(full),
     records: (debtorKey) => started().records(debtorKey),
