@@ -175,14 +175,6 @@ export async function runSync(context: SyncContext, full: boolean, startScores?:
   // nicknames came, which froze the search while the user typed (8 s at a million debtors).
   const first = full ? wanted.filter((resource) => resource.name === 'debtors' || resource.name === 'nicknames') : [];
   await Promise.all(first.map(load));
-  // The keeper's lists follow the names, as the other lists do (the names keep the network to
-  // themselves), and are parsed on the other core while this one builds the index.
-  startScores?.();
-  if (namesChanged && first.length > 0) {
-    rebuildIndex(state);
-    namesChanged = false;
-    announce();
-  }
   // Without the names nothing else can be shown: a failed first load says so now, rather than
   // after the other lists have each used up their own timeouts and retries.
   const names = first.find((resource) => resource.name === 'debtors');
@@ -190,8 +182,18 @@ export async function runSync(context: SyncContext, full: boolean, startScores?:
     names !== undefined && state.data.debtors.size === 0 && state.problems.some((p) => p.resource === names.name);
   const rest = namesFailed ? [] : wanted.filter((resource) => !first.includes(resource));
   if (namesFailed) state.progress = { done: run.total, total: run.total };
-  await Promise.all(rest.map(load));
-  // Not waited for when the names failed (said now, as above): its answer is then left unread.
+  // The other lists are asked for before the index is built, their bytes arriving meanwhile, and
+  // the keeper's (when it keeps the scores) parsed on the other core: after the names, as before,
+  // so the names keep the network to themselves.
+  const restLoaded = Promise.all(rest.map(load));
+  if (!namesFailed) startScores?.();
+  if (namesChanged && first.length > 0) {
+    rebuildIndex(state);
+    namesChanged = false;
+    announce();
+  }
+  await restLoaded;
+  // Not started when the names failed (said now, as above).
   if (startScores && !namesFailed) await takeScores(state, startScores());
   state.problems = withWrongBaseUrl(state.problems, first.length + rest.length + (namesFailed ? 0 : kept));
   if (namesChanged) rebuildIndex(state);
