@@ -30,6 +30,8 @@ export interface LookupEngineOptions {
   scores?: ScoreKeeper;
   /** Only these lists are loaded (the keeper's engine: the score lists). */
   only?: readonly ResourceName[];
+  /** A sync answers before its file is written (the keeper: the lookup waits on its columns, not on its disk). */
+  writeBehind?: boolean;
 }
 
 /** The lists an engine loads, by its options. */
@@ -54,7 +56,12 @@ export function createLookupEngine(options: LookupEngineOptions) {
     client: options.client,
     now,
     announce,
-    keepOnDisk: async () => (cache ? keepOnDisk(state, cache, now()) : undefined),
+    keepOnDisk: async () => {
+      const writing = cache ? keepOnDisk(state, cache, now()) : undefined;
+      // Behind: the cache's writes go one at a time, and one cut short leaves the file kept before.
+      if (options.writeBehind) void writing?.catch(() => undefined);
+      else await writing;
+    },
   };
 
   /** The first sync starts from the lists kept on disk, when they can be used; the sync that follows is a delta. */

@@ -174,4 +174,24 @@ describe('the score lists kept apart', () => {
     expect(status.counts.debtors).toBe(600);
     expect(next.engine.counts()).toMatchObject({ debtors: 600, creditScores: 0, bureauScores: 0 });
   });
+
+  it('hands the lookup its columns before its file is written', async () => {
+    const written: string[] = [];
+    const slowDisk = {
+      read: () => null,
+      // A disk that never finishes writing: the lookup must not wait on it.
+      write: () => {
+        written.push('started');
+        return new Promise<void>(() => undefined);
+      },
+    };
+    const keeper = inProcessClient(
+      createScoreKeeper({ client: client(), environmentName: 'Mock', cache: slowDisk }),
+      SCORE_KEEPER_CALLS,
+    );
+    const engine = createLookupEngine({ client: client(), environmentName: 'Mock', scores: keeper });
+    const status = await engine.sync();
+    expect(status.counts.creditScores).toBe(mock.server.control.dataset.creditScores.length);
+    expect(written).toEqual(['started']);
+  });
 });

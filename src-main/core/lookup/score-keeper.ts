@@ -10,8 +10,8 @@ import { SCORE_LISTS } from './lookup-data.ts';
 import { createLookupEngine, type LookupEngineOptions } from './lookup-engine.ts';
 import type { ScoreKeeper, ScoreSync } from './score-keeper-calls.ts';
 
-export function createScoreKeeper(options: Omit<LookupEngineOptions, 'scores' | 'only'>): ScoreKeeper {
-  const engine = createLookupEngine({ ...options, only: SCORE_LISTS });
+export function createScoreKeeper(options: Omit<LookupEngineOptions, 'scores' | 'only' | 'writeBehind'>): ScoreKeeper {
+  const engine = createLookupEngine({ ...options, only: SCORE_LISTS, writeBehind: true });
   return {
     async sync(full: boolean): Promise<ScoreSync> {
       const status = await engine.sync(full ? 'full' : 'auto');
