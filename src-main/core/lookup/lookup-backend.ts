@@ -76,7 +76,6 @@ export function inProcessBackend(engine: LookupEngine): LookupBackend {
   return { ...inProcessClient<LookupCalls>(engine, LOOKUP_CALLS), stop: async () => engine.clear() };
 }
 
-/** `t`: the user's words, for a call the worker's end leaves unanswered. */
 /** What a call to a worker that ended says, in the user's words. */
 export const workerWords = (t: Translate) => ({
   crashed: (message: string) => t('lookup.crashed', { reason: message }),
@@ -85,6 +84,7 @@ export const workerWords = (t: Translate) => ({
   },
 });
 
+/** `t`: the user's words, for a call the worker's end leaves unanswered. */
 export function workerBackend(worker: Worker, onStatus: (status: LookupStatus) => void, t: Translate = english.t): LookupBackend {
   const words = workerWords(t);
   const client = workerClient<LookupCalls, LookupStatus>(worker, LOOKUP_CALLS, onStatus, words);

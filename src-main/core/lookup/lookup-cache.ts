@@ -261,7 +261,6 @@ function closed<T>(file: number, value: T): T {
   return value;
 }
 
-/** The cache goes (environment deleted, or the setting turned off). */
 /** The score keeper's own file beside the lookup's: its own name and binding, so neither is taken for the other. */
 export const scoresCacheOf = (config: LookupCacheConfig): LookupCacheConfig => ({
   ...config,
@@ -270,7 +269,7 @@ export const scoresCacheOf = (config: LookupCacheConfig): LookupCacheConfig => (
 });
 const scoresPathOf = (path: string) => path.replace(/(\.bin)?$/, '.scores.bin');
 
-/** Removes the lookup's file and the score keeper's beside it. */
+/** The cache goes (environment deleted, or the setting turned off): the lookup's file and the score keeper's beside it. */
 export function removeLookupCache(path: string): void {
   rmSync(path, { force: true });
   rmSync(scoresPathOf(path), { force: true });

@@ -19,6 +19,9 @@ export interface Resource {
 
 const field = (record: LookupRecord, name: string) => String(record[name] ?? '');
 
+/** A field as a number: anything else is null (never a number guessed from text). */
+export const numberOf = (value: unknown) => (typeof value === 'number' ? value : null);
+
 /** A field as text: blank and absent are both null. */
 export const textOf = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
 /** A key of one field is that field (most lists: no array and no joined text per record); of several, their values joined. */

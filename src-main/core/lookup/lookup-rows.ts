@@ -7,11 +7,9 @@ import { explainMatch } from './match-explain.ts';
 import { countNames, namesakeKey } from './namesakes.ts';
 import { foldForSearch } from './fold-text.ts';
 import type { SearchIndex } from './search-index.ts';
-import { textOf } from './lookup-data.ts';
+import { numberOf, textOf } from './lookup-data.ts';
 import { indexedName, type LookupState } from './lookup-state.ts';
 import { rowScoresOf } from './score-table.ts';
-
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : null);
 
 export function createRowMaker(state: LookupState) {
   /** How many debtors carry each name, counted once per index (the names change only with it). */

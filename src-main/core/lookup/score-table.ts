@@ -4,7 +4,7 @@
  * columns; a debtor's details ask it for the records themselves. Where one engine holds every
  * list (tests, the in-process lookup), the same fields are read from its maps.
  */
-import { textOf, type LookupData } from './lookup-data.ts';
+import { numberOf, textOf, type LookupData } from './lookup-data.ts';
 
 export interface RowScores {
   score: number | null;
@@ -25,7 +25,6 @@ export interface ScoreColumns {
   counts: { creditScores: number; bureauScores: number };
 }
 
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : null);
 const NO_SCORES: RowScores = Object.freeze({ score: null, grade: null, bureauScore: null, riskClass: null });
 
 /** A debtor's row scores from the lists held in this thread. */
