@@ -171,7 +171,7 @@ if (jsonFile) {
     `${Math.round(syncUnderLoad.fullLoad.p50)} / ${Math.round(syncUnderLoad.timeToFirstSearch.p50)} / ${Math.round(syncUnderLoad.delta100.p50)}`,
   );
   row(
-    `cached open (${sync.cachedOpen.fileMegabytes} MB file): first search / whole`,
+    `cached open (${sync.cachedOpen.fileMegabytes} MB on disk, both files): first search / whole`,
     `p50 ${Math.round(sync.cachedOpen.timeToFirstSearch.p50)} / ${Math.round(sync.cachedOpen.total.p50)}`,
   );
   console.log('Results list in Chromium, 100k');
