@@ -2,7 +2,7 @@
  * The calendar run: the unit tests with the whole process's wall clock and time zone moved (Debian's
  * faketime, libfaketime) to the moments where date code breaks. Every test must pass at each one.
  *
- *   npm run test:calendar                 every moment, the whole unit suite (about 20 minutes)
+ *   npm run test:calendar                 every moment, the whole unit suite (about 25 minutes)
  *   npm run test:calendar -- --quick      every moment, the tests of the day-bound code (CI runs this)
  *   npm run test:calendar -- --only kolkata   the moments whose name contains "kolkata"
  *
@@ -33,6 +33,11 @@ export const moments: readonly Moment[] = [
   { name: 'kolkata-half-hour', zone: 'Asia/Kolkata', at: '2027-01-15 05:45:00' },
   { name: 'auckland-far-from-utc', zone: 'Pacific/Auckland', at: '2027-04-04 02:30:00' },
   { name: 'years-ahead', zone: 'America/Los_Angeles', at: '2035-06-15 09:00:00' },
+  // Days without a target: a test that means a workday must fix its own (issue 61).
+  { name: 'saturday', zone: 'Europe/Berlin', at: '2026-11-28 10:00:00' },
+  { name: 'sunday', zone: 'Europe/Madrid', at: '2026-11-29 10:00:00' },
+  // Christmas Day: a public holiday in every region IT can set (DE-BY, ES-MD, US-NY…), on a Friday.
+  { name: 'public-holiday', zone: 'Europe/Berlin', at: '2026-12-25 10:00:00' },
 ];
 
 /** The tests of the code that reads the calendar: quick enough to run at every moment in CI. */
@@ -41,6 +46,8 @@ const dayBoundTests = [
   'src-main/core/clock/my-hours.test.ts',
   'src-main/core/clock/clock-reminders.test.ts',
   'src-main/core/clock/clock-service.test.ts',
+  // Breaks and the working-time rules: a day's target, maximum and required breaks.
+  'src-main/core/clock/breaks.test.ts',
   // Holidays, the day plan and the flexitime balance: day keys, local midnights, clock changes.
   'src-main/core/flexitime/',
   'src-main/core/tray/',

@@ -5,6 +5,7 @@ import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
+import { createFakeClock } from '../../src-main/testing/fake-clock.ts';
 import { firstDayOfWeek, startOfLocalWeek } from '../../src-main/shared/moments.ts';
 import { fieldsOfMoment } from '../../src-main/shared/date-fields.ts';
 import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
@@ -326,30 +327,40 @@ describe('tray panel', () => {
   });
 
   it('takes a break and comes back from it, and shows the working-time rules and target IT set', async () => {
-    mock.control.timeclock.clockIn('E1002', new Date(Date.now() - 2 * 3_600_000).toISOString());
-    // A 1-minute maximum: a warning whatever the time of day (near it, or past it).
-    const workingTime = { rules: 'custom', maxDayMinutes: 1, dailyTargetMinutes: 480, weeklyTargetMinutes: 2400 } as const;
-    const core = createTestCore(mock, { admin: { defaults: { clock: { workingTime } } } });
-    core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
-    await core.clock.refresh();
-    const view = await openPanel(core, 'dark');
-    const { hours } = core.clock.view();
-    const texts = (selector: string) => view.page.locator(selector).allTextContents();
-    expect(await texts('.hours .target')).toEqual(hours.targets);
-    expect(hours.targets).toHaveLength(2);
-    await expect.poll(() => texts('[data-testid="working-time-warning"]')).toEqual(hours.warnings);
-    expect(hours.warnings[0]).toMatch(/daily maximum of 1 min/);
-    await view.screenshot('panel-working-time-dark');
+    // A day's target exists on a workday only: the core and the mock read a Wednesday, whatever day the suite runs.
+    const clock = createFakeClock(Date.parse('2026-11-25T10:00:00Z'));
+    const wednesday = await startMockServer({ debtors: 5, now: () => clock.now() });
+    try {
+      wednesday.control.timeclock.clockIn('E1002', new Date(clock.now() - 2 * 3_600_000).toISOString());
+      // A 1-minute maximum: a warning whatever the time of day (near it, or past it).
+      const workingTime = { rules: 'custom', maxDayMinutes: 1, dailyTargetMinutes: 480, weeklyTargetMinutes: 2400 } as const;
+      const core = createTestCore(wednesday, { time: clock, admin: { defaults: { clock: { workingTime } } } });
+      core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+      await core.clock.refresh();
+      const view = await openPanel(core, 'dark');
+      const { hours } = core.clock.view();
+      const texts = (selector: string) => view.page.locator(selector).allTextContents();
+      expect(await texts('.hours .target')).toEqual(hours.targets);
+      expect(hours.targets).toHaveLength(2);
+      await expect.poll(() => texts('[data-testid="working-time-warning"]')).toEqual(hours.warnings);
+      expect(hours.warnings[0]).toMatch(/daily maximum of 1 min/);
+      await view.screenshot('panel-working-time-dark');
 
-    await view.page.getByRole('button', { name: 'Take a break' }).click();
-    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('On a break');
-    const back = view.page.getByRole('button', { name: 'Back from break' });
-    expect(await view.page.getByRole('button', { name: 'Take a break' }).count()).toBe(0);
-    await view.screenshot('panel-on-break');
-    await back.click();
-    await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
-    await expect.poll(() => view.page.getByTestId('hours').textContent()).toMatch(/Breaks/);
-    expect(eventsOf('E1002').map((event) => event.clockOut === null)).toEqual([false, true]);
+      clock.jump(60_000);
+      await view.page.getByRole('button', { name: 'Take a break' }).click();
+      await expect.poll(() => view.page.locator('.headline').textContent()).toBe('On a break');
+      const back = view.page.getByRole('button', { name: 'Back from break' });
+      expect(await view.page.getByRole('button', { name: 'Take a break' }).count()).toBe(0);
+      await view.screenshot('panel-on-break');
+      clock.jump(15 * 60_000);
+      await back.click();
+      await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
+      await expect.poll(() => view.page.getByTestId('hours').textContent()).toMatch(/Breaks/);
+      const events = wednesday.control.timeclock.events().filter((event) => event.employeeId === 'E1002');
+      expect(events.map((event) => event.clockOut === null)).toEqual([false, true]);
+    } finally {
+      await wednesday.close();
+    }
   });
 
   it('fixes a clock-in sent by mistake with "Fix…": a clock-out at an earlier time, by keyboard', async () => {
