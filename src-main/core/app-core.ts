@@ -109,7 +109,11 @@ export function createAppCore(options: AppCoreOptions): AppCore {
   const network = createNetworkAssembly({ options, settings, vault, time, language, environments, secretFor: secrets.secretFor });
   const files = createDataFiles(options.dataDir, time, language.t);
   const basics = { time, files, language, formatTime, settings, environments, events };
-  const { outbox, clock } = createClockAssembly(basics, { clientsFor: network.clientsFor, random: options.random });
+  const { outbox, clock } = createClockAssembly(basics, {
+    clientsFor: network.clientsFor,
+    random: options.random,
+    log: options.log,
+  });
   const { lookup, onLookupNotice } = createLookupAssembly(basics, {
     options,
     vault,

@@ -47,6 +47,8 @@ export interface TestCoreOptions {
   undoSeconds?: number;
   /** This computer's time zone as the core sees it (UTC unless a test is about it: results the same in every zone). */
   localZone?: string;
+  /** The app's log (none: nothing logged). */
+  log?: AppCoreOptions['log'];
 }
 
 export function createTestCore(
@@ -81,6 +83,7 @@ export function createTestCore(
     policySecrets: options.policySecrets,
     localZone: options.localZone ?? 'UTC',
     random: () => 0.5,
+    log: options.log,
   });
   return Object.assign(core, { settingsDir });
 }

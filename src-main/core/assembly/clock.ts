@@ -9,17 +9,22 @@ import { outboxProblemText } from '../clock/clock-words.ts';
 import { createComputerStops } from '../clock/computer-stops.ts';
 import { createHoursJournal } from '../clock/hours-journal.ts';
 import { createOutbox } from '../clock/outbox.ts';
-import { createDayNotes } from '../flexitime/day-notes.ts';
+import { createDayNotes, type DamagedNotes } from '../flexitime/day-notes.ts';
 import { createFlexitime, holidayLanguage, keepFromDay } from '../flexitime/flexitime.ts';
 import type { CoreBasics } from './core-basics.ts';
 import { coalesced } from '../util/coalesce.ts';
+import type { AppCoreOptions } from './app-core-options.ts';
+import type { DataFiles } from './data-files.ts';
+import type { TimeSource } from '../util/time-source.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 
 interface ClockNeeds {
   clientsFor: (environmentId: string) => ServiceClients | null;
   random?: () => number;
+  log?: AppCoreOptions['log'];
 }
 
-export function createClockAssembly(basics: CoreBasics, { clientsFor, random }: ClockNeeds) {
+export function createClockAssembly(basics: CoreBasics, { clientsFor, random, log }: ClockNeeds) {
   const { time, files, language, formatTime, settings, environments, events } = basics;
   const outbox = createOutbox(
     files.durable('outbox.json'),
@@ -31,12 +36,20 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random }: 
     outbox,
     // A cache, not a record: atomic is enough, no fsync.
     cache: files.atomic('clock-cache.json'),
-    journal: createHoursJournal(files.atomic('hours.json'), () => time.now()),
+    journal: createHoursJournal(
+      files.atomic('hours.json'),
+      () => time.now(),
+      (count) => log?.warn(`Hours journal: ${count} saved entries could not be used and were dropped.`),
+    ),
     // Written as the computer shuts down: durable, since the power may go a moment later.
     computerStops: createComputerStops(files.durable('computer-stops.json')),
     // The employee's own entries (absences, corrections): durable, as the outbox.
     flexitime: createFlexitime({
-      notes: createDayNotes(files.durable('day-notes.json'), () => keepFromDay(time.now())),
+      notes: createDayNotes(
+        files.durable('day-notes.json'),
+        () => keepFromDay(time.now()),
+        damagedNotesHandler(files, time, language.t, log),
+      ),
       preferences: () => settings.preferences(),
       language: () => holidayLanguage(language.translator().locale.messages),
     }),
@@ -52,4 +65,20 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random }: 
   // A punch changes the clock three times: the windows get one view, made after the punch's path.
   clock.onChange(coalesced(() => events.emit('clockChanged', clock.view())));
   return { outbox, clock };
+}
+
+/**
+ * A damaged absences file: its bytes kept beside it before the next save replaces it, and the
+ * employee told once where the copy is; unreadable, it is left as it is and said so.
+ */
+function damagedNotesHandler(files: DataFiles, time: TimeSource, t: Translate, log: ClockNeeds['log']): DamagedNotes {
+  return (bytes, dropped) => {
+    log?.warn(`Absences and corrections: ${dropped} saved entries could not be used.`);
+    if (bytes === null) {
+      files.problems.push(t('problem.dayNotesUnreadable'));
+      return;
+    }
+    const copy = files.setAside(`day-notes.damaged-${time.now()}.json`, bytes);
+    if (copy) files.problems.push(t('problem.dayNotesDamaged', { path: copy }));
+  };
 }

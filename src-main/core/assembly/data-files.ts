@@ -28,9 +28,12 @@ export function createDataFiles(dataDir: string | undefined, time: TimeSource, t
     durable: (name: string): TextFile => (dataDir ? durableFile(dataPath(name)) : memoryFile()),
     /** A cache, not a record: atomic is enough, no fsync. */
     atomic: (name: string): TextFile => (dataDir ? textFile(dataPath(name)) : memoryFile()),
-    /** Keeps a damaged file's exact bytes beside it, for recovery by hand. */
-    setAside: (name: string, bytes: Buffer) => {
-      if (dataDir) writeFileSync(join(dataDir, name), bytes, { mode: PRIVATE_FILE });
+    /** Keeps a damaged file's exact bytes beside it, for recovery by hand: where (null: no data folder). */
+    setAside: (name: string, bytes: Buffer): string | null => {
+      if (!dataDir) return null;
+      const path = join(dataDir, name);
+      writeFileSync(path, bytes, { mode: PRIVATE_FILE, flag: 'wx' });
+      return path;
     },
   };
 }

@@ -3,9 +3,10 @@
  * so each event it answers with (the last event, or the event a punch created or closed) is kept
  * here per environment and employee, keyed by its clock-in second. Shifts from 1 January of last
  * year on are kept (the flexitime balance counts this year and last), at most MAX_KEPT of them and
- * of the breaks (the oldest go first: about four years of a working day's shifts); older shifts and
- * anything unreadable are forgotten. A record of what was seen, not of what happened:
- * punches made on another computer appear only if this one read them as the last event.
+ * of the breaks (the oldest go first: about four years of a working day's shifts); older shifts are
+ * forgotten, and an entry that cannot be used (a time no date can hold) is dropped and logged. A
+ * record of what was seen, not of what happened: punches made on another computer appear only if
+ * this one read them as the last event.
  *
  * It also keeps which clock-outs were breaks ("Take a break"): the service knows only punches, so
  * that a shift's end began a break is known here alone. Stored as `{ shifts, breaks }` (an older
@@ -13,6 +14,7 @@
  */
 import { parseStoredJson } from '../util/json-text.ts';
 import { coalesced } from '../util/coalesce.ts';
+import { storedEntries, storedInstant, type Dropped } from '../util/stored-entries.ts';
 import * as v from 'valibot';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import type { TextFile } from '../util/text-file.ts';
@@ -46,26 +48,35 @@ interface BreakMark {
 export const MAX_KEPT = 4000;
 /** Local midnight of 1 January of last year. */
 const keepFrom = (now: number) => new Date(new Date(now).getFullYear() - 1, 0, 1).getTime();
-const instant = v.pipe(v.number(), v.integer(), v.minValue(0));
-const shiftSchema = v.object({
-  environmentId: v.pipe(v.string(), v.maxLength(200)),
-  employeeId: v.pipe(v.string(), v.maxLength(200)),
-  clockIn: instant,
-  clockOut: v.nullable(instant),
-});
+const shiftSchema = v.pipe(
+  v.object({
+    environmentId: v.pipe(v.string(), v.maxLength(200)),
+    employeeId: v.pipe(v.string(), v.maxLength(200)),
+    clockIn: storedInstant,
+    clockOut: v.nullable(storedInstant),
+  }),
+  v.check((shift) => shift.clockOut === null || shift.clockOut >= shift.clockIn),
+);
 
 const breakSchema = v.object({
   environmentId: v.pipe(v.string(), v.maxLength(200)),
   employeeId: v.pipe(v.string(), v.maxLength(200)),
-  at: instant,
+  at: storedInstant,
 });
 
 const keyOf = (shift: Pick<Shift, 'environmentId' | 'employeeId' | 'clockIn'>) =>
   `${shift.environmentId}\n${shift.employeeId}\n${Math.floor(shift.clockIn / 1000)}`;
 const breakKeyOf = (mark: BreakMark) => `${mark.environmentId}\n${mark.employeeId}\n${Math.floor(mark.at / 1000)}`;
 
-export function createHoursJournal(file: TextFile | undefined, now: () => number): HoursJournal {
-  const { shifts, breaks } = read(file);
+/** `onDropped`: told how many saved entries could not be used (a damaged or hand-edited file), once at start. */
+export function createHoursJournal(
+  file: TextFile | undefined,
+  now: () => number,
+  onDropped?: (count: number) => void,
+): HoursJournal {
+  const dropped: Dropped = { count: 0 };
+  const { shifts, breaks } = read(file, dropped);
+  if (dropped.count > 0) onDropped?.(dropped.count);
   // Written after the punch's path (once, however often it changed meanwhile): the employee waits on the punch, not on this file.
   const writeSoon = coalesced(() => {
     try {
@@ -126,21 +137,18 @@ function dropOldest<T>(entries: Map<string, T>, at: (entry: T) => number): void 
   for (const [key] of oldest) entries.delete(key);
 }
 
-/** Every readable entry of either shape; anything else is forgotten. */
-function read(file: TextFile | undefined): { shifts: Map<string, Shift>; breaks: Map<string, BreakMark> } {
-  const shifts = new Map<string, Shift>();
-  const breaks = new Map<string, BreakMark>();
-  const parsed = parseStoredJson(file?.read());
+/** Every usable entry of either shape (the next save keeps the newest MAX_KEPT); anything else is dropped and counted. */
+function read(file: TextFile | undefined, dropped: Dropped): { shifts: Map<string, Shift>; breaks: Map<string, BreakMark> } {
+  const text = file?.read();
+  const parsed = parseStoredJson(text);
+  if (parsed === undefined && text) dropped.count += 1; // not JSON at all
   const stored = Array.isArray(parsed)
     ? { shifts: parsed, breaks: [] }
-    : (parsed as { shifts?: unknown; breaks?: unknown } | null);
-  for (const entry of Array.isArray(stored?.shifts) ? stored.shifts : []) {
-    const shift = v.safeParse(shiftSchema, entry);
-    if (shift.success) shifts.set(keyOf(shift.output), shift.output);
-  }
-  for (const entry of Array.isArray(stored?.breaks) ? stored.breaks : []) {
-    const mark = v.safeParse(breakSchema, entry);
-    if (mark.success) breaks.set(breakKeyOf(mark.output), mark.output);
-  }
-  return { shifts, breaks };
+    : (parsed as { shifts?: unknown; breaks?: unknown } | null | undefined);
+  const shifts = storedEntries(shiftSchema, stored?.shifts, dropped);
+  const breaks = storedEntries(breakSchema, stored?.breaks, dropped);
+  return {
+    shifts: new Map(shifts.map((shift) => [keyOf(shift), shift])),
+    breaks: new Map(breaks.map((mark) => [breakKeyOf(mark), mark])),
+  };
 }

@@ -121,4 +121,54 @@ describe('absences and corrections', () => {
         .map((absence) => absence.id),
     ).toEqual(['y']);
   });
+
+  it('hands a damaged file to be copied before anything writes over it, and saves over it only once a copy is kept (issue 61)', () => {
+    const file = memoryFile();
+    file.write('{"absences":[{"id":"x","environmentId":"e"');
+    const copies: Array<{ bytes: string | null; dropped: number }> = [];
+    const notes = createDayNotes(
+      file,
+      () => '2025-01-01',
+      (bytes, dropped) => {
+        copies.push({ bytes: bytes?.toString('utf8') ?? null, dropped });
+      },
+    );
+    expect(copies).toEqual([{ bytes: '{"absences":[{"id":"x","environmentId":"e"', dropped: 1 }]);
+    notes.addAbsence({ ...person, day: '2026-12-01', kind: 'vacation', portion: 'day' });
+    expect(notes.absences(person)).toHaveLength(1);
+
+    // No copy could be kept: the file stays as it was, and a save says it failed.
+    file.write('not json');
+    const stuck = createDayNotes(
+      file,
+      () => '2025-01-01',
+      () => {
+        throw new Error('disk full');
+      },
+    );
+    expect(() => stuck.addAbsence({ ...person, day: '2026-12-01', kind: 'vacation', portion: 'day' })).toThrow(/no copy/);
+    expect(file.read()).toBe('not json');
+  });
+
+  it('leaves a file it cannot read untouched, says so, and refuses to save over it', () => {
+    const file: TextFile = {
+      read: () => {
+        throw new Error('EACCES');
+      },
+      readBytes: () => {
+        throw new Error('EACCES');
+      },
+      write: () => {
+        throw new Error('must not be written');
+      },
+    };
+    const told: Array<Buffer | null> = [];
+    const notes = createDayNotes(
+      file,
+      () => '2025-01-01',
+      (bytes) => void told.push(bytes),
+    );
+    expect(told).toEqual([null]);
+    expect(() => notes.addCorrection({ ...person, day: '2026-12-01', minutes: 30, reason: 'x' })).toThrow(/no copy/);
+  });
 });

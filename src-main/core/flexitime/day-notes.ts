@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import type { TextFile } from '../util/text-file.ts';
 import { parseStoredJson } from '../util/json-text.ts';
+import { storedEntries, type Dropped } from '../util/stored-entries.ts';
 import { isCalendarDay } from '../../shared/moments.ts';
 import { ABSENCE_KINDS, type AbsenceKind } from '../../shared/domain/my-hours-choices.ts';
 
@@ -70,12 +71,20 @@ const correctionSchema = v.object({
 const samePerson = (a: Person, b: Person) => a.environmentId === b.environmentId && a.employeeId === b.employeeId;
 const byDay = <T extends { day: string }>(a: T, b: T) => a.day.localeCompare(b.day);
 
+/**
+ * What to do with a file that was not read whole: keep its exact bytes (null: unreadable, none to
+ * keep) and tell the employee where; throws when no copy could be kept, and the file is then never
+ * written over.
+ */
+export type DamagedNotes = (bytes: Buffer | null, dropped: number) => void;
+
 /** `keepFrom`: the first day kept (YYYY-MM-DD), 1 January of last year as the caller's clock has it. */
-export function createDayNotes(file: TextFile | undefined, keepFrom: () => string): DayNotes {
-  const stored = read(file);
+export function createDayNotes(file: TextFile | undefined, keepFrom: () => string, onDamaged?: DamagedNotes): DayNotes {
+  const stored = load(file, onDamaged);
   let absences = stored.absences;
   let corrections = stored.corrections;
   function save(): void {
+    if (stored.keepUnwritten) throw new Error('The absences and corrections file was damaged and no copy of it could be kept.');
     const from = keepFrom();
     absences = absences
       .filter((entry) => entry.day >= from)
@@ -127,13 +136,34 @@ export function createDayNotes(file: TextFile | undefined, keepFrom: () => strin
   };
 }
 
-/** Every readable entry; anything else is left out (a damaged file costs entries, never the start). */
-function read(file: TextFile | undefined): { absences: Absence[]; corrections: Correction[] } {
-  const parsed = parseStoredJson(file?.read()) as { absences?: unknown; corrections?: unknown } | undefined | null;
-  const valid = <T>(schema: v.GenericSchema<unknown, T>, list: unknown): T[] =>
-    (Array.isArray(list) ? list : []).flatMap((entry) => {
-      const result = v.safeParse(schema, entry);
-      return result.success ? [result.output] : [];
-    });
-  return { absences: valid(absenceSchema, parsed?.absences), corrections: valid(correctionSchema, parsed?.corrections) };
+/**
+ * Every usable entry. A file not read whole (unreadable, not JSON, an entry that cannot be used) is
+ * handed to `onDamaged` before anything could write over it; without a copy kept, it stays unwritten.
+ */
+function load(
+  file: TextFile | undefined,
+  onDamaged: DamagedNotes | undefined,
+): { absences: Absence[]; corrections: Correction[]; keepUnwritten: boolean } {
+  let bytes: Buffer | null;
+  try {
+    bytes = file?.readBytes() ?? null;
+  } catch {
+    return { ...damaged(null, 1, onDamaged), absences: [], corrections: [] };
+  }
+  if (bytes === null || bytes.length === 0) return { absences: [], corrections: [], keepUnwritten: false };
+  const parsed = parseStoredJson(bytes.toString('utf8')) as { absences?: unknown; corrections?: unknown } | undefined | null;
+  const dropped: Dropped = { count: typeof parsed === 'object' && parsed !== null ? 0 : 1 };
+  const absences = storedEntries(absenceSchema, parsed?.absences, dropped, MAX_NOTES * 2);
+  const corrections = storedEntries(correctionSchema, parsed?.corrections, dropped, MAX_NOTES * 2);
+  if (dropped.count === 0) return { absences, corrections, keepUnwritten: false };
+  return { absences, corrections, ...damaged(bytes, dropped.count, onDamaged) };
+}
+
+function damaged(bytes: Buffer | null, dropped: number, onDamaged: DamagedNotes | undefined): { keepUnwritten: boolean } {
+  try {
+    onDamaged?.(bytes, dropped);
+    return { keepUnwritten: bytes === null };
+  } catch {
+    return { keepUnwritten: true };
+  }
 }

@@ -6,8 +6,11 @@
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { HEALTH_SYSTEMS, type SystemState } from '../../shared/domain/health.ts';
 import { createOutageLog, restoreOutages, type OutageData, type OutageLog } from './outage-log.ts';
+import { LAST_DATE_MS } from '../util/stored-entries.ts';
 
 export const HISTORY_RETENTION_MS = 24 * 3_600_000;
+/** A saved history longer than this is damaged or hand-made: dropped whole, unread (bounded time and memory at start). */
+export const MAX_SAVED_CHARACTERS = 8 * 1024 * 1024;
 /** How long a failed check paints the chart at most: the longest wait between checks while down, and a minute. */
 const FAILURE_STANDS_MS = 6 * 60_000;
 
@@ -80,9 +83,12 @@ const STATES: ReadonlySet<string> = new Set<SystemState>([
   'rate-limited',
   'offline',
 ]);
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** A moment a Date can hold: a number out of that range would make every view of the history throw. */
+const isTime = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= LAST_DATE_MS;
+/** A check's latency in milliseconds, -1 for a failed check. */
+const isLatency = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= -1;
 const isCheck = (pair: unknown): pair is [number, number] =>
-  Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && isTime(pair[1]) && pair[1] >= -1;
+  Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && isLatency(pair[1]);
 const isState = (pair: unknown): pair is [number, SystemState] =>
   Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && STATES.has(pair[1] as string);
 const isLogEntry = (entry: unknown): entry is HealthLogEntry => {
@@ -109,6 +115,8 @@ function usable<T>(list: unknown, keep: (entry: unknown) => entry is T, dropped:
 /** The saved history, each entry checked as it is read: what cannot be used is dropped and counted. */
 function restore(saved: string | null): { data: Data; dropped: number } {
   if (!saved) return { data: empty(), dropped: 0 };
+  // Never written this large (a full day of checks and 500 outages stay under 2 MB): not parsed at all.
+  if (saved.length > MAX_SAVED_CHARACTERS) return { data: empty(), dropped: 1 };
   const dropped = { count: 0 };
   try {
     const parsed = JSON.parse(saved) as {
@@ -125,7 +133,7 @@ function restore(saved: string | null): { data: Data; dropped: number } {
       data.states[system] = usable(parsed.states?.[system], isState, dropped);
     }
     data.log = usable(parsed.log, isLogEntry, dropped);
-    data.outages = restoreOutages(parsed.outages);
+    data.outages = restoreOutages(parsed.outages, dropped);
     return { data, dropped: dropped.count };
   } catch {
     return { data: empty(), dropped: 1 }; // a damaged history is not worth stopping for

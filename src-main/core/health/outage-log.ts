@@ -7,7 +7,9 @@
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
-import { localDayKey, startOfNextLocalDay } from '../../shared/moments.ts';
+import { isCalendarDay, localDayKey, startOfNextLocalDay } from '../../shared/moments.ts';
+import { storedEntries, storedInstant, type Dropped } from '../util/stored-entries.ts';
+import * as v from 'valibot';
 
 export const OUTAGE_RETENTION_MS = 30 * 86_400_000;
 export const MAX_OUTAGES = 500;
@@ -46,39 +48,56 @@ export interface OutageData {
   days: DayWatch[];
 }
 
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isSystem = (value: unknown): value is HealthSystem => (HEALTH_SYSTEMS as readonly unknown[]).includes(value);
-const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : null);
+const TOLD_KINDS = ['down', 'reminder', 'recovered', 'unstable', 'auth', 'maintenance'] as const satisfies readonly ToldKind[];
+/** A text kept as far as it fits (a longer one is cut, not dropped). */
+const clipped = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.transform((text) => text.slice(0, max)),
+  );
+const system = v.picklist(HEALTH_SYSTEMS);
+const toldSchema = v.object({ kind: v.picklist(TOLD_KINDS), at: storedInstant });
+const outageSchema = v.pipe(
+  v.object({
+    system,
+    start: storedInstant,
+    end: v.nullable(storedInstant),
+    words: v.fallback(v.nullable(clipped(500)), null),
+    // What was told is a detail: a told entry that cannot be used is left out, the outage kept.
+    told: v.fallback(
+      v.pipe(
+        v.array(v.unknown()),
+        v.transform((list) => storedEntries(toldSchema, list, { count: 0 }, 50)),
+      ),
+      [],
+    ),
+    acknowledged: v.fallback(
+      v.nullable(v.object({ at: storedInstant, note: v.fallback(clipped(200), ''), by: v.fallback(clipped(100), '') })),
+      null,
+    ),
+  }),
+  v.check((outage) => outage.end === null || outage.end >= outage.start),
+);
+const dayWatchSchema = v.object({
+  day: v.pipe(v.string(), v.check(isCalendarDay)),
+  system,
+  watchedMs: v.pipe(v.number(), v.minValue(0), v.maxValue(86_400_000)),
+  downMs: v.pipe(v.number(), v.minValue(0), v.maxValue(86_400_000)),
+});
+/** More days than 30 for each system are never written; a few to spare for a clock change or two. */
+const MAX_DAYS = 40 * HEALTH_SYSTEMS.length;
 
-function readOutage(entry: unknown): Outage | null {
-  const raw = entry as Partial<Outage> | null;
-  if (!raw || !isSystem(raw.system) || !isTime(raw.start) || !(raw.end === null || isTime(raw.end))) return null;
-  const ack = raw.acknowledged as Partial<Acknowledgement> | null | undefined;
-  return {
-    system: raw.system,
-    start: raw.start,
-    end: raw.end,
-    words: text(raw.words, 500),
-    told: (Array.isArray(raw.told) ? raw.told : [])
-      .filter((told) => isTime(told?.at) && typeof told?.kind === 'string')
-      .slice(0, 50),
-    acknowledged: ack && isTime(ack.at) ? { at: ack.at, note: text(ack.note, 200) ?? '', by: text(ack.by, 100) ?? '' } : null,
-  };
-}
-
-function readDay(entry: unknown): DayWatch | null {
-  const raw = entry as Partial<DayWatch> | null;
-  return raw && typeof raw.day === 'string' && isSystem(raw.system) && isTime(raw.watchedMs) && isTime(raw.downMs)
-    ? { day: raw.day.slice(0, 10), system: raw.system, watchedMs: raw.watchedMs, downMs: raw.downMs }
-    : null;
-}
-
-/** What a saved file holds of the log; whatever cannot be read is left out. */
-export function restoreOutages(saved: unknown): OutageData {
+/**
+ * What a saved file holds of the log, checked entry by entry against the schemas above: the newest
+ * MAX_OUTAGES outages and MAX_DAYS days at most (a longer, hand-edited list costs no more time than
+ * a full one), and whatever cannot be used is left out and counted in `dropped`.
+ */
+export function restoreOutages(saved: unknown, dropped: Dropped = { count: 0 }): OutageData {
   const raw = saved as Partial<Record<keyof OutageData, unknown>> | null | undefined;
-  const list = <T>(value: unknown, read: (entry: unknown) => T | null) =>
-    (Array.isArray(value) ? value : []).map(read).filter((entry): entry is T => entry !== null);
-  return { outages: list(raw?.outages, readOutage), days: list(raw?.days, readDay) };
+  return {
+    outages: storedEntries(outageSchema, raw?.outages, dropped, MAX_OUTAGES),
+    days: storedEntries(dayWatchSchema, raw?.days, dropped, MAX_DAYS),
+  };
 }
 
 export type OutageLog = ReturnType<typeof createOutageLog>;
