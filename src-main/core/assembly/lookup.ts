@@ -7,7 +7,7 @@ import type { Environment } from '../../shared/domain/environments.ts';
 import { resolveForWorker, type NetworkRoute } from '../api/network.ts';
 import { sweepWithdrawnData } from '../environments/withdrawn-data.ts';
 import { inProcessBackend, lookupEngineFor, workerBackend } from '../lookup/lookup-backend.ts';
-import { cacheBinding, newCacheKey, removeLookupCache, type LookupCacheConfig } from '../lookup/lookup-cache.ts';
+import { cacheBinding, newCacheKey, removeLookupCache, scoresPathOf, type LookupCacheConfig } from '../lookup/lookup-cache.ts';
 import { createLookupService } from '../lookup/lookup-service.ts';
 import { createRememberedStore } from '../lookup/remembered-store.ts';
 import type { ProxySignIn } from '../security/proxy-sign-in.ts';
@@ -108,7 +108,12 @@ export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
 /** Where each environment's lists are kept on disk, encrypted with a key the vault keeps (only where the OS encrypts it). */
 /** `environmentIds`: every environment known, whose lists a lost key makes unreadable. */
 function lookupCaches(files: DataFiles, settings: SettingsService, vault: SecretVault, environmentIds: () => string[]) {
-  const pathOf = (environmentId: string) => files.dataPath(environmentFileName('lookup-cache', environmentId, 'bin'));
+  /** The lookup's file; a folder in the way of it or of the score keeper's file beside it is moved aside (said once). */
+  const pathOf = (environmentId: string) => {
+    const name = environmentFileName('lookup-cache', environmentId, 'bin');
+    files.dataPath(scoresPathOf(name));
+    return files.dataPath(name);
+  };
   /** Where an environment's lists are kept on disk, with the vault's key; null without a data folder, strong encryption or the setting. */
   function lookupCacheFor(environment: Environment): LookupCacheConfig | null {
     if (!files.dataDir || !settings.preferences().lookup.keepOnDisk) return null;

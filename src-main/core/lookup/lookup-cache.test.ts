@@ -3,7 +3,7 @@
  * delta on the next first open; a damaged, foreign or stale file, or one sealed with a key this
  * user can no longer read, is not used — the lookup loads afresh and says why.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -226,6 +226,34 @@ describe('in the app', () => {
     await third.vault.unlock();
     expect(await windowApi(third).call('lookupOpen')).toMatchObject({ cacheProblem: 'unreadable', counts: { debtors: 400 } });
   });
+
+  it("says the score keeper's own file's problem, and moves a folder in its way aside without leaving a temporary file (issue 61)", async () => {
+    const dataDir = folder();
+    const encryptor = fakeEncryptor('strong');
+    const core = createTestCore(mock.server, { dataDir, encryptor, lookupWorker: true });
+    expect((await windowApi(core).call('lookupOpen')).counts.debtors).toBe(400);
+    await core.vault.flush();
+    await expect.poll(() => readdirSync(dataDir).filter((name) => name.endsWith('.scores.bin'))).toHaveLength(1);
+    const scores = join(
+      dataDir,
+      readdirSync(dataDir).find((name) => name.endsWith('.scores.bin'))!,
+    );
+    const bytes = readFileSync(scores);
+    bytes[bytes.length - 5] = bytes[bytes.length - 5]! ^ 0xff;
+    writeFileSync(scores, bytes);
+    const again = createTestCore(mock.server, { dataDir, encryptor, settingsDir: core.settingsDir, lookupWorker: true });
+    await again.vault.unlock();
+    expect(await windowApi(again).call('lookupOpen')).toMatchObject({ cacheProblem: 'unreadable', counts: { debtors: 400 } });
+
+    rmSync(scores);
+    mkdirSync(scores);
+    const third = createTestCore(mock.server, { dataDir, encryptor, settingsDir: core.settingsDir, lookupWorker: true });
+    await third.vault.unlock();
+    await windowApi(third).call('lookupOpen');
+    expect(third.problems).toEqual([expect.stringMatching(/\.scores\.bin was a folder, not a file; it was moved to /)]);
+    await expect.poll(() => statSync(scores).isFile()).toBe(true);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  }, 60_000);
 
   it('loads the lists afresh without a word on another host of a pooled desktop, whose keys cannot read them', async () => {
     const dataDir = folder();

@@ -176,7 +176,12 @@ async function writeWhole(path: string, header: (parts: SealedPart[]) => Header,
     closeSync(file);
     if (!written) rmSync(temporary, { force: true });
   }
-  renameSync(temporary, path);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true }); // nothing to keep: the file before stays as it was
+    throw error;
+  }
 }
 type SealParts = (write: (bytes: Buffer) => void) => Promise<SealedPart[]>;
 
@@ -267,7 +272,8 @@ export const scoresCacheOf = (config: LookupCacheConfig): LookupCacheConfig => (
   path: scoresPathOf(config.path),
   binding: `${config.binding}\nscores`,
 });
-const scoresPathOf = (path: string) => path.replace(/(\.bin)?$/, '.scores.bin');
+/** The score keeper's file beside a lookup's file (a path, or a name in the data folder). */
+export const scoresPathOf = (path: string) => path.replace(/(\.bin)?$/, '.scores.bin');
 
 /** The cache goes (environment deleted, or the setting turned off): the lookup's file and the score keeper's beside it. */
 export function removeLookupCache(path: string): void {

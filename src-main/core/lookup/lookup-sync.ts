@@ -140,7 +140,7 @@ function noteScoresTaken(state: LookupState, resource: Resource, records: Lookup
 
 /**
  * The score keeper's sync, run alongside this one (its lists parsed on the other core): its
- * columns taken, its problems said with ours. A keeper that failed leaves the scores unknown.
+ * columns taken, its problems (and its file's) said with ours. A keeper that failed leaves the scores unknown.
  */
 async function takeScores(state: LookupState, alongside: Promise<ScoreOutcome>): Promise<void> {
   const outcome = await alongside;
@@ -149,6 +149,7 @@ async function takeScores(state: LookupState, alongside: Promise<ScoreOutcome>):
   else {
     state.scores?.take(outcome.columns);
     state.problems.push(...outcome.problems);
+    state.cacheProblem ??= outcome.cacheProblem;
   }
 }
 

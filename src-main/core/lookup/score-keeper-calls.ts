@@ -2,7 +2,7 @@
  * What the lookup's engine asks of the score lists' keeper (score-keeper.ts), wherever it runs —
  * in its own thread in the app, in this one in tests — and how one of its syncs is taken.
  */
-import type { LookupProblem } from '../../shared/domain/lookup.ts';
+import type { LookupCacheProblem, LookupProblem } from '../../shared/domain/lookup.ts';
 import type { LookupRecord } from './lookup-data.ts';
 import type { ScoreColumns } from './score-table.ts';
 
@@ -10,6 +10,8 @@ import type { ScoreColumns } from './score-table.ts';
 export interface ScoreSync {
   columns: ScoreColumns;
   problems: LookupProblem[];
+  /** Why the keeper's own file could not be used (said as the lookup's own file's would be). */
+  cacheProblem: LookupCacheProblem | null;
 }
 
 /** The keeper's calls, each answered later (from another thread in the app). */

@@ -15,7 +15,7 @@ export function createScoreKeeper(options: Omit<LookupEngineOptions, 'scores' | 
   return {
     async sync(full: boolean): Promise<ScoreSync> {
       const status = await engine.sync(full ? 'full' : 'auto');
-      return { columns: engine.scoreColumns(), problems: status.problems };
+      return { columns: engine.scoreColumns(), problems: status.problems, cacheProblem: status.cacheProblem ?? null };
     },
     records: async (debtorKey: string) => engine.scoreRecords(debtorKey),
     clear: async () => engine.clear(),
