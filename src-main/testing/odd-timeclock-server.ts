@@ -38,6 +38,8 @@ export interface OddBehaviour {
   requireContentType: string | null;
   /** Every route answers this redirect. */
   redirect: { status: number; location: string } | null;
+  /** Every route answers 200 with the company's sign-in page (a gateway's or single sign-on's). */
+  signInPage: boolean;
   /** 404 with a message instead of 204 for an employee with no events. */
   notFoundForNoEvents: boolean;
   /** How a 409 carries the conflicting event. */
@@ -57,6 +59,7 @@ const defaults: OddBehaviour = {
   closeMethod: 'PATCH',
   requireContentType: null,
   redirect: null,
+  signInPage: false,
   notFoundForNoEvents: false,
   conflictShape: 'contract',
   health: { status: 200, body: '{"status":"UP"}', contentType: 'application/json' },
@@ -100,6 +103,11 @@ export function renderEvent(event: OddEvent, shape: EventShape, bigIds: boolean)
   }
 }
 
+/** A company sign-in page as gateways and single sign-on put one in front of a service. */
+const SIGN_IN_PAGE =
+  '<!DOCTYPE html><html><head><title>Sign in – Acme</title></head><body><form method="post" action="/login">' +
+  '<input name="username"><input type="password" name="password"><button>Sign in</button></form></body></html>';
+
 /** `now`: the server's own clock, sent in every answer's Date header (a test's fake clock, so the two agree). */
 export async function startOddServer(initial: Partial<OddBehaviour> = {}, now: () => number = Date.now): Promise<OddServer> {
   const state = { behaviour: { ...defaults, ...initial }, events: [] as OddEvent[], requests: [] as string[], nextId: 1n };
@@ -120,6 +128,10 @@ export async function startOddServer(initial: Partial<OddBehaviour> = {}, now: (
     const redirect = state.behaviour.redirect;
     if (redirect) {
       res.writeHead(redirect.status, { location: redirect.location }).end();
+      return;
+    }
+    if (state.behaviour.signInPage) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SIGN_IN_PAGE);
       return;
     }
     router.lookup(req, res);

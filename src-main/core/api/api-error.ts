@@ -69,6 +69,7 @@ export class ApiError extends Error {
    * base URL, method, content type): retrying without a change of settings cannot help.
    */
   get configuration(): boolean {
+    if (this.notReached) return false;
     return (
       this.kind === 'redirected' ||
       this.kind === 'not-supported' ||
@@ -78,6 +79,16 @@ export class ApiError extends Error {
 
   /** The service answered 2xx, so a write was accepted, but the answer could not be read. */
   get acceptedButUnreadable(): boolean {
+    if (this.notReached) return false;
     return this.kind === 'bad-response' && this.status !== undefined && this.status >= 200 && this.status < 300;
+  }
+
+  /**
+   * A sign-in in front of the service answered (its page, or a redirect to it): the request never
+   * reached the service, whatever the status. Waited out like a network fault — the sign-in is the
+   * employee's or IT's to renew, and nothing was recorded.
+   */
+  get notReached(): boolean {
+    return (this.kind === 'bad-response' && this.facts.webPage?.signIn === true) || this.facts.toSignIn === true;
   }
 }

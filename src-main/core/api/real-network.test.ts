@@ -157,6 +157,24 @@ describe.runIf(realComponents.nginx)('nginx as the gateway, with its defaults', 
   });
 });
 
+describe.runIf(realComponents.nginx)('nginx in front of a service that refuses connections', () => {
+  let ca: InternalCa;
+  let nginx: RealServer;
+  beforeAll(async () => {
+    ca = makeInternalCa();
+    // Nothing listens there: nginx's connect() is refused, and it answers 502.
+    nginx = await startNginx(ca, `http://127.0.0.1:${await freePort()}`);
+  }, 60_000);
+  afterAll(async () => nginx?.close());
+
+  it('says that the gateway could not reach the service, not that it gave up waiting on a slow one (issue 61, point 6)', async () => {
+    const { core } = setup(() => null, nginx.url, ca.caPem);
+    const failure = core.clients().timeclock.health('source');
+    await expect(failure).rejects.toThrow(/the gateway in front of it could not reach the service .*\(502\)/);
+    await expect(failure).rejects.not.toThrow(/gave up waiting/);
+  });
+});
+
 describe.runIf(realComponents.nginx)('nginx as a caching reverse proxy, serving the fleet', () => {
   let ca: InternalCa;
   let nginx: RealServer;

@@ -49,7 +49,9 @@ export function statusFacts(response: Response, text: string, context: StatusCon
   };
   if (status >= 300 && status < 400) {
     const location = resolveLocation(response.headers.get('location'), context.requestUrl);
-    return { kind: 'redirected', ...common, location };
+    // A redirect to the company's single sign-on: a session that ran out in front of the service, not a moved one.
+    const toSignIn = location !== undefined && isSignInAddress(location);
+    return { kind: 'redirected', ...common, location, ...(toSignIn ? { toSignIn } : {}) };
   }
   if (NOT_SUPPORTED.has(status)) return { kind: 'not-supported', ...common, wants: wantsOf(response.headers) };
   const refusal = status === 401 || status === 403 || status === 429;
@@ -69,7 +71,9 @@ export function statusFacts(response: Response, text: string, context: StatusCon
     retryAfterMs,
     ...(quota ? { quota: true as const } : {}),
     ...(kind === 'rate-limited' ? allowanceOf(response.headers) : {}),
-    ...(status === 502 || status === 504 ? { gatewayTimeout: true as const } : {}),
+    // 504: the gateway gave up waiting on a slow service; 502: it could not reach it (refused, reset, no route).
+    ...(status === 504 ? { gatewayTimeout: true as const } : {}),
+    ...(status === 502 ? { gatewayUnreached: true as const } : {}),
     reason: kind === 'bad-response' ? `unexpected status ${status}` : undefined,
     signIn: kind === 'unauthorized' ? signInReason(context.auth, response.headers, evidence!.said, gateway) : undefined,
     ...(gateway ? { gateway } : {}),
@@ -205,4 +209,14 @@ function wantsOf(headers: Headers): string | undefined {
     .filter(([value]) => value !== null && value.trim() !== '')
     .map(([value, what]) => `${what} ${value!.trim()}`);
   return parts.length === 0 ? undefined : parts.join('; ');
+}
+
+/**
+ * An address of a sign-in (single sign-on) service: Entra ID, ADFS, Okta, Ping, OneLogin, Auth0,
+ * Keycloak, or a path that says it is a login, SAML or OAuth authorisation page.
+ */
+export function isSignInAddress(location: string): boolean {
+  return /login\.microsoftonline\.|\/adfs\/|okta(preview)?\.com|pingone\.|onelogin\.com|auth0\.com|\/realms\/[^/]+\/protocol\/|\/(saml2?|sso|login|signin|sign-in|logon)\b|\/oauth2?\/(v2\.0\/)?authorize\b/i.test(
+    location,
+  );
 }

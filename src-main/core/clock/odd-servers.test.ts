@@ -184,22 +184,49 @@ describe('servers that want another method, content type or address', () => {
     expect(s.odd.events).toEqual([]);
   });
 
-  it.each([
-    [301, '/v1/clockedTimeEvents'],
-    [302, 'https://login.example.com/sso?return=timeclock'],
-  ])('reports a %i redirect with its target, never follows it, and sends nothing there', async (status, location) => {
+  it('reports a moved service (301) with its target, never follows it, and sends nothing there', async () => {
     const s = await setup();
-    s.odd.set({ redirect: { status, location } });
+    s.odd.set({ redirect: { status: 301, location: '/v1/clockedTimeEvents' } });
     await s.core.clock.refresh();
-    expect((await s.truthful()).problem).toMatch(/redirected .*\(30[12]\) to http/);
+    expect((await s.truthful()).problem).toMatch(/redirected .*\(301\) to http/);
     const view = await s.press();
     expect(view.stopped[0]!.reason).toMatch(
-      new RegExp(
-        `redirected clock-in \\(${status}\\) to ${location.startsWith('/') ? `${s.odd.url}/v1/clockedTimeEvents` : 'https://login\\.example\\.com/sso'}.*update the base URL`,
-      ),
+      new RegExp(`redirected clock-in \\(301\\) to ${s.odd.url}/v1/clockedTimeEvents.*update the base URL`),
     );
-    expect(s.odd.requests.filter((line) => line.includes('/v1/') || line.includes('sso'))).toEqual([]);
+    expect(s.odd.requests.filter((line) => line.includes('/v1/'))).toEqual([]);
   });
+});
+
+describe('a sign-in in front of the service (issue 61, point 3)', () => {
+  it.each([
+    ['its sign-in page (200, HTML)', { signInPage: true }, /a sign-in page from 127\.0\.0\.1:\d+ answered clock-in/],
+    [
+      'a redirect to the company single sign-on',
+      { redirect: { status: 302, location: 'https://login.microsoftonline.com/acme/oauth2/v2.0/authorize?client_id=x' } },
+      /sent clock-in to the company's sign-in at login\.microsoftonline\.com .*The service was not reached/,
+    ],
+  ] as Array<[string, Partial<OddBehaviour>, RegExp]>)(
+    'keeps a punch met by %s waiting, and sends it by itself, once, when the service answers',
+    async (_, signIn, said) => {
+      const s = await setup();
+      s.odd.set(signIn);
+      await s.core.clock.refresh();
+      const view = await s.press();
+      expect(view.stopped).toEqual([]);
+      expect(view.pending).toHaveLength(1);
+      expect(view.pending[0]!.reason).toMatch(said);
+      // Long past the three unreadable answers that stop a punch as "outcome unknown": it still waits.
+      await s.runFor(30 * 60);
+      expect((await s.call('getClock')).stopped).toEqual([]);
+      expect(s.odd.events).toEqual([]);
+
+      s.odd.set({ signInPage: false, redirect: null });
+      await s.runFor(30 * 60);
+      expect(await s.truthful()).toMatchObject({ state: 'in', pending: [], stopped: [] });
+      expect(s.odd.events).toEqual([{ id: expect.any(String), employeeId: 'E7', clockIn: at(0), clockOut: null }]);
+      expect(s.odd.requests.filter((line) => line.includes('login'))).toEqual([]);
+    },
+  );
 });
 
 describe('404 told apart', () => {

@@ -102,6 +102,8 @@ export function createPunchOutcomes(options: PunchOutcomeOptions) {
   /** What a failure that did not record the punch leads to. */
   function whenNotSent(punch: Punch, error: ApiError): PunchOutcome {
     if (error.configuration) return stop(punch, 'configuration', error.message, error.problem);
+    // A sign-in page or redirect answered instead of the service: not an answer of the service's to count.
+    if (error.notReached) return wait(punch, error);
     if (error.kind === 'bad-response') return unreadable(punch, error);
     if (error.kind === 'bad-request' || error.kind === 'unprocessable')
       return stop(punch, 'refused', error.message, error.problem);

@@ -92,6 +92,37 @@ describe('test connection', () => {
   });
 
   it.each([
+    [
+      'its sign-in page on every route',
+      (res: import('node:http').ServerResponse) =>
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<!DOCTYPE html><html><body><form><input type="password" name="pw"><button>Sign in</button></form></body></html>'),
+      /^Timeclock service of .*: a sign-in page from 127\.0\.0\.1:\d+ answered .* instead of the service\. The company's proxy or single sign-on probably wants a new sign-in/,
+    ],
+    [
+      'a redirect to the company single sign-on',
+      (res: import('node:http').ServerResponse) =>
+        res.writeHead(302, { location: 'https://sso.acme.example/adfs/ls/?wa=wsignin1.0' }).end(),
+      /sent .* to the company's sign-in at sso\.acme\.example instead of answering\. The service was not reached/,
+    ],
+  ])('says that a gateway answered with %s, not that the base URL is wrong (issue 61, point 3)', async (_name, answer, said) => {
+    const gateway = await startRawServer((_req, res) => answer(res));
+    try {
+      const report = await testConnection(
+        { ...environment(), timeclockBaseUrl: `${gateway.url}/timeclock`, debtorsBaseUrl: `${gateway.url}/debtors` },
+        MOCK_CLIENT_SECRET,
+        network,
+      );
+      expect(report.timeclock.ok).toBe(false);
+      expect(report.timeclock.message).toMatch(said);
+      expect(`${report.timeclock.message} ${report.debtors.message}`).not.toMatch(/base URL/);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it.each([
     ['404 for every route', 404, 'application/json', '{"message":"Not Found"}', '“not found”'],
     [
       'a web page for every route (a portal or a login page)',

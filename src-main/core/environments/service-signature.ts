@@ -16,6 +16,8 @@ export type Absence = 'notFound' | 'webPage';
 export function absenceOf(error: unknown): Absence | null {
   if (!(error instanceof ApiError)) return null;
   if (error.kind === 'not-found') return 'notFound';
+  // A sign-in page is the company's sign-in in front of the service, not a sign that the service is elsewhere.
+  if (error.notReached) return null;
   if (error.kind === 'bad-response' && /\(text\/html\b|“\s*<(!doctype|html)/i.test(error.facts.reason ?? '')) return 'webPage';
   return null;
 }

@@ -38,3 +38,21 @@ describe('after a reset (sleep, unlock, the network back)', () => {
     monitor.stop();
   });
 });
+
+describe('a culprit on our side while the network works (issue 61, point 6)', () => {
+  it('says a certificate not trusted here as such, not as a failed check, whatever else answers', async () => {
+    const clock = createFakeClock();
+    const monitor = createHealthMonitor({
+      time: clock,
+      rules: () => rules,
+      probe: async (system) =>
+        system === 'source'
+          ? { kind: 'network', message: 'Time recording: TLS certificate not trusted', culprit: 'certificate' }
+          : { kind: 'ok', latencyMs: 10 },
+      reachable: async () => true,
+    });
+    await monitor.checkNow();
+    expect(monitor.snapshot().source).toMatchObject({ state: 'offline', offlineCause: 'certificate' });
+    expect(monitor.snapshot().target.state).toBe('up');
+  });
+});

@@ -61,8 +61,16 @@ export interface HealthMonitor {
 const START_OFFSET_MS: [number, number] = [2_000, 10_000];
 
 const isTransportFailure = (probe: Probe) => probe.kind === 'network' || (probe.kind === 'fail' && probe.transport === true);
-/** Once the network is known to work, a failure without an HTTP answer is the server's. */
-const asServerFailure = (probe: Probe): Probe => (probe.kind === 'network' ? { kind: 'fail', message: probe.message } : probe);
+/**
+ * Once the network is known to work, a failure without an HTTP answer is the server's — unless it
+ * names its culprit (a certificate not trusted here, the proxy): that is ours, said as it is.
+ */
+function asServerFailure(probe: Probe): HealthEvent {
+  if (probe.kind !== 'network') return probe;
+  return probe.culprit
+    ? { kind: 'offline', message: probe.message, cause: probe.culprit }
+    : { kind: 'fail', message: probe.message };
+}
 
 // Over 80 lines on purpose: one system's checks, timers and backoff shared by small named
 // functions, the longest runCycle at 26 lines.

@@ -90,6 +90,8 @@ export interface ApiProblemFacts {
   proxySignIn?: { why: ProxySignIn; proxy: string; schemes: string[] };
   /** Where a redirect pointed. */
   location?: string;
+  /** The redirect pointed to a sign-in (the company's single sign-on): the service was not reached. */
+  toSignIn?: true;
   /** What the server says it accepts (Allow, Accept, Accept-Patch headers), for not-supported. */
   wants?: string;
   /**
@@ -107,8 +109,10 @@ export interface ApiProblemFacts {
   portal?: string;
   /** A 403 that is a limit, not a missing grant (Azure API Management's exhausted quota): waited out, not "ask for access". */
   quota?: true;
-  /** A gateway's 502/504: it gave up waiting for the service behind it. */
+  /** A gateway's 504: it gave up waiting for the service behind it. */
   gatewayTimeout?: true;
+  /** A gateway's 502: it could not reach the service behind it (refused, reset, no route). */
+  gatewayUnreached?: true;
   /** Every route of the service was "not found" here: the environment's base URL is wrong, not a record missing. */
   wrongBaseUrl?: true;
 }

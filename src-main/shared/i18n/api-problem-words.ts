@@ -79,6 +79,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
       if (facts.unknownState !== undefined) return t('apiError.unknownState', { where, op, word: facts.unknownState });
       return t('apiError.badResponse', { where, op, reason: facts.reason ?? t('apiError.unexpectedContent') });
     case 'redirected':
+      if (facts.toSignIn) return t('apiError.redirectedToSignIn', { where, op, host: hostOf(facts.location) });
       return t('apiError.redirected', {
         where,
         op,
@@ -97,6 +98,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
     default:
       if (facts.emptyAnswer) return t('apiError.emptyAnswer', { where, op, status: status || '5xx' });
       if (facts.gatewayTimeout) return t('apiError.gatewayTimeout', { where, op, status: status || '504' });
+      if (facts.gatewayUnreached) return t('apiError.gatewayUnreached', { where, op, status: status || '502' });
       if (facts.wrongBaseUrl) return t('apiError.wrongBaseUrl', { where, op, status: status || '404', environment });
       // bad-request, not-found, conflict, unprocessable, server: the server's own words follow.
       return t('apiError.refused', { kind: camelCase(facts.kind), where, op, status: status || '5xx', said });
@@ -143,9 +145,11 @@ export function causeOf(facts: ApiProblemFacts, t: Translate): string {
   if (facts.kind === 'unauthorized' && facts.signIn === 'refused-or-pending') return t('cause.refusedOrPending', { service });
   if (facts.kind === 'unauthorized' && facts.signIn === 'token-refused') return t('cause.tokenRefused', { service });
   if (facts.kind === 'rate-limited') return t('cause.rateLimited', { service, wait: waitText(facts.retryAfterMs, t) });
-  if (facts.webPage) return t('cause.webPage', { service, signIn: facts.webPage.signIn ? 'yes' : 'no' });
+  if (facts.webPage || facts.toSignIn)
+    return t('cause.webPage', { service, signIn: facts.webPage?.signIn === false ? 'no' : 'yes' });
   if (facts.emptyAnswer) return t('cause.emptyAnswer', { service, status: String(facts.status ?? '5xx') });
   if (facts.gatewayTimeout) return t('cause.gatewayTimeout', { service, status: String(facts.status ?? '504') });
+  if (facts.gatewayUnreached) return t('cause.gatewayUnreached', { service, status: String(facts.status ?? '502') });
   if (facts.wrongBaseUrl) return t('cause.wrongBaseUrl', { service });
   const status = facts.status === undefined ? '' : ` (${facts.status})`;
   return t('cause.kind', { kind: camelCase(facts.kind), service, status });
@@ -159,10 +163,20 @@ export function waitsOnPerson(facts: ApiProblemFacts): boolean {
   return (
     facts.kind === 'unauthorized' ||
     facts.kind === 'forbidden' ||
-    facts.kind === 'redirected' ||
+    (facts.kind === 'redirected' && !facts.toSignIn) ||
     facts.kind === 'not-supported' ||
     facts.culprit !== undefined ||
     facts.proxySignIn !== undefined ||
     facts.wrongBaseUrl === true
   );
+}
+
+/** The host of an address as shown ("login.microsoftonline.com"); the address itself where it has none. */
+function hostOf(location: string | undefined): string {
+  if (!location) return '';
+  try {
+    return new URL(location).host;
+  } catch {
+    return location;
+  }
 }
