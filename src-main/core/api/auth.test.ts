@@ -5,7 +5,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createAuthSource } from './auth.ts';
+import { createAuthSource, REFUSED_TOKEN_HOLD_MS } from './auth.ts';
 import { createHttpClient } from './http-client.ts';
 import { createLogger } from '../logging/logger.ts';
 import { liveSecrets, secretsToRedact } from '../security/live-secrets.ts';
@@ -25,6 +25,27 @@ async function tokenServer(answer: RequestListener, clientSecret = 's3cret-value
     server.close();
   };
   return { auth, close };
+}
+
+/** An OAuth API on loopback (`answer` for its token URL and its routes) and an HTTP client for it, on `now`. */
+async function oauthApi(answer: RequestListener, now: () => number = Date.now) {
+  const server = createServer(answer);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = createHttpClient({
+    service: 'debtors',
+    environment: 'Acme',
+    baseUrl: `${base}/debtors`,
+    auth: { kind: 'oauth-client-credentials', tokenUrl: `${base}/token`, credentialsIn: 'body' },
+    credentials: { clientId: 'c', clientSecret: 's3cret-value' },
+    retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
+    now,
+  });
+  const close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return { http, close };
 }
 
 describe('OAuth tokens and the log', () => {
@@ -100,7 +121,7 @@ describe('a revoked token met by many requests at once', () => {
   it('is renewed once for all of them, and each is retried once with the new token', async () => {
     let issued = 0;
     let valid = '';
-    const server = createServer((req, res) => {
+    const { http, close } = await oauthApi((req, res) => {
       if (req.url === '/token') {
         valid = `token-${++issued}`;
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ access_token: valid, expires_in: 3600 }));
@@ -112,17 +133,7 @@ describe('a revoked token met by many requests at once', () => {
         else res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end();
       }, 20);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const http = createHttpClient({
-        service: 'debtors',
-        environment: 'Acme',
-        baseUrl: `${base}/debtors`,
-        auth: { kind: 'oauth-client-credentials', tokenUrl: `${base}/token`, credentialsIn: 'body' },
-        credentials: { clientId: 'c', clientSecret: 's3cret-value' },
-        retry: { retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 },
-      });
       const burst = () =>
         Promise.allSettled(
           Array.from({ length: 6 }, () => http.request({ method: 'GET', path: 'Debtors', operation: 'debtors' })),
@@ -134,8 +145,62 @@ describe('a revoked token met by many requests at once', () => {
       expect(afterRevocation.map((result) => result.status)).toEqual(Array(6).fill('fulfilled'));
       expect(issued).toBe(2); // one renewal shared by all six
     } finally {
-      server.closeAllConnections();
-      server.close();
+      close();
+    }
+  });
+});
+
+describe('a gateway that refuses every token (issue 61, point 5)', () => {
+  it('asks for no new token per request: a token refused before the API took one waits out a growing hold', async () => {
+    let issued = 0;
+    let accepting = false;
+    let now = Date.parse('2026-11-25T10:00:00Z');
+    const { http, close } = await oauthApi(
+      (req, res) => {
+        if (req.url === '/token') {
+          issued += 1;
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ access_token: `token-${issued}`, expires_in: 3600 }));
+          return;
+        }
+        if (accepting) res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+        else res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", error_description="wrong audience"' }).end();
+      },
+      () => now,
+    );
+    try {
+      const walk = async () => {
+        const outcomes = [];
+        for (let page = 0; page < 20; page++)
+          outcomes.push(
+            await http.request({ method: 'GET', path: 'Debtors', operation: 'debtors' }).then(
+              () => 'ok',
+              (error: Error) => error.message,
+            ),
+          );
+        return outcomes;
+      };
+      const first = await walk();
+      expect(issued).toBe(1);
+      expect(first.every((outcome) => /refused the access token .*issued it for this client id and secret/.test(outcome))).toBe(
+        true,
+      );
+
+      now += REFUSED_TOKEN_HOLD_MS.first + 1;
+      await walk();
+      expect(issued).toBe(2); // one more after the hold, held twice as long
+      now += REFUSED_TOKEN_HOLD_MS.first + 1;
+      await walk();
+      expect(issued).toBe(2);
+
+      // IT fixes the audience: the next token after the hold is taken, and a revoked one is renewed at once again.
+      accepting = true;
+      now += 2 * REFUSED_TOKEN_HOLD_MS.first;
+      expect(await walk()).toEqual(Array(20).fill('ok'));
+      expect(issued).toBe(2);
+    } finally {
+      close();
     }
   });
 });

@@ -26,6 +26,8 @@ export interface AuthSource {
    * newer one is there for it.
    */
   invalidate(rejected?: Record<string, string>): boolean;
+  /** A request with these headers succeeded: its token is one the API takes. */
+  accepted(sent?: Record<string, string>): void;
   /** Values that must never appear in a message or log (the secret, the current token). */
   secrets(): string[];
 }
@@ -63,25 +65,36 @@ export function authQueryParams(scheme: AuthScheme, credentials: Credentials): R
 
 /** Renews a token this long before the server said it expires. */
 const EXPIRY_MARGIN_MS = 60_000;
+/**
+ * A token refused before the API ever took it is not what the API wants (its scope, its audience,
+ * its issuer): a configuration problem, so the next token is asked for only after this wait,
+ * doubled at each such refusal up to the most (the token server is not asked once a request).
+ */
+export const REFUSED_TOKEN_HOLD_MS = { first: 30_000, most: 15 * 60_000 } as const;
 const DEFAULT_TOKEN_LIFETIME_S = 300;
 
-export function createAuthSource(
-  scheme: AuthScheme,
-  credentials: Credentials,
-  deps: { fetch: typeof fetch; now: () => number; timeoutMs: number },
-): AuthSource {
-  if (scheme.kind !== 'oauth-client-credentials') {
-    const headers = staticAuthHeaders(scheme, credentials);
-    const params = authQueryParams(scheme, credentials);
-    return {
-      headers: async () => headers,
-      params: () => params,
-      invalidate: () => false,
-      secrets: () => [credentials.clientSecret],
-    };
-  }
-  const oauth = scheme;
-  let token: { value: string; expiresAt: number } | null = null;
+type AuthDeps = { fetch: typeof fetch; now: () => number; timeoutMs: number };
+type OAuthScheme = Extract<AuthScheme, { kind: 'oauth-client-credentials' }>;
+
+export function createAuthSource(scheme: AuthScheme, credentials: Credentials, deps: AuthDeps): AuthSource {
+  if (scheme.kind === 'oauth-client-credentials') return createOAuthSource(scheme, credentials, deps);
+  const headers = staticAuthHeaders(scheme, credentials);
+  const params = authQueryParams(scheme, credentials);
+  return {
+    headers: async () => headers,
+    params: () => params,
+    invalidate: () => false,
+    accepted: () => {},
+    secrets: () => [credentials.clientSecret],
+  };
+}
+
+/** Client-credentials tokens: one asked for at a time, renewed before they expire or once refused, held when the API never took one. */
+function createOAuthSource(oauth: OAuthScheme, credentials: Credentials, deps: AuthDeps): AuthSource {
+  /** `accepted`: a request with it succeeded; `heldUntil`: refused before that, kept (not renewed) until then. */
+  let token: { value: string; expiresAt: number; accepted: boolean; heldUntil: number } | null = null;
+  /** The wait after the last token refused before the API took it (0: none was). */
+  let holdMs = 0;
   /** A token no longer held is no longer a secret the log must know. */
   const forgetToken = () => {
     if (token) liveSecrets.remove(token.value);
@@ -89,46 +102,29 @@ export function createAuthSource(
   };
   let pending: Promise<string> | null = null;
 
-  async function fetchToken(signal?: AbortSignal): Promise<string> {
-    const body = new URLSearchParams({ grant_type: 'client_credentials' });
-    if (oauth.scope) body.set('scope', oauth.scope);
-    if (oauth.audience) body.set('audience', oauth.audience);
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-    if (oauth.credentialsIn === 'basic') headers.authorization = basic(credentials);
-    else {
-      body.set('client_id', credentials.clientId);
-      body.set('client_secret', credentials.clientSecret);
-    }
-    const timeout = AbortSignal.timeout(deps.timeoutMs);
-    const response = await deps
-      .fetch(oauth.tokenUrl, {
-        method: 'POST',
-        headers,
-        body: body.toString(),
-        redirect: 'manual',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      })
-      .catch((error: unknown) => {
-        throw new TokenError(`the token URL could not be reached (${(error as Error).message})`);
-      });
-    // Through the same bounded reader as every other answer: a huge token answer is cut as it
-    // arrives, never read whole first (a 700 MB one once took the app to 1.4 GB).
-    const text = await readCappedText(response, { maxBytes: MAX_TOKEN_ANSWER_BYTES, truncate: true, signal: timeout }).catch(
-      (error: unknown) => {
-        throw new TokenError(`the token URL's answer could not be read (${(error as Error).message})`);
-      },
-    );
-    if (!response.ok)
-      throw new TokenError(`the token URL answered ${response.status}${tokenErrorText(text, [credentials.clientSecret])}`);
-    const parsed = safeJson(text) as { access_token?: unknown; expires_in?: unknown } | undefined;
-    if (typeof parsed?.access_token !== 'string' || parsed.access_token === '')
-      throw new TokenError('the token URL answered without an access_token');
-    const lifetime = Number(parsed.expires_in ?? DEFAULT_TOKEN_LIFETIME_S);
-    const seconds = Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_TOKEN_LIFETIME_S;
+  async function renew(signal?: AbortSignal): Promise<string> {
+    const issued = await requestToken(oauth, credentials, deps.timeoutMs, deps.fetch, signal);
     forgetToken();
-    token = { value: parsed.access_token, expiresAt: deps.now() + Math.max(seconds * 1000 - EXPIRY_MARGIN_MS, 5_000) };
+    const expiresAt = deps.now() + Math.max(issued.lifetimeSeconds * 1000 - EXPIRY_MARGIN_MS, 5_000);
+    token = { value: issued.value, expiresAt, accepted: false, heldUntil: 0 };
     liveSecrets.add(token.value);
     return token.value;
+  }
+
+  /**
+   * A token refused before the API took any request with it: kept and not retried (every request
+   * meanwhile meets the same refusal, said once as the API's) until its hold ends; then renewed.
+   */
+  function holdRefused(refused: NonNullable<typeof token>): boolean {
+    const now = deps.now();
+    if (refused.heldUntil === 0) {
+      holdMs = Math.min(Math.max(holdMs * 2, REFUSED_TOKEN_HOLD_MS.first), REFUSED_TOKEN_HOLD_MS.most);
+      refused.heldUntil = now + holdMs;
+      refused.expiresAt = Math.max(refused.expiresAt, refused.heldUntil);
+    }
+    if (now < refused.heldUntil) return false;
+    forgetToken();
+    return true;
   }
 
   return {
@@ -136,18 +132,70 @@ export function createAuthSource(
     async headers(signal) {
       if (token && deps.now() < token.expiresAt) return { authorization: `Bearer ${token.value}` };
       // One request for a token at a time, however many calls wait for it.
-      pending ??= fetchToken(signal).finally(() => (pending = null));
+      pending ??= renew(signal).finally(() => (pending = null));
       return { authorization: `Bearer ${await pending}` };
     },
     invalidate(rejected) {
       // Many requests in flight meet one revoked token: one renewal serves them all, each retried once.
       if (pending) return true;
       if (token && rejected?.authorization !== undefined && rejected.authorization !== `Bearer ${token.value}`) return true;
+      if (token && rejected && !token.accepted) return holdRefused(token);
       const had = token !== null;
       forgetToken();
       return had;
     },
+    accepted(sent) {
+      if (!token || sent?.authorization !== `Bearer ${token.value}`) return;
+      token.accepted = true;
+      holdMs = 0;
+    },
     secrets: () => [credentials.clientSecret, ...(token ? [token.value] : [])],
+  };
+}
+
+/** Asks the token URL for a client-credentials token: its value and lifetime, or a TokenError saying why not. */
+async function requestToken(
+  oauth: OAuthScheme,
+  credentials: Credentials,
+  timeoutMs: number,
+  fetchToken: typeof fetch,
+  signal?: AbortSignal,
+): Promise<{ value: string; lifetimeSeconds: number }> {
+  const body = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (oauth.scope) body.set('scope', oauth.scope);
+  if (oauth.audience) body.set('audience', oauth.audience);
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  if (oauth.credentialsIn === 'basic') headers.authorization = basic(credentials);
+  else {
+    body.set('client_id', credentials.clientId);
+    body.set('client_secret', credentials.clientSecret);
+  }
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const response = await fetchToken(oauth.tokenUrl, {
+    method: 'POST',
+    headers,
+    body: body.toString(),
+    redirect: 'manual',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  }).catch((error: unknown) => {
+    throw new TokenError(`the token URL could not be reached (${(error as Error).message})`);
+  });
+  // Through the same bounded reader as every other answer: a huge token answer is cut as it
+  // arrives, never read whole first (a 700 MB one once took the app to 1.4 GB).
+  const text = await readCappedText(response, { maxBytes: MAX_TOKEN_ANSWER_BYTES, truncate: true, signal: timeout }).catch(
+    (error: unknown) => {
+      throw new TokenError(`the token URL's answer could not be read (${(error as Error).message})`);
+    },
+  );
+  if (!response.ok)
+    throw new TokenError(`the token URL answered ${response.status}${tokenErrorText(text, [credentials.clientSecret])}`);
+  const parsed = safeJson(text) as { access_token?: unknown; expires_in?: unknown } | undefined;
+  if (typeof parsed?.access_token !== 'string' || parsed.access_token === '')
+    throw new TokenError('the token URL answered without an access_token');
+  const lifetime = Number(parsed.expires_in ?? DEFAULT_TOKEN_LIFETIME_S);
+  return {
+    value: parsed.access_token,
+    lifetimeSeconds: Number.isFinite(lifetime) && lifetime > 0 ? lifetime : DEFAULT_TOKEN_LIFETIME_S,
   };
 }
 

@@ -131,11 +131,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function attempt(request: ApiRequest): Promise<ApiResponse> {
     const sent: SentCredentials = {};
     try {
-      return await attemptOnce(request, sent);
+      const response = await attemptOnce(request, sent);
+      auth?.accepted(sent.headers);
+      return response;
     } catch (error) {
-      if (error instanceof ApiError && error.kind === 'unauthorized' && auth?.invalidate(sent.headers))
-        return attemptOnce(request);
-      throw error;
+      if (!(error instanceof ApiError && error.kind === 'unauthorized' && auth?.invalidate(sent.headers))) throw error;
+      const again: SentCredentials = {};
+      const response = await attemptOnce(request, again);
+      auth.accepted(again.headers);
+      return response;
     }
   }
 
