@@ -27,6 +27,11 @@ export interface CallOptions {
   onRetry?: ApiRequest['onRetry'];
   /** Ask only if changed since this answer (a list read whole before; see ListResult). */
   validator?: ListValidator;
+  /**
+   * The answer must come from the service, not from a cache on the way (a full load): asked with
+   * `Cache-Control: no-cache`, which a shared cache must revalidate with the service (RFC 9111, 5.2.1.4).
+   */
+  fresh?: boolean;
 }
 
 export interface SinceFilter extends CallOptions {
@@ -122,14 +127,17 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
     let keys: Set<string> | null = null;
     let request = firstPage(path, query, profile.paging);
     for (let page = 1; ; page++) {
-      const conditional = page === 1 ? conditionalHeaders(call.validator) : undefined;
+      const headers = {
+        ...(page === 1 ? conditionalHeaders(call.validator) : undefined),
+        ...(call.fresh ? { 'cache-control': 'no-cache' } : {}),
+      };
       const response = await http.request({
         method: 'GET',
         ...named,
         signal: call.signal,
         onRetry: call.onRetry,
         ...request,
-        ...(conditional ? { headers: conditional } : {}),
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
       });
       if (response.status === 304) return Object.assign([] as ListResult<T>, { notModified: true as const });
       const items = timePhase('read', () => read<T>(response.body, spec, path, named));

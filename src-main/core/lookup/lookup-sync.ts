@@ -75,6 +75,8 @@ async function loadResource(context: SyncContext, resource: Resource, run: SyncR
       signal: run.signal,
       onRetry,
       ...(validator ? { validator } : {}),
+      // A full load reaches the service: a cache on the way may hold the list as it was hours ago.
+      ...(run.full ? { fresh: true } : {}),
     })) as FetchedList;
     if (records.notModified) {
       if (resource.name === 'nicknames') state.nicknamesAt = run.startedAt;
@@ -108,6 +110,7 @@ function takeRecords(state: LookupState, resource: Resource, records: LookupReco
   noteScoresTaken(state, resource, records, run.full);
   if (resource.fullOnly || run.full) {
     state.changedSinceKept = true;
+    if (olderThanKnown(state, resource, latest)) return takeStale(state, resource, records);
     const fresh = new Map<string, LookupRecord>();
     timePhase('join', () => mergeRecords(fresh, records, resource.keyOf));
     state.data[resource.name] = fresh;
@@ -129,6 +132,23 @@ function takeRecords(state: LookupState, resource: Resource, records: LookupReco
   timePhase('join', () => mergeRecords(target, records, resource.keyOf));
   if (latest !== null && latest > (state.newestOf.get(resource.name) ?? '')) state.newestOf.set(resource.name, latest);
   return renamed;
+}
+
+/**
+ * A whole list whose newest change is older than one a delta already brought: an answer kept by a
+ * cache on the way (a proxy that ignored no-cache), not the service's list now.
+ */
+function olderThanKnown(state: LookupState, resource: Resource, latest: string | null): boolean {
+  const known = state.newestOf.get(resource.name);
+  return known !== undefined && latest !== null && latest < known;
+}
+
+/** A stale whole list is merged, never taken as the whole (it would drop what the delta brought), and said. */
+function takeStale(state: LookupState, resource: Resource, records: LookupRecord[]): boolean {
+  state.problems.push({ resource: resource.name, kind: 'stale' });
+  const target = state.data[resource.name];
+  timePhase('join', () => mergeRecords(target, records, resource.keyOf));
+  return resource.name === 'debtors' || resource.name === 'nicknames';
 }
 
 /** Which debtors' scores a list just taken changed, for the columns the score keeper hands on next. */

@@ -34,4 +34,6 @@ export type LookupProblem = { resource: ResourceName } & (
   | { kind: 'unexpected'; detail: string }
   | { kind: 'incomplete'; detail: string }
   | { kind: 'missing-field'; field: string; missing: number; total: number; seen: string }
+  /** A whole list older than changes already loaded: a cache on the way answered, not the service. */
+  | { kind: 'stale' }
 );

@@ -15,6 +15,8 @@ export function describeLookupProblem(problem: LookupProblem, t: Translate, loca
       return t('lookup.problem.unexpected', { detail: problem.detail });
     case 'incomplete':
       return t('lookup.problem.incomplete', { list, detail: problem.detail });
+    case 'stale':
+      return t('lookup.problem.stale', { list });
     case 'missing-field':
       return t('lookup.problem.missingField', {
         list,
