@@ -88,7 +88,7 @@ export interface AppCore {
   environmentsChanged(): void;
   checkHealthNow(): Promise<HealthLine[]>;
   /** How requests to an environment travel (proxy, trusted CAs): for clients built outside the core (the connection test). */
-  requestOptionsFor(environment: Environment): { fetch?: typeof fetch };
+  requestOptionsFor(environment: Environment): { fetch?: typeof fetch; moreSecrets?: () => string[] };
   /** This computer's time zone. */
   localZone(): string;
 }

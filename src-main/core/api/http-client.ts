@@ -9,6 +9,7 @@ import { ApiError } from './api-error.ts';
 import type { OperationName, ServiceName } from '../../shared/domain/api-problem.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { createAuthSource, TokenError, type AuthSource, type Credentials } from './auth.ts';
+import { liveSecrets } from '../security/live-secrets.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { readCappedText } from './read-body.ts';
 import { defaultRetryPolicy, retryDelay, type RetryPolicy } from './retry-policy.ts';
@@ -33,6 +34,8 @@ export interface HttpClientOptions {
   t?: Translate;
   /** IT's API portal, where access is requested: said where credentials are missing or refused. */
   accessPortalUrl?: string;
+  /** Other secrets a request may carry (the proxy's password): taken out of every server text quoted. */
+  moreSecrets?: () => string[];
   /** Injection points for tests. */
   fetch?: typeof fetch;
   wait?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -104,8 +107,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const auth: AuthSource | null = options.credentials
     ? createAuthSource(options.auth, options.credentials, { fetch: doFetch, now, timeoutMs })
     : null;
-  /** The secret and any live token: never in a message. */
-  const secrets = () => auth?.secrets() ?? [];
+  /** The secret, any token held and the proxy's password: never in a message, nor in a server text quoted. */
+  const secrets = () => [...(auth?.secrets() ?? []), ...liveSecrets.all(), ...(options.moreSecrets?.() ?? [])];
   let serverClockOffsetMs: number | null = null;
   const measureClock = (headers: Headers) => {
     const date = Date.parse(headers.get('date') ?? '');

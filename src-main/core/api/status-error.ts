@@ -3,7 +3,7 @@
  * redirect, "not like this"), the server's own words and field errors (secrets taken out), the
  * gateway that refused and why a sign-in failed, and how long to wait.
  */
-import { redact } from '../security/redact.ts';
+import { redact, redactDeep } from '../security/redact.ts';
 import type { ApiErrorFacts } from './api-error.ts';
 import type { ApiErrorKind, Gateway, SignInReason } from '../../shared/domain/api-problem.ts';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
@@ -131,16 +131,6 @@ function fieldErrors(errors: unknown): string | undefined {
     .slice(0, 3)
     .map(([field, text]) => (field ? `${field}: ${text}` : text))
     .join('; ');
-}
-
-/** A parsed body with every secret taken out of its text. */
-function redactDeep(body: unknown, secrets: string[]): unknown {
-  if (body === undefined) return body;
-  try {
-    return JSON.parse(redact(JSON.stringify(body), secrets)) as unknown;
-  } catch {
-    return undefined; // redaction cut through the JSON: better no body than a secret
-  }
 }
 
 function resolveLocation(location: string | null, from: URL): string | undefined {

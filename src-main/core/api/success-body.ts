@@ -6,6 +6,7 @@
 import { BodyTooLargeError, bodyProblemText, NotJsonError, notJsonError, parseJsonText, readCappedText } from './read-body.ts';
 import { readJsonStreamed } from './streamed-json.ts';
 import type { FailureFacts } from './status-error.ts';
+import { redactDeep } from '../security/redact.ts';
 
 export interface SuccessBodyContext {
   /** Hand back a body that is not JSON as text (health checks). */
@@ -35,7 +36,8 @@ export async function readSuccessBody(response: Response, context: SuccessBodyCo
     const text = await readCappedText(response, limits);
     // A text answer that is a page (a health route answered by a sign-in page) is not the service's word.
     if (text.trimStart().startsWith('<') && webPageOf(type, text)) throw notJsonError(type, text);
-    return { body: text.trim() === '' ? undefined : jsonOrText(text, type) };
+    // Read as the service's words, quoted in messages and windows: a body that echoes what was sent loses the credentials.
+    return { body: text.trim() === '' ? undefined : redactDeep(jsonOrText(text, type), secrets) };
   } catch (error) {
     if (!(error instanceof NotJsonError || error instanceof BodyTooLargeError)) throw error;
     const page = error instanceof NotJsonError ? webPageOf(type, error.excerpt?.start ?? '') : null;

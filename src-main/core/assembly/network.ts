@@ -29,9 +29,10 @@ export function createNetworkAssembly({ options, settings, vault, time, language
   const systemCa = options.network?.systemCa ?? false;
   /** The proxy's user name and password (Basic), read at each request: Settings may change them. */
   const proxySignIn = createProxySignIn(vault, () => settings.preferences().network.proxyUser);
-  const fetchFor = (environment: Environment): { fetch?: typeof fetch } => {
+  /** How an environment's requests travel, and the proxy's password they may carry (never quoted back). */
+  const fetchFor = (environment: Environment): { fetch?: typeof fetch; moreSecrets: () => string[] } => {
     const fetch = environmentFetch(environment, route, systemCa, proxySignIn.source);
-    return fetch ? { fetch } : {};
+    return { ...(fetch ? { fetch } : {}), moreSecrets: proxySignIn.secrets };
   };
 
   /** Memoised clients per environment, rebuilt whenever the environment, its settings or its secret change. */

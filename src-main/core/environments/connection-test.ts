@@ -41,7 +41,7 @@ export async function testConnection(
   secret: string | null,
   network: Preferences['network'],
   now = Date.now,
-  requestOptions: { fetch?: typeof fetch; t?: Translate; localZone?: string } = {},
+  requestOptions: { fetch?: typeof fetch; moreSecrets?: () => string[]; t?: Translate; localZone?: string } = {},
 ): Promise<ConnectionReport> {
   const clients = createServiceClients(environment, secret, network, { retry: testRetry, ...requestOptions });
   const t = requestOptions.t ?? english.t;

@@ -44,6 +44,12 @@ export function createProxySignIn(vault: SecretVault, user: () => string) {
     source,
     /** The proxy that asked for a sign-in last, this session. */
     asking: () => asking,
+    /** The password kept, if any: taken out of every server text the app quotes. */
+    secrets: (): string[] => {
+      const binding = vault.bindingOf(PROXY_VAULT_ID);
+      const password = binding === undefined ? null : vault.get(PROXY_VAULT_ID, binding);
+      return password === null ? [] : [password];
+    },
     /** Changes when the user name, the proxy or the password kept does (the watch resumes, the lookup restarts). */
     fingerprint: () => {
       const binding = vault.bindingOf(PROXY_VAULT_ID) ?? '';

@@ -48,3 +48,14 @@ export function redact(text: string, secrets: Iterable<string> = []): string {
     .replace(formField, (_, before: string) => `${before}${REDACTED}`)
     .replace(headerField, (_, before: string, scheme: string | undefined) => `${before}${scheme ?? ''}${REDACTED}`);
 }
+
+/** A parsed body with every secret taken out of its text (JSON's own escapes included). */
+export function redactDeep(body: unknown, secrets: Iterable<string>): unknown {
+  if (body === undefined) return body;
+  if (typeof body === 'string') return redact(body, secrets);
+  try {
+    return JSON.parse(redact(JSON.stringify(body), secrets)) as unknown;
+  } catch {
+    return undefined; // redaction cut through the JSON: better no body than a secret
+  }
+}
