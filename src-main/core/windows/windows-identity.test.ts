@@ -20,6 +20,28 @@ describe('the app’s identity on Windows', () => {
     expect(toastActivation('')).toBeNull();
   });
 
+  it('leaves out of a toast every character XML 1.0 forbids, wherever the words come from (issue 62, point 7)', () => {
+    const forbidden = [
+      ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).filter((c) => !'\t\n\r'.includes(c)),
+      '\uDC00', // a low surrogate with no high one before it
+      '\uFFFE',
+      '\uFFFF',
+      '\uD800', // a high surrogate with no low one after it
+    ].join('');
+    const xml = toastXml({
+      title: `Payroll${forbidden} link`,
+      body: `The service said: down${forbidden} since 9:40 😀`,
+      silent: false,
+      target: 'status',
+      button: { label: `Check${forbidden}`, action: 'acknowledge' },
+    });
+    // XML 1.0's Char production: what a conforming parser (Windows') accepts.
+    expect(xml).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    expect(xml).toContain('<text>Payroll link</text>');
+    expect(xml).toContain('<text>The service said: down since 9:40 😀</text>');
+    expect(xml).toContain('content="Check"');
+  });
+
   it('writes a toast whose words cannot break its XML, with the button’s action in its arguments', () => {
     const xml = toastXml({
       title: 'Clock out?',

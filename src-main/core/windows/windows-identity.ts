@@ -37,8 +37,23 @@ export function toastActivation(args: string): { action: ToastAction; target: To
     : null;
 }
 
+/**
+ * Characters XML 1.0 does not allow at all, escaped or not (its Char production): C0 controls other
+ * than tab and line breaks, lone surrogates, U+FFFE and U+FFFF. A service's words may hold them, and
+ * one of them makes Windows refuse the whole toast: they are left out.
+ */
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- the control characters are the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 const xmlText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /**
  * A toast as Windows reads it (ToastGeneric): the click's and the button's arguments say what to do,
