@@ -47,6 +47,14 @@ describe('the Windows installer (Authenticode, judged fail-closed)', () => {
     expect(judgeAuthenticode(signedBy(`${PUBLISHER}, OU=Someone else`), trust, '0.2.0', '0.1.0')).toMatchObject({
       kind: 'publisher',
     });
+    // A repeated field is no way in: the other common name first, ours after it (issue 62, point 2).
+    const [, ...rest] = PUBLISHER.split(', ');
+    for (const twice of [
+      `CN=Evil Corp, ${PUBLISHER}`,
+      `${PUBLISHER}, CN=Timeclock Tray GmbH`,
+      `CN=Evil Corp, CN=Timeclock Tray GmbH, ${rest.join(', ')}`,
+    ])
+      expect(judgeAuthenticode(signedBy(twice), trust, '0.2.0', '0.1.0')).toMatchObject({ kind: 'publisher' });
     expect(
       judgeAuthenticode(signedBy(PUBLISHER, { Status: 2, StatusMessage: 'The file is not signed.' }), trust, '0.2.0', '0.1.0'),
     ).toEqual({ kind: 'unsigned', status: 'The file is not signed.' });
@@ -82,13 +90,11 @@ describe('the Windows installer (Authenticode, judged fail-closed)', () => {
   });
 
   it('reads names as RFC 4514 writes them: quoted and escaped commas stay inside a value', () => {
-    expect(distinguishedName('CN="Acme, Inc.", O=Acme\\, Inc., C=US')).toEqual(
-      new Map([
-        ['CN', 'Acme, Inc.'],
-        ['O', 'Acme, Inc.'],
-        ['C', 'US'],
-      ]),
-    );
+    expect(distinguishedName('CN="Acme, Inc.", O=Acme\\, Inc., C=US')).toEqual([
+      ['CN', 'Acme, Inc.'],
+      ['O', 'Acme, Inc.'],
+      ['C', 'US'],
+    ]);
   });
 });
 

@@ -68,9 +68,9 @@ export function notNewer(offered: string, running: string): TrustRefusal | null 
   return valid && semverGt(offered, running) ? null : { kind: 'notNewer', offered, running };
 }
 
-/** "CN=Acme, O=Acme GmbH" → its fields; quoted values and escaped commas as RFC 4514 writes them. */
-export function distinguishedName(text: string): Map<string, string> {
-  const fields = new Map<string, string>();
+/** "CN=Acme, O=Acme GmbH" → its fields in order; quoted values and escaped commas as RFC 4514 writes them. */
+export function distinguishedName(text: string): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
   for (const part of text.match(/(?:[^,"\\]|\\.|"[^"]*")+/g) ?? []) {
     const equals = part.indexOf('=');
     if (equals < 0) continue;
@@ -79,13 +79,22 @@ export function distinguishedName(text: string): Map<string, string> {
       .trim()
       .replace(/^"(.*)"$/, '$1')
       .replace(/\\(.)/g, '$1');
-    fields.set(part.slice(0, equals).trim().toUpperCase(), value);
+    fields.push([part.slice(0, equals).trim().toUpperCase(), value]);
   }
   return fields;
 }
 
-const sameName = (pinned: Map<string, string>, subject: Map<string, string>) =>
-  pinned.size > 0 && pinned.size === subject.size && [...pinned].every(([key, value]) => subject.get(key) === value);
+/**
+ * The same name: the same fields with the same values, in any order (Windows and IT may write them
+ * in different orders), and no field twice — "CN=Evil, CN=Acme, O=…" is not "CN=Acme, O=…", though
+ * a reader that keeps a repeated field's last value would take it for it.
+ */
+function sameName(pinned: Array<[string, string]>, subject: Array<[string, string]>): boolean {
+  const once = (fields: Array<[string, string]>) => new Set(fields.map(([key]) => key)).size === fields.length;
+  if (pinned.length === 0 || pinned.length !== subject.length || !once(pinned) || !once(subject)) return false;
+  const values = new Map(subject);
+  return pinned.every(([key, value]) => values.get(key) === value);
+}
 
 /** What PowerShell's Get-AuthenticodeSignature and the file's version resource report (see the shell). */
 export interface AuthenticodeReport {
