@@ -4,7 +4,7 @@
  * in it. A user name or password in such an address would be copied into logs and support info,
  * so it is refused; a header (fleet.headerName) carries a collector's credentials instead.
  */
-export type ItUrlProblem = 'notUrl' | 'notHttps' | 'userInfo';
+export type ItUrlProblem = 'notUrl' | 'notHttps' | 'userInfo' | 'hiddenCharacters';
 
 export interface ItUrlRule {
   /** https only (the update feed: what it names is run as code). */
@@ -17,6 +17,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 export function itUrlProblem(text: string, rule: ItUrlRule): ItUrlProblem | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
+  // The URL parser drops line breaks and tabs, but the text as typed is what a dialog would show:
+  // lines a window added would pass the check and speak in the confirmation.
+  // eslint-disable-next-line no-control-regex -- the control characters are the point
+  if (/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(trimmed)) return 'hiddenCharacters';
   let url: URL;
   try {
     url = new URL(trimmed);

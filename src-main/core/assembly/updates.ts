@@ -12,7 +12,7 @@ export function createUpdatesAssembly(
   options: Pick<AppCoreOptions, 'updates'>,
   { vault, settings, outbox, time }: { vault: SecretVault; settings: SettingsService; outbox: Outbox; time: TimeSource },
 ) {
-  const updateSource = createUpdateSourceStore(vault, settings);
+  const updateSource = createUpdateSourceStore(vault, settings, () => time.now());
   updateSource.restore();
   const updates = createUpdateService({
     updater: options.updates?.updater ?? noUpdater,

@@ -11,7 +11,8 @@ import { createTestCore } from '../../testing/test-core.ts';
 import { recordingShell } from '../../testing/test-shell.ts';
 import { createWindowHandlers } from '../ipc/window-handlers.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
-import { UPDATE_SOURCE_VAULT_ID } from './update-source.ts';
+import { ASK_AGAIN_AFTER_MS, UPDATE_SOURCE_VAULT_ID } from './update-source.ts';
+import { createFakeClock } from '../../testing/fake-clock.ts';
 
 const fixture = useMockServer();
 const mock = {
@@ -27,7 +28,8 @@ const FEED = 'https://updates.example.com/timeclock-tray/';
 
 describe('where updates come from', () => {
   it('changes only when the person confirms it in the system’s dialog, and stays so after a restart', async () => {
-    const core = createTestCore(mock);
+    const clock = createFakeClock();
+    const core = createTestCore(mock, { time: clock });
     const shell = recordingShell([false, true]);
     const handlers = createWindowHandlers(core, shell);
 
@@ -39,6 +41,7 @@ describe('where updates come from', () => {
     });
     expect(core.settings.preferences().updates).toMatchObject({ serverUrl: '', checkEveryHours: 6 });
 
+    clock.jump(ASK_AGAIN_AFTER_MS);
     const confirmed = await handlers.updateSettings({ updates: { serverUrl: FEED, checkEveryHours: 12 } });
     expect(confirmed.ok).toBe(true);
     expect(core.settings.preferences().updates).toMatchObject({ serverUrl: FEED, checkEveryHours: 12 });
@@ -89,5 +92,60 @@ describe('where updates come from', () => {
     });
     expect(result).toEqual({ ok: false, errors: { 'updates.serverUrl': expect.stringMatching(/^Must start with https:\/\//) } });
     expect(shell.asked).toEqual([]);
+  });
+
+  it('refuses an address with a line break or another hidden character before any dialog: a window cannot write the question (issue 62, point 3)', async () => {
+    const core = createTestCore(mock);
+    const shell = recordingShell([true]);
+    const handlers = createWindowHandlers(core, shell);
+    for (const serverUrl of [
+      `${FEED}\n\nThis change was approved by IT.`,
+      `https://updates.example.com/\tfeed/`,
+      `${FEED}\u2028Approved`,
+    ]) {
+      const refused = await handlers.updateSettings({ updates: { serverUrl } });
+      expect(refused).toEqual({
+        ok: false,
+        errors: { 'updates.serverUrl': expect.stringMatching(/^Must be one address on one line: it contains a line break/) },
+      });
+    }
+    expect(shell.asked).toEqual([]);
+    expect(core.settings.preferences().updates.serverUrl).toBe('');
+  });
+
+  it('raises one dialog at a time, and none for a while after Cancel (issue 62, point 3)', async () => {
+    const clock = createFakeClock();
+    const core = createTestCore(mock, { time: clock });
+    let answer: (yes: boolean) => void = () => {};
+    const asked: string[] = [];
+    const shell = {
+      ...recordingShell(),
+      confirm: (question: { detail: string }) => {
+        asked.push(question.detail);
+        return new Promise<boolean>((resolve) => (answer = resolve));
+      },
+    };
+    const handlers = createWindowHandlers(core, shell);
+    const five = Array.from({ length: 5 }, () => handlers.updateSettings({ updates: { serverUrl: FEED } }));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toHaveLength(1);
+    answer(false);
+    const results = await Promise.all(five);
+    expect(results.map((result) => (result.ok ? 'ok' : Object.values(result.errors)[0]!.slice(0, 14)))).toEqual([
+      'Not changed: w',
+      'Not asked: a q',
+      'Not asked: a q',
+      'Not asked: a q',
+      'Not asked: a q',
+    ]);
+    // Straight after Cancel, a window cannot raise it again; a while later the person can.
+    expect((await handlers.updateSettings({ updates: { serverUrl: FEED } })).ok).toBe(false);
+    expect(asked).toHaveLength(1);
+    clock.jump(ASK_AGAIN_AFTER_MS);
+    const again = handlers.updateSettings({ updates: { serverUrl: FEED } });
+    await new Promise((resolve) => setImmediate(resolve));
+    answer(true);
+    expect((await again).ok).toBe(true);
+    expect(asked).toHaveLength(2);
   });
 });

@@ -37,11 +37,32 @@ export interface UpdateSourceStore {
   restore(): void;
   /** Confirmed: sealed in the vault and in effect at once. */
   confirm(source: UpdateSource): void;
+  /**
+   * Asks the person (`question` shows the system's dialog): one dialog at a time, and none for a
+   * while after a Cancel — a window must not stack dialogs, nor raise one again until it is said yes to.
+   */
+  ask(question: () => Promise<boolean>): Promise<'confirmed' | 'declined' | 'busy'>;
 }
 
-export function createUpdateSourceStore(vault: SecretVault, settings: SettingsService): UpdateSourceStore {
+/** After Cancel, no new question about where updates come from for this long. */
+export const ASK_AGAIN_AFTER_MS = 10_000;
+
+export function createUpdateSourceStore(vault: SecretVault, settings: SettingsService, now: () => number): UpdateSourceStore {
   let current: UpdateSource = {};
+  let asking = false;
+  let declinedAt = Number.NEGATIVE_INFINITY;
   return {
+    async ask(question) {
+      if (asking || now() - declinedAt < ASK_AGAIN_AFTER_MS) return 'busy';
+      asking = true;
+      try {
+        if (await question()) return 'confirmed';
+        declinedAt = now();
+        return 'declined';
+      } finally {
+        asking = false;
+      }
+    },
     restore() {
       const sealed = vault.get(UPDATE_SOURCE_VAULT_ID, BINDING);
       let parsed: unknown = null;

@@ -59,8 +59,14 @@ export function settingsHandlers(core: AppCore, shell: ShellPort): PreferenceReq
       if (source) {
         const errors = core.settings.validatePreferences(patch, t);
         if (Object.keys(errors).length > 0) return { ok: false, errors };
-        if (!(await shell.confirm(updateSourceQuestion(source, t))))
-          return { ok: false, errors: { [`updates.${Object.keys(source)[0]}`]: t('updateSource.notConfirmed') } };
+        const answer = await core.updateSource.ask(() => shell.confirm(updateSourceQuestion(source, t)));
+        if (answer !== 'confirmed')
+          return {
+            ok: false,
+            errors: {
+              [`updates.${Object.keys(source)[0]}`]: t(answer === 'busy' ? 'updateSource.busy' : 'updateSource.notConfirmed'),
+            },
+          };
         core.updateSource.confirm(source);
       }
       const result = core.settings.updatePreferences(rest, t);
