@@ -57,7 +57,7 @@ describe('a proxy that asks for a user name and password', () => {
 
   it('signs in with Basic once they are saved, for the clock, the health watch and the lookup’s worker; the password never comes back', async () => {
     const { core, call, crossed } = setup();
-    const view = await call('setProxySignIn', ' anna.berg ', 'Winter 2026!');
+    const view = await call('setProxySignIn', ' anna.berg ', 'Winter 2026!', (await call('proxySignIn')).proxy ?? '');
     expect(view).toEqual({
       user: 'anna.berg',
       userLocked: false,
@@ -78,7 +78,7 @@ describe('a proxy that asks for a user name and password', () => {
 
   it('says a refused password is refused, and asks for the password again when the user name changes', async () => {
     const { core, call } = setup();
-    await call('setProxySignIn', 'anna.berg', 'wrong');
+    await call('setProxySignIn', 'anna.berg', 'wrong', (await call('proxySignIn')).proxy ?? '');
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(
       /refused the proxy user name and password\. Check them under Settings/,
     );
@@ -92,17 +92,19 @@ describe('a proxy that asks for a user name and password', () => {
 
   it('refuses a user name Basic cannot carry, saying which field and why, and keeps nothing', async () => {
     const { core, call } = setup();
-    await expect(call('setProxySignIn', 'corp:anna', 'secret')).rejects.toThrow(
+    await expect(call('setProxySignIn', 'corp:anna', 'secret', (await call('proxySignIn')).proxy ?? '')).rejects.toThrow(
       /^Proxy user name: enter the name without a colon/,
     );
-    await expect(call('setProxySignIn', '  ', 'secret')).rejects.toThrow(/^Proxy user name: enter it before the password/);
+    await expect(call('setProxySignIn', '  ', 'secret', (await call('proxySignIn')).proxy ?? '')).rejects.toThrow(
+      /^Proxy user name: enter it before the password/,
+    );
     expect(core.settings.preferences().network.proxyUser).toBe('');
     expect((await call('proxySignIn')).status.set).toBe(false);
   });
 
   it('forgets the sign-in on Remove: the password leaves the vault, the proxy asks again', async () => {
     const { core, call } = setup();
-    await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+    await call('setProxySignIn', 'anna.berg', 'Winter 2026!', (await call('proxySignIn')).proxy ?? '');
     expect((await core.clients().timeclock.health('source')).state).toBe('up');
     expect(await call('clearProxySignIn')).toMatchObject({ user: '', status: { set: false } });
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
@@ -123,7 +125,7 @@ describe('the password stays with its proxy (issue 45, point 2)', () => {
     try {
       let proxy = asking.url;
       const { core, call } = setup(() => proxy);
-      await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!', (await call('proxySignIn')).proxy ?? '');
       expect((await core.clients().timeclock.health('source')).state).toBe('up');
       // Never before the proxy asked: all it was sent before the first sign-in went without one (and
       // was answered 407), the core's own background requests included.
@@ -143,6 +145,29 @@ describe('the password stays with its proxy (issue 45, point 2)', () => {
     }
   });
 
+  it('saves the password only for the proxy the form showed: one that asks instead by now is refused in words (issue 62, point 4)', async () => {
+    const other = await startConnectProxy({
+      signIn: 'Basic realm="Somewhere else"',
+      acceptBasic: 'anna.berg:Winter 2026!',
+      forwardPlain: true,
+    });
+    try {
+      let proxy = guarded.url;
+      const { core, call } = setup(() => proxy);
+      const shown = (await call('proxySignIn')).proxy!;
+      expect(shown).toBe(new URL(guarded.url).host);
+      proxy = other.url; // a PAC or WPAD change while the person types
+      await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
+      await expect(call('setProxySignIn', 'anna.berg', 'Winter 2026!', shown)).rejects.toThrow(
+        new RegExp(`^Not saved: the password was typed for the proxy ${shown}, but ${new URL(other.url).host} asks`),
+      );
+      expect(core.vault.get(PROXY_VAULT_ID, proxySignInBinding('anna.berg', proxyOrigin(other.url)))).toBeNull();
+      expect(other.authorizations.every((value) => value === '')).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('asks again for a new proxy that asks, and keeps the old one’s password for the old one only', async () => {
     const other = await startConnectProxy({
       signIn: 'Basic realm="Branch office"',
@@ -152,12 +177,12 @@ describe('the password stays with its proxy (issue 45, point 2)', () => {
     try {
       let proxy = guarded.url;
       const { core, call } = setup(() => proxy);
-      await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!', (await call('proxySignIn')).proxy ?? '');
       proxy = other.url;
       await expect(core.clients().timeclock.health('source')).rejects.toThrow(/asks for a user name and password/);
       expect(other.authorizations.every((value) => value === '')).toBe(true);
       expect(await call('proxySignIn')).toMatchObject({ proxy: new URL(other.url).host, status: { set: false, note: 'moved' } });
-      await call('setProxySignIn', 'anna.berg', 'Winter 2026!');
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!', (await call('proxySignIn')).proxy ?? '');
       expect((await core.clients().timeclock.health('source')).state).toBe('up');
       expect(core.vault.get(PROXY_VAULT_ID, proxySignInBinding('anna.berg', proxyOrigin(other.url)))).toBe('Winter 2026!');
     } finally {
@@ -169,7 +194,7 @@ describe('the password stays with its proxy (issue 45, point 2)', () => {
     const core = createTestCore(mock.server);
     activateAcme(core, mock.server.url, null);
     const { call } = windowApi(core);
-    await expect(call('setProxySignIn', 'anna.berg', 'Winter 2026!')).rejects.toThrow(
+    await expect(call('setProxySignIn', 'anna.berg', 'Winter 2026!', (await call('proxySignIn')).proxy ?? '')).rejects.toThrow(
       /^Proxy password: no proxy has asked this computer for a sign-in/,
     );
   });
@@ -183,7 +208,7 @@ describe('a proxy that wants Windows sign-in only', () => {
     const windowsOnly = await startConnectProxy({ signIn: scheme, forwardPlain: true });
     try {
       const { core, call } = setup(() => windowsOnly.url);
-      await call('setProxySignIn', 'anna.berg', 'Winter 2026!'); // Basic credentials do not help
+      await call('setProxySignIn', 'anna.berg', 'Winter 2026!', (await call('proxySignIn')).proxy ?? ''); // Basic credentials do not help
       await expect(core.clients().timeclock.health('source')).rejects.toThrow(
         new RegExp(
           `asks for a sign-in this app cannot do \\(${scheme}; the app can sign in with Basic only\\)\\. Ask your IT department`,

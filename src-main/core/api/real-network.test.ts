@@ -63,12 +63,12 @@ describe.runIf(realComponents.squid && realComponents.nginx)('squid with Basic s
     // A squid of its own: it logs a tunnel when it closes, so its log is read once it has stopped.
     const own = await startSquid({ basic: ANNA, sslPorts: [nginx.port] });
     const secure = setup(() => own.url, nginx.url, ca.caPem, 300); // a PAC script that takes 300 ms
-    await secure.call('setProxySignIn', ANNA.user, ANNA.password);
+    await secure.call('setProxySignIn', ANNA.user, ANNA.password, (await secure.call('proxySignIn')).proxy ?? '');
     const loaded = await secure.core.lookup.refresh(true); // asked at once, before the route is known
     expect(loaded).toMatchObject({ problems: [], counts: { debtors: 40 } });
     expect((await secure.core.clients().timeclock.health('source')).state).toBe('up');
     const plain = setup(() => own.url, mock.server.url);
-    await plain.call('setProxySignIn', ANNA.user, ANNA.password);
+    await plain.call('setProxySignIn', ANNA.user, ANNA.password, (await plain.call('proxySignIn')).proxy ?? '');
     expect((await plain.core.clients().timeclock.health('target')).state).toBe('up');
     await own.close();
     const lines = own.accessLog();
@@ -82,14 +82,14 @@ describe.runIf(realComponents.squid && realComponents.nginx)('squid with Basic s
 
   it('says a refused password is refused (point 3)', async () => {
     const { core, call } = setup(() => squid.url, nginx.url, ca.caPem);
-    await call('setProxySignIn', ANNA.user, 'Summer 2026!');
+    await call('setProxySignIn', ANNA.user, 'Summer 2026!', (await call('proxySignIn')).proxy ?? '');
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(/refused the proxy user name and password/);
   });
 
   it('fails over to the rule’s next proxy when the first cannot be reached, as the browser does (point 5)', async () => {
     const dead = await freePort();
     const { core, call } = setup(() => proxiesFromRule(`PROXY 127.0.0.1:${dead}; PROXY ${name()}`), nginx.url, ca.caPem);
-    await call('setProxySignIn', ANNA.user, ANNA.password);
+    await call('setProxySignIn', ANNA.user, ANNA.password, (await call('proxySignIn')).proxy ?? '');
     expect((await core.clients().timeclock.health('source')).state).toBe('up');
   });
 
@@ -103,14 +103,14 @@ describe.runIf(realComponents.squid && realComponents.nginx)('squid with Basic s
     );
     expect((await down.core.checkHealthNow())[0]!.text).toBe('Time recording — the proxy is in the way');
     const untrusted = setup(() => squid.url, nginx.url, null);
-    await untrusted.call('setProxySignIn', ANNA.user, ANNA.password);
+    await untrusted.call('setProxySignIn', ANNA.user, ANNA.password, (await untrusted.call('proxySignIn')).proxy ?? '');
     await expect(untrusted.core.clients().timeclock.health('source')).rejects.toThrow(
       /its TLS certificate is not trusted on this computer .*add its CA certificate to the API settings of environment Acme\. The certificate it presented was issued by “Test Internal CA”/,
     );
     expect((await untrusted.core.checkHealthNow())[0]!.text).toBe('Time recording — certificate not trusted');
     // A CA set, but not the one that issued what the server (or a TLS-inspecting proxy) presents.
     const other = setup(() => squid.url, nginx.url, makeInternalCa('Acme Old Root').caPem);
-    await other.call('setProxySignIn', ANNA.user, ANNA.password);
+    await other.call('setProxySignIn', ANNA.user, ANNA.password, (await other.call('proxySignIn')).proxy ?? '');
     await expect(other.core.clients().timeclock.health('source')).rejects.toThrow(
       /issued by “Test Internal CA”.* The CA certificate in the API settings \(Acme Old Root\) did not issue it\.$/,
     );
@@ -126,7 +126,7 @@ describe.runIf(realComponents.squid)('squid with NTLM sign-in only', () => {
 
   it('says the app cannot do Windows sign-in, naming the scheme, even with Basic credentials saved (point 3)', async () => {
     const { core, call } = setup(() => squid.url, mock.server.url);
-    await call('setProxySignIn', ANNA.user, ANNA.password);
+    await call('setProxySignIn', ANNA.user, ANNA.password, (await call('proxySignIn')).proxy ?? '');
     await expect(core.clients().timeclock.health('source')).rejects.toThrow(
       /asks for a sign-in this app cannot do \(NTLM; the app can sign in with Basic only\)\. Ask your IT department/,
     );

@@ -78,8 +78,11 @@ export interface SettingsRequests {
   clearEnvironmentSecret(environmentId: string): Promise<SecretStatus>;
   /** The proxy's sign-in: its user name and whether a password is kept (never the password). */
   proxySignIn(): Promise<ProxySignInView>;
-  /** Write-only: the password goes in with its user name; refused (UserFacingError) when either is not usable. */
-  setProxySignIn(user: string, password: string): Promise<ProxySignInView>;
+  /**
+   * Write-only: the password goes in with its user name, for the proxy (host:port) the form showed;
+   * refused (UserFacingError) when either is not usable, or when another proxy asks by now.
+   */
+  setProxySignIn(user: string, password: string, shownProxy: string): Promise<ProxySignInView>;
   clearProxySignIn(): Promise<ProxySignInView>;
   /** Tests a saved environment, or an unsaved draft (with a secret typed but not yet saved). */
   testConnection(request: {
@@ -105,7 +108,7 @@ export const settingsArgs = {
   describeCaCertificate: v.strictTuple([v.pipe(v.string(), v.maxLength(50_000))]),
   clearEnvironmentSecret: v.strictTuple([environmentId]),
   proxySignIn: v.strictTuple([]),
-  setProxySignIn: v.strictTuple([text(200), text(1024)]),
+  setProxySignIn: v.strictTuple([text(200), text(1024), text(300)]),
   clearProxySignIn: v.strictTuple([]),
   testConnection: v.strictTuple([
     v.strictObject({ environmentId: v.optional(environmentId), draft: v.optional(draftArg), secret: v.optional(text(4096)) }),

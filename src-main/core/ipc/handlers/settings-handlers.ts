@@ -32,7 +32,7 @@ export function settingsHandlers(core: AppCore, shell: ShellPort): PreferenceReq
       await core.proxyAsking(); // with a proxy on the route, one check learns whether it asks for a sign-in
       return proxySignInNow();
     },
-    async setProxySignIn(user, password) {
+    async setProxySignIn(user, password, shownProxy) {
       const { t } = core.translator();
       // A user name IT set stays as IT set it; the password is the user's own.
       const name = core.settings.isLocked('network.proxyUser') ? core.settings.preferences().network.proxyUser : user.trim();
@@ -40,6 +40,9 @@ export function settingsHandlers(core: AppCore, shell: ShellPort): PreferenceReq
       // Only for the proxy that asked: it alone is ever sent this password.
       const proxy = await core.proxyAsking();
       if (proxy === null) throw new ProxyUserRejectedError(t('invalid.proxy.noProxy'));
+      // Bound to the proxy the person saw: a PAC or WPAD change since then must not send it elsewhere.
+      if (new URL(proxy).host !== shownProxy)
+        throw new ProxyUserRejectedError(t('invalid.proxy.changed', { shown: shownProxy, asking: new URL(proxy).host }));
       core.vault.set(PROXY_VAULT_ID, password, proxySignInBinding(name, proxy), t);
       if (!core.settings.isLocked('network.proxyUser')) core.settings.updatePreferences({ network: { proxyUser: name } }, t);
       return changed(proxySignInNow());
