@@ -212,3 +212,39 @@ describe('a secret bound to what it was given for', () => {
     expect(later.get('old', BOUND)).toBe('old-secret');
   });
 });
+
+describe('a seal nobody can strip (issue 62, point 6)', () => {
+  it('reads a sealed entry as sealed from its ciphertext alone: deleting the mark and the migration flag adopts nothing', async () => {
+    const persistence = memoryPersistence();
+    let open = true;
+    persistence.adoptionOpen = () => open;
+    persistence.closeAdoption = () => void (open = false);
+    const vault = createSecretVault(fakeEncryptor('strong'), persistence);
+    vault.set('qa', 'qa-secret-1', BOUND);
+    await vault.flush();
+    vault.closeAdoption();
+    // Someone edits settings.json: the entry's `sealed` mark and `vaultSealed` deleted, the addresses changed.
+    const { sealed: _mark, ...stripped } = persistence.entries.get('qa')!;
+    persistence.entries.set('qa', stripped);
+    open = true;
+    const later = createSecretVault(fakeEncryptor('strong'), persistence);
+    await later.unlock();
+    later.adopt('qa', 'bound-elsewhere');
+    expect(later.get('qa', 'bound-elsewhere')).toBeNull();
+    expect(later.status('qa', 'bound-elsewhere')).toEqual({ set: false, storage: 'none', note: vaultNotes.moved });
+    expect(later.get('qa', BOUND)).toBe('qa-secret-1');
+  });
+
+  it('adopts no planted unbound secret once any entry is sealed, whatever the settings file says of the migration', async () => {
+    const persistence = memoryPersistence();
+    persistence.adoptionOpen = () => true; // the flag reset by hand
+    const first = createSecretVault(fakeEncryptor('strong'), persistence);
+    first.set('qa', 'qa-secret-1', BOUND);
+    await first.flush();
+    persistence.entries.set('planted', { data: await fakeEncryptor().encrypt('planted-secret'), weak: false });
+    const later = createSecretVault(fakeEncryptor('strong'), persistence);
+    await later.unlock();
+    later.adopt('planted', BOUND);
+    expect(later.get('planted', BOUND)).toBeNull();
+  });
+});

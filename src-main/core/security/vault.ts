@@ -52,10 +52,28 @@ export interface VaultPersistence {
   closeAdoption?: () => void;
 }
 
-/** What a sealed entry's ciphertext holds. */
+/** What a sealed entry's ciphertext holds; `sealed: 1` says so inside it (entries sealed before the mark have the same shape). */
 interface Sealed {
+  sealed?: 1;
   secret: string;
   binding: string;
+}
+
+/**
+ * The secret and binding of a sealed entry's plain text, or null for an older version's bare
+ * secret. Read from the ciphertext itself, never from the mark beside it: deleting `sealed` from
+ * the settings file must not make a sealed value pass for an unbound legacy secret.
+ */
+function sealedOf(plain: string): Sealed | null {
+  if (!plain.startsWith('{')) return null;
+  try {
+    const parsed = JSON.parse(plain) as Partial<Sealed> | null;
+    return typeof parsed?.secret === 'string' && typeof parsed.binding === 'string'
+      ? { secret: parsed.secret, binding: parsed.binding }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -128,42 +146,51 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
   const inMemory = new Map<string, { secret: string; storage: SecretStorage; binding?: string }>();
   /** Stored secrets another computer encrypted, which this one could not decrypt. */
   const fromElsewhere = new Set<string>();
-  /** Decided when the vault opens: whether this is the start at which unbound secrets may be adopted. */
-  const adoptingThisStart = persistence.adoptionOpen?.() ?? true;
+  /**
+   * Whether this is the start at which unbound secrets may be adopted: the settings file's mark,
+   * and — since that file can be edited — never once any stored entry is sealed (unlock below).
+   */
+  let adoptingThisStart = persistence.adoptionOpen?.() ?? true;
   /** Adoptions asked for before the secret was decrypted (the core starts before unlock ends in tests). */
   const pendingAdoptions = new Map<string, string>();
 
   let writes: Promise<unknown> = Promise.resolve();
   const load = (id: string) => inMemory.get(id) ?? null;
 
-  /** An entry read back: sealed ones with their binding; older ones as they were (sealed once loaded, below). */
-  async function decryptStored(id: string): Promise<void> {
+  /** An entry's plain text, or null when there is none or it cannot be decrypted here (said by its status). */
+  async function decryptStored(id: string): Promise<{ id: string; entry: StoredSecret; plain: string } | null> {
     const entry = persistence.vaultEntry(id);
-    if (!entry || inMemory.has(id) || encryptor.level() === 'unavailable') return;
+    if (!entry || inMemory.has(id) || encryptor.level() === 'unavailable') return null;
     try {
-      const plain = await encryptor.decrypt(entry.data);
-      const storage: SecretStorage = entry.weak ? 'weak' : 'encrypted';
-      if (entry.sealed) {
-        const { secret, binding } = JSON.parse(plain) as Sealed;
-        if (typeof secret === 'string' && typeof binding === 'string') inMemory.set(id, { secret, storage, binding });
-        return;
-      }
-      // An older version's: its plain binding is sealed now; without one it is adopted at this version's first start only.
-      if (entry.binding === undefined && !adoptingThisStart) return;
-      const binding = entry.binding ?? pendingAdoptions.get(id);
-      inMemory.set(id, { secret: plain, storage, binding });
-      if (binding !== undefined) seal(id, plain, binding, entry.weak);
+      return { id, entry, plain: await encryptor.decrypt(entry.data) };
     } catch {
       // Stays unreadable: the status says so and asks for the secret again — as written on another
       // computer when it was (a pooled desktop's new host), not as damage.
       if (entry.computer !== undefined && computer !== undefined && entry.computer !== computer) fromElsewhere.add(id);
+      return null;
     }
+  }
+
+  /** An entry read back: sealed ones with their binding; older ones as they were (sealed once loaded, below). */
+  function take({ id, entry, plain }: { id: string; entry: StoredSecret; plain: string }): void {
+    const storage: SecretStorage = entry.weak ? 'weak' : 'encrypted';
+    const sealed = sealedOf(plain);
+    if (sealed) {
+      inMemory.set(id, { secret: sealed.secret, storage, binding: sealed.binding });
+      return;
+    }
+    if (entry.sealed) return; // marked sealed but holding a bare secret: not ours to guess a binding for
+    // An older version's: its plain binding is sealed now; without one it is adopted at this version's first start only.
+    if (entry.binding === undefined && !adoptingThisStart) return;
+    const binding = entry.binding ?? pendingAdoptions.get(id);
+    inMemory.set(id, { secret: plain, storage, binding });
+    if (binding !== undefined) seal(id, plain, binding, entry.weak);
   }
 
   /** Writes the secret sealed with its binding, if it is still this entry's secret when encrypted. */
   function seal(id: string, secret: string, binding: string, weak: boolean): void {
     writes = writes.then(async () => {
-      const data = await encryptor.encrypt(JSON.stringify({ secret, binding } satisfies Sealed)).catch(() => null);
+      const data = await encryptor.encrypt(JSON.stringify({ sealed: 1, secret, binding } satisfies Sealed)).catch(() => null);
       if (data !== null && inMemory.get(id)?.secret === secret && inMemory.get(id)?.binding === binding)
         persistence.setVaultEntry(id, { data, weak, sealed: true, ...(computer ? { computer } : {}) });
     });
@@ -227,7 +254,10 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     },
     knownSecrets: () => [...inMemory.values()].map((entry) => entry.secret),
     async unlock() {
-      await Promise.all((persistence.vaultIds?.() ?? []).map(decryptStored));
+      const opened = (await Promise.all((persistence.vaultIds?.() ?? []).map(decryptStored))).filter((one) => one !== null);
+      // A sealed entry means this version has started before: no unbound secret is adopted any more.
+      if (opened.some(({ plain }) => sealedOf(plain) !== null)) adoptingThisStart = false;
+      opened.forEach(take);
     },
     flush: () => writes.then(() => undefined),
     weakStorageChanged() {
