@@ -47,6 +47,30 @@ describe('a Windows security descriptor (SDDL)', () => {
       why: 'the file has no access list (everyone may change it)',
     });
   });
+
+  it('counts what it cannot judge against the file: a null access list, a conditional entry, object and unknown entries (issue 62, point 5)', () => {
+    // NO_ACCESS_CONTROL: a null DACL, everyone full control.
+    expect(judgeSddl('O:BAG:SYD:NO_ACCESS_CONTROL', 'the file')).toMatchObject({ trusted: false });
+    // A conditional entry holds parentheses of its own: the Everyone-full-control entry after it is still read.
+    expect(judgeSddl('O:BAG:SYD:P(A;;FA;;;SY)(XA;;FR;;;AU;(@User.Title=="PM"))(A;;FA;;;WD)', 'the file')).toEqual({
+      trusted: false,
+      why: 'the file can be changed by WD (FA)',
+    });
+    // Conditional and object allow entries grant rights like any other.
+    expect(judgeSddl(`O:BAG:SYD:P(A;;FA;;;SY)(XA;;FA;;;${USER};(Member_of {SID(BA)}))`, 'the file')).toMatchObject({
+      trusted: false,
+    });
+    expect(judgeSddl('O:BAG:SYD:P(A;;FA;;;SY)(OA;;FA;bf967a7f-0de6-11d0-a285-00aa003049e2;;AU)', 'the file')).toMatchObject({
+      trusted: false,
+    });
+    // An entry type it does not know, or a list it cannot read through.
+    expect(judgeSddl('O:BAG:SYD:P(A;;FA;;;SY)(ZZ;;FA;;;WD)', 'the file')).toMatchObject({ trusted: false });
+    expect(judgeSddl('O:BAG:SYD:P(A;;FA;;;SY)garbage(A;;FA;;;WD)', 'the file')).toMatchObject({ trusted: false });
+    // A denial, a conditional one too, still takes nothing away from a file IT's beyond doubt; an audit list may follow.
+    expect(judgeSddl('O:BAG:SYD:P(XD;;FA;;;WD;(@User.x==1))(A;;FA;;;SY)(A;;FR;;;WD)S:AI(AU;SAFA;FA;;;WD)', 'the file')).toEqual({
+      trusted: true,
+    });
+  });
 });
 
 describe('a POSIX file or folder', () => {

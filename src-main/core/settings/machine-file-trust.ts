@@ -59,16 +59,50 @@ function rightsOf(text: string): number {
 
 export type FileTrust = { trusted: true } | { trusted: false; why: string };
 
-/** A Windows security descriptor (SDDL) of a file or folder judged: owned and writable by administrators only. */
+/** ACE types that grant (plain, object, conditional, conditional object) and that refuse; any other is not understood. */
+const ALLOWS = new Set(['A', 'OA', 'XA', 'ZA']);
+const DENIES = new Set(['D', 'OD', 'XD']);
+
+/**
+ * The DACL's flags and its entries, each entry's text between its own balanced parentheses (a
+ * conditional entry holds parentheses of its own); null when the text is not that shape.
+ */
+function daclOf(sddl: string): { flags: string; aces: string[] } | null {
+  const at = sddl.indexOf('D:');
+  if (at < 0) return null;
+  const rest = sddl.slice(at + 2);
+  const flags = /^[A-Z_]*/.exec(rest)![0];
+  const aces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = flags.length; index < rest.length; index++) {
+    const character = rest[index];
+    if (character === '(' && depth++ === 0) start = index + 1;
+    else if (character === ')' && --depth === 0) aces.push(rest.slice(start, index));
+    else if (depth === 0 && rest.startsWith('S:', index))
+      break; // the audit list follows
+    else if (depth <= 0) return null;
+  }
+  return depth === 0 ? { flags, aces } : null;
+}
+
+/**
+ * A Windows security descriptor (SDDL) of a file or folder judged: owned and writable by
+ * administrators only. Anything the judge does not understand counts against the file.
+ */
 export function judgeSddl(sddl: string, what: string): FileTrust {
   const owner = /O:([^:]+?)(?=[GDS]:|$)/.exec(sddl)?.[1];
   if (!owner || !TRUSTED_SIDS.has(owner))
     return { trusted: false, why: `${what} is owned by ${owner ?? 'nobody known'}, not by administrators` };
-  const dacl = /D:[^(]*((?:\([^)]*\))*)/.exec(sddl)?.[1];
-  if (dacl === undefined) return { trusted: false, why: `${what} has no access list (everyone may change it)` };
-  for (const ace of dacl.match(/\(([^)]*)\)/g) ?? []) {
-    const [type, flags = '', rights = '', , , sid = ''] = ace.slice(1, -1).split(';');
-    if (type !== 'A' || flags.includes('IO')) continue; // denies, and what applies only to what is created inside
+  const dacl = daclOf(sddl);
+  if (!sddl.includes('D:') || dacl?.flags.includes('NO_ACCESS_CONTROL'))
+    return { trusted: false, why: `${what} has no access list (everyone may change it)` };
+  if (dacl === null) return { trusted: false, why: `${what} has an access list this app cannot read` };
+  for (const ace of dacl.aces) {
+    const [type = '', flags = '', rights = '', , , sid = ''] = ace.split(';');
+    if (DENIES.has(type)) continue;
+    if (!ALLOWS.has(type)) return { trusted: false, why: `${what} has an access entry this app cannot judge (${type})` };
+    if (flags.includes('IO')) continue; // applies only to what is created inside
     if (TRUSTED_SIDS.has(sid) || (sid === 'OW' && TRUSTED_SIDS.has(owner))) continue;
     if ((rightsOf(rights) & WRITE_MASK) !== 0) return { trusted: false, why: `${what} can be changed by ${sid} (${rights})` };
   }
