@@ -50,6 +50,8 @@ interface FeedOptions {
   signedBy?: KeyObject | null;
   /** The version the signature was made for (a signed older feed, relabelled). */
   signedVersion?: string;
+  /** The feed the signature was made for (another channel's): its file name. */
+  signedFeed?: string;
 }
 
 /** Serves the feed for a version (0.2.0) over https; `advertised` is what the feed's checksum describes. */
@@ -70,7 +72,9 @@ async function startUpdateServer(artifact: string, advertised = artifact, feedOp
     ].join('\n');
   const version = feedOptions.version ?? '0.2.0';
   const signer = feedOptions.signedBy === undefined ? releaseKey.privateKey : feedOptions.signedBy;
-  const signed = signer ? signFeed(feedFor(feedOptions.signedVersion ?? version), signer) : feedFor(version);
+  // Signed for a month from now, for the stable feed, unless a test says otherwise.
+  const signing = { feedName: feedOptions.signedFeed ?? 'latest-linux.yml', until: new Date(Date.now() + 30 * 86_400_000) };
+  const signed = signer ? signFeed(feedFor(feedOptions.signedVersion ?? version), signer, signing) : feedFor(version);
   // A signed feed relabelled: its signature kept, its version changed.
   const feed = signed.replace(/^version: .*$/m, `version: ${version}`);
   const server = createServer({ key: ca.keyPem, cert: ca.certPem }, (request, response) => {
@@ -202,6 +206,11 @@ describe('updates: only from an https feed the person or IT chose, only code thi
       why: /does not verify against this build's key/,
     },
     { name: 'an older signed version relabelled as newer', feed: { signedVersion: '0.0.9' }, why: /does not verify/ },
+    {
+      name: 'a file signed for the beta channel, served to the stable one',
+      feed: { signedFeed: 'beta-linux.yml' },
+      why: /does not verify against this build's key for this installation \(appimage, x64, channel latest\)/,
+    },
     { name: 'a download that does not match the feed’s checksum', served: tampered, why: /sha512 checksum mismatch/ },
   ] as Array<{ name: string; served?: string; feed?: FeedOptions; why: RegExp }>)
     it(`refuses ${name}, says so, and installs nothing`, async () => {

@@ -7,10 +7,13 @@
  * install), on Linux the feed's Ed25519 signature of the file. Anything refused is never installed.
  */
 import electronUpdater, { type UpdateInfo } from 'electron-updater';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { UNTRUSTED_CODE, type Updater } from '../core/updates/updater.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import {
+  expiredFeed,
   fileSha512,
   judgeAuthenticode,
   judgeSignedFile,
@@ -34,6 +37,7 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
   const updater = () => electronUpdater.autoUpdater;
   let configured = false;
   let offered: UpdateInfo | null = null;
+  let channel = 'latest';
 
   /** Our verdict on a downloaded file; null: it may be installed. */
   async function judge(file: string, info: UpdateInfo): Promise<TrustRefusal | null> {
@@ -44,7 +48,12 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
         : judgeAuthenticode(report, trust, info.version, runningVersion);
     }
     if (platform === 'linux')
-      return judgeSignedFile(await fileSha512(file), info.files as FeedFile[], trust, info.version, runningVersion);
+      return judgeSignedFile(await fileSha512(file), info.files as FeedFile[], trust, {
+        version: info.version,
+        running: runningVersion,
+        target: { kind: installedKind(), arch: process.arch, channel },
+        now: Date.now(),
+      });
     return notNewer(info.version, runningVersion);
   }
 
@@ -65,6 +74,7 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
         error: (message: unknown) => log.warn(`electron-updater: ${String(message)}`),
       };
       autoUpdater.setFeedURL({ provider: 'generic', url: feed.url, channel: feed.channel });
+      channel = feed.channel;
       autoUpdater.channel = feed.channel;
       autoUpdater.allowDowngrade = false;
       autoUpdater.allowPrerelease = feed.channel === 'beta';
@@ -75,6 +85,9 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
     },
     async check() {
       const result = await updater().checkForUpdates();
+      // A Linux feed whose signatures all ran out is said, not taken as "nothing new" for ever.
+      const expired = platform === 'linux' && result ? expiredFeed(result.updateInfo.files as FeedFile[], Date.now()) : null;
+      if (expired) throw Object.assign(new Error(`Refused: ${trustRefusalLine(expired)}.`), { code: UNTRUSTED_CODE });
       offered = result?.isUpdateAvailable ? result.updateInfo : null;
       return offered?.version ?? null;
     },
@@ -113,5 +126,18 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
         return refusal ? trustRefusalLine(refusal) : null;
       },
     });
+  }
+}
+
+/**
+ * How this copy was installed on Linux, as electron-updater itself tells it: an AppImage runs with
+ * APPIMAGE set; a package writes its type beside the app's resources. Unknown: no signature matches.
+ */
+function installedKind(): string {
+  if (process.env.APPIMAGE) return 'appimage';
+  try {
+    return readFileSync(join(process.resourcesPath, 'package-type'), 'utf8').trim() || 'unknown';
+  } catch {
+    return 'unknown';
   }
 }

@@ -3,20 +3,24 @@
  * pinned publisher, thumbprint and the installer's own version; a Linux feed file judged by its
  * Ed25519 signature from `npm run sign-update`; nothing that is not newer, whatever its label.
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signFeed } from '../../tools/sign-update.ts';
+import { signFeed, targetOf } from '../../tools/sign-update.ts';
 import { parse } from 'yaml';
 import {
   canVerifyOn,
   distinguishedName,
+  expiredFeed,
   judgeAuthenticode,
   judgeSignedFile,
   notNewer,
   NO_TRUST,
+  trustRefusalLine,
   updateTrustFrom,
   type AuthenticodeReport,
   type FeedFile,
+  type UpdateTarget,
+  type UpdateTrust,
 } from './update-trust.ts';
 
 const PUBLISHER = 'CN=Timeclock Tray GmbH, O=Timeclock Tray GmbH, L=Köln, S=Nordrhein-Westfalen, C=DE';
@@ -98,34 +102,102 @@ describe('the Windows installer (Authenticode, judged fail-closed)', () => {
   });
 });
 
-describe('the Linux package (Ed25519 over version and SHA-512, from npm run sign-update)', () => {
+describe('the Linux package (Ed25519 over what it is for, from npm run sign-update)', () => {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const pinned = updateTrustFrom({ TIMECLOCK_UPDATE_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
   const appImage = '#!/bin/sh\necho new\n';
   const sha = createHash('sha512').update(appImage).digest('base64');
-  const feedText = (version: string) =>
-    `version: ${version}\nfiles:\n  - url: TimeclockTray-${version}.AppImage\n    sha512: ${sha}\n    size: 20\npath: TimeclockTray-${version}.AppImage\nsha512: ${sha}\n`;
-  const signedFiles = (version: string, key = privateKey) =>
-    (parse(signFeed(feedText(version), key)) as { files: FeedFile[] }).files;
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  const until = new Date(now + 30 * 86_400_000);
+  const feedText = (version: string, file = `TimeclockTray-${version}.AppImage`) =>
+    `version: ${version}\nfiles:\n  - url: ${file}\n    sha512: ${sha}\n    size: 20\npath: ${file}\nsha512: ${sha}\n`;
+  const signedFiles = (version: string, options: { key?: KeyObject; file?: string; feedName?: string; until?: Date } = {}) =>
+    (
+      parse(
+        signFeed(feedText(version, options.file), options.key ?? privateKey, {
+          feedName: options.feedName ?? 'latest-linux.yml',
+          until: options.until ?? until,
+        }),
+      ) as { files: FeedFile[] }
+    ).files;
+  const appImageX64: UpdateTarget = { kind: 'appimage', arch: 'x64', channel: 'latest' };
+  const judged = (files: FeedFile[], version = '0.2.0', more: { target?: UpdateTarget; at?: number; trust?: UpdateTrust } = {}) =>
+    judgeSignedFile(sha, files, more.trust ?? pinned, {
+      version,
+      running: '0.1.0',
+      target: more.target ?? appImageX64,
+      now: more.at ?? now,
+    });
 
-  it('installs a file whose signature verifies against the pinned key', () => {
+  it('installs a file whose signature verifies against the pinned key, for this kind, processor and channel', () => {
     expect(canVerifyOn('linux', pinned)).toBe(true);
-    expect(judgeSignedFile(sha, signedFiles('0.2.0'), pinned, '0.2.0', '0.1.0')).toBeNull();
+    expect(judged(signedFiles('0.2.0'))).toBeNull();
+    const deb = signedFiles('0.2.0', { file: 'timeclock-tray_0.2.0_arm64.deb', feedName: 'beta-linux-arm64.yml' });
+    expect(judged(deb, '0.2.0', { target: { kind: 'deb', arch: 'arm64', channel: 'beta' } })).toBeNull();
   });
 
   it('refuses an unsigned feed, another key, another file, and a signed version relabelled', () => {
     const unsigned = parse(feedText('0.2.0')) as { files: FeedFile[] };
-    expect(judgeSignedFile(sha, unsigned.files, pinned, '0.2.0', '0.1.0')).toMatchObject({ kind: 'noSignature' });
-    const other = generateKeyPairSync('ed25519').privateKey;
-    expect(judgeSignedFile(sha, signedFiles('0.2.0', other), pinned, '0.2.0', '0.1.0')).toMatchObject({ kind: 'badSignature' });
-    expect(judgeSignedFile('another-file', signedFiles('0.2.0'), pinned, '0.2.0', '0.1.0')).toMatchObject({
+    expect(judged(unsigned.files)).toMatchObject({ kind: 'noSignature' });
+    expect(judged(signedFiles('0.2.0', { key: generateKeyPairSync('ed25519').privateKey }))).toMatchObject({
+      kind: 'badSignature',
+    });
+    expect(
+      judgeSignedFile('another-file', signedFiles('0.2.0'), pinned, {
+        version: '0.2.0',
+        running: '0.1.0',
+        target: appImageX64,
+        now,
+      }),
+    ).toMatchObject({
       kind: 'noSignature',
     });
     // 0.0.9 signed, then its feed relabelled 0.2.0: the signature covers the version.
-    expect(judgeSignedFile(sha, signedFiles('0.0.9'), pinned, '0.2.0', '0.1.0')).toMatchObject({ kind: 'badSignature' });
+    expect(judged(signedFiles('0.0.9'))).toMatchObject({ kind: 'badSignature' });
     // Signed, but no newer than what runs.
-    expect(judgeSignedFile(sha, signedFiles('0.1.0'), pinned, '0.1.0', '0.1.0')).toMatchObject({ kind: 'notNewer' });
-    expect(judgeSignedFile(sha, signedFiles('0.2.0'), NO_TRUST, '0.2.0', '0.1.0')).toMatchObject({ kind: 'badSignature' });
+    expect(judged(signedFiles('0.1.0'), '0.1.0')).toMatchObject({ kind: 'notNewer' });
+    expect(judged(signedFiles('0.2.0'), '0.2.0', { trust: NO_TRUST })).toMatchObject({ kind: 'badSignature' });
+  });
+
+  it('refuses a signed file where it does not belong: a .deb for an AppImage, another processor, another channel, another name (issue 62, point 1)', () => {
+    expect(judged(signedFiles('0.2.0', { file: 'timeclock-tray_0.2.0_amd64.deb' }))).toMatchObject({ kind: 'badSignature' });
+    expect(judged(signedFiles('0.2.0', { file: 'TimeclockTray-0.2.0-arm64.AppImage' }))).toMatchObject({ kind: 'badSignature' });
+    expect(judged(signedFiles('0.2.0', { feedName: 'beta-linux.yml' }))).toMatchObject({
+      kind: 'badSignature',
+      target: appImageX64,
+    });
+    // The signature names the file: a renamed entry does not carry it along.
+    const renamed = signedFiles('0.2.0').map((file) => ({ ...file, url: 'Other-0.2.0.AppImage' }));
+    expect(judged(renamed)).toMatchObject({ kind: 'badSignature' });
+    // The expiry is signed too: pushed later by hand, the signature no longer verifies.
+    const extended = signedFiles('0.2.0').map((file) => ({ ...file, signedUntil: '2099-01-01T00:00:00.000Z' }));
+    expect(judged(extended)).toMatchObject({ kind: 'badSignature' });
+  });
+
+  it('refuses a signature that ran out, and says a replayed feed whose every signature ran out (issue 62, point 1)', () => {
+    const files = signedFiles('0.2.0');
+    expect(judged(files, '0.2.0', { at: until.getTime() + 1 })).toEqual({
+      kind: 'expired',
+      file: 'TimeclockTray-0.2.0.AppImage',
+      until: until.toISOString(),
+    });
+    // As electron-updater's YAML 1.1 reader hands it over: the instant as a Date.
+    expect(judged(files.map((file) => ({ ...file, signedUntil: new Date(String(file.signedUntil)) })))).toBeNull();
+    expect(expiredFeed(files, now)).toBeNull();
+    expect(expiredFeed(files, until.getTime() + 1)).toMatchObject({ kind: 'expired', until: until.toISOString() });
+    expect(trustRefusalLine(expiredFeed(files, until.getTime() + 1)!)).toMatch(/ran out on .*npm run sign-update/);
+  });
+
+  it('reads what a file is for from the names electron-builder gives', () => {
+    expect(targetOf('TimeclockTray-0.2.0.AppImage', 'latest-linux.yml')).toEqual(appImageX64);
+    expect(targetOf('TimeclockTray-0.2.0-arm64.AppImage', 'latest-linux-arm64.yml')).toEqual({
+      kind: 'appimage',
+      arch: 'arm64',
+      channel: 'latest',
+    });
+    expect(targetOf('timeclock-tray_0.2.0_amd64.deb', 'beta-linux.yml')).toEqual({ kind: 'deb', arch: 'x64', channel: 'beta' });
+    expect(targetOf('timeclock-tray-0.2.0.aarch64.rpm', 'latest-linux.yml')).toMatchObject({ kind: 'rpm', arch: 'arm64' });
+    expect(() => targetOf('TimeclockTray-0.2.0.zip', 'latest-linux.yml')).toThrow(/package kind/);
   });
 
   it('compares versions as versions, never as text', () => {

@@ -38,7 +38,8 @@ export type TrustRefusal =
   | { kind: 'thumbprint'; thumbprint: string }
   | { kind: 'fileVersion'; fileVersion: string; offered: string }
   | { kind: 'noSignature'; file: string }
-  | { kind: 'badSignature'; file: string };
+  | { kind: 'badSignature'; file: string; target: UpdateTarget }
+  | { kind: 'expired'; file: string; until: string };
 
 /** The build's pins as `npm run build` was given them (the release's environment): see vite.config.ts. */
 export function updateTrustFrom(env: Record<string, string | undefined>): UpdateTrust {
@@ -126,35 +127,96 @@ export function judgeAuthenticode(
   return notNewer(fileVersion, running);
 }
 
-/** What a Linux feed file's signature covers: the product, the version offered and the file's SHA-512. */
-export const signedUpdateText = (version: string, sha512: string) =>
-  `Timeclock Tray update\nversion: ${version}\nsha512: ${sha512}\n`;
+/** What an update is for: how the app was installed, the processor, the channel (a Linux feed file's signature binds them). */
+export interface UpdateTarget {
+  /** "appimage", "deb", "rpm", "pacman" (electron-builder's package types). */
+  kind: string;
+  /** Node's names: "x64", "arm64", "armv7l". */
+  arch: string;
+  /** "latest" or "beta". */
+  channel: string;
+}
 
-/** One file of an electron-builder feed (latest-linux.yml), with the signature `npm run sign-update` added. */
+/** The signed fields of one feed file: the version, the bytes, the file and what it is for, and until when the signature stands. */
+export interface SignedUpdate extends UpdateTarget {
+  version: string;
+  sha512: string;
+  file: string;
+  /** An ISO instant: after it a replayed or forgotten feed is refused, not trusted for ever. */
+  until: string;
+}
+
+/** What a Linux feed file's signature covers: every field of SignedUpdate, in this order. */
+export const signedUpdateText = (update: SignedUpdate) =>
+  [
+    'Timeclock Tray update 2',
+    `version: ${update.version}`,
+    `sha512: ${update.sha512}`,
+    `file: ${update.file}`,
+    `kind: ${update.kind}`,
+    `arch: ${update.arch}`,
+    `channel: ${update.channel}`,
+    `until: ${update.until}`,
+    '',
+  ].join('\n');
+
+/** The file's own name in a feed's url (electron-builder writes names, an own server may write paths). */
+export const feedFileName = (url: string) => url.split(/[?#]/)[0]!.split('/').at(-1) ?? url;
+
+/** One file of an electron-builder feed (latest-linux.yml), with what `npm run sign-update` added. */
 export interface FeedFile {
   url: string;
   sha512: string;
   signature?: string;
+  /** Until when its signature stands (ISO instant; a Date where a YAML 1.1 reader took it for a timestamp). */
+  signedUntil?: string | Date;
 }
 
-/** The Linux package's verdict from its own bytes' SHA-512; null: it may be installed. */
+/** The expiry as it was signed: electron-updater's YAML reader turns an unquoted ISO instant into a Date. */
+function untilOf(value: FeedFile['signedUntil']): string | null {
+  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.toISOString() : null;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * The Linux package's verdict from its own bytes' SHA-512; null: it may be installed. The
+ * signature must cover this very installation — its package kind, processor and channel — so a
+ * signed .deb, another architecture's AppImage or a signed beta is refused where it does not belong.
+ */
 export function judgeSignedFile(
   fileSha512: string,
   feedFiles: readonly FeedFile[],
   trust: UpdateTrust,
-  offered: string,
-  running: string,
+  offered: { version: string; running: string; target: UpdateTarget; now: number },
 ): TrustRefusal | null {
   const entry = feedFiles.find((file) => file.sha512 === fileSha512);
-  if (!entry?.signature) return { kind: 'noSignature', file: entry?.url ?? '(not in the feed)' };
+  const signedUntil = untilOf(entry?.signedUntil);
+  if (!entry?.signature || !signedUntil) return { kind: 'noSignature', file: entry?.url ?? '(not in the feed)' };
+  const update = {
+    ...offered.target,
+    version: offered.version,
+    sha512: fileSha512,
+    file: feedFileName(entry.url),
+    until: signedUntil,
+  };
   let good = false;
   try {
     const key = createPublicKey(trust.linuxPublicKey ?? '');
-    good = verify(null, Buffer.from(signedUpdateText(offered, fileSha512)), key, Buffer.from(entry.signature, 'base64'));
+    good = verify(null, Buffer.from(signedUpdateText(update)), key, Buffer.from(entry.signature, 'base64'));
   } catch {
     good = false;
   }
-  return good ? notNewer(offered, running) : { kind: 'badSignature', file: entry.url };
+  if (!good) return { kind: 'badSignature', file: entry.url, target: offered.target };
+  if (!(Date.parse(signedUntil) > offered.now)) return { kind: 'expired', file: entry.url, until: signedUntil };
+  return notNewer(offered.version, offered.running);
+}
+
+/** A signed feed whose every signature ran out: a feed replayed or never signed again, said rather than trusted. */
+export function expiredFeed(feedFiles: readonly FeedFile[], now: number): TrustRefusal | null {
+  const untils = feedFiles.map((file) => untilOf(file.signedUntil)).filter((until): until is string => until !== null);
+  if (untils.length === 0 || untils.some((until) => Date.parse(until) > now)) return null;
+  const latest = untils.sort().at(-1)!;
+  return { kind: 'expired', file: 'the feed', until: latest };
 }
 
 /** A file's SHA-512 in base64, as electron-builder's feeds write it. */
@@ -182,6 +244,8 @@ export function trustRefusalLine(refusal: TrustRefusal): string {
     case 'noSignature':
       return `the feed carries no signature for ${refusal.file}`;
     case 'badSignature':
-      return `the signature of ${refusal.file} does not verify against this build's key`;
+      return `the signature of ${refusal.file} does not verify against this build's key for this installation (${refusal.target.kind}, ${refusal.target.arch}, channel ${refusal.target.channel})`;
+    case 'expired':
+      return `the signature of ${refusal.file} ran out on ${refusal.until}: a feed replayed or not signed again (npm run sign-update)`;
   }
 }
