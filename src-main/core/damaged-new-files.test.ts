@@ -6,13 +6,15 @@
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useMockServer } from '../testing/mock-fixture.ts';
 import { createFakeClock } from '../testing/fake-clock.ts';
 import { createTestCore } from '../testing/test-core.ts';
 import { MAX_SAVED_CHARACTERS } from './health/health-history.ts';
 
 const mock = useMockServer({ debtors: 5 });
+// A file of 20,000 outages is written and read here: seconds on a busy 2-core machine.
+vi.setConfig({ testTimeout: 30_000 });
 /** A Wednesday morning: a day with a target, whatever day the suite runs. */
 const wednesday = Date.parse('2026-11-25T10:00:00Z');
 const NO_DATE = 1e20;

@@ -226,6 +226,7 @@ describe('a sign-in in front of the service (issue 61, point 3)', () => {
       expect(s.odd.events).toEqual([{ id: expect.any(String), employeeId: 'E7', clockIn: at(0), clockOut: null }]);
       expect(s.odd.requests.filter((line) => line.includes('login'))).toEqual([]);
     },
+    30_000,
   );
 });
 

@@ -5,7 +5,7 @@
  * notifications and the support information (issue 62, point 0).
  */
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { resolveProfile } from '../../shared/api/api-profile.ts';
 import { createFakeClock, runClockUntil } from '../../testing/fake-clock.ts';
@@ -14,6 +14,9 @@ import { createTestCore } from '../../testing/test-core.ts';
 import { windowApi } from '../../testing/window-api.ts';
 import { supportInfo } from '../support-info.ts';
 import { createHttpClient } from '../api/http-client.ts';
+
+// Ten minutes of health checks over real HTTP on a fake clock, and a connection test: seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const SECRET = 'echo-secret-7f3a9c';
 const TOKEN = 'echo-token-51d0e2';
