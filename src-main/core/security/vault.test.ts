@@ -248,3 +248,19 @@ describe('a seal nobody can strip (issue 62, point 6)', () => {
     expect(later.get('planted', BOUND)).toBeNull();
   });
 });
+
+describe('weak storage withdrawn while a secret is being written', () => {
+  it('keeps the secret for this session and never writes it weakly after the withdrawal', async () => {
+    const persistence = memoryPersistence();
+    let allowed = true;
+    persistence.allowWeakStorage = () => allowed;
+    const vault = createSecretVault(fakeEncryptor('weak'), persistence);
+    vault.set('qa', 'qa-secret-1', BOUND);
+    allowed = false; // turned off before the write's encryption ended
+    vault.weakStorageChanged();
+    await vault.flush();
+    expect(persistence.entries.size).toBe(0);
+    expect(vault.get('qa', BOUND)).toBe('qa-secret-1');
+    expect(vault.status('qa', BOUND)).toMatchObject({ set: true, storage: 'session' });
+  });
+});

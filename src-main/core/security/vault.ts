@@ -191,7 +191,10 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
   function seal(id: string, secret: string, binding: string, weak: boolean): void {
     writes = writes.then(async () => {
       const data = await encryptor.encrypt(JSON.stringify({ sealed: 1, secret, binding } satisfies Sealed)).catch(() => null);
-      if (data !== null && inMemory.get(id)?.secret === secret && inMemory.get(id)?.binding === binding)
+      const current = inMemory.get(id);
+      // Weak storage withdrawn while this was encrypted: the secret stays in memory only, never lands on disk after all.
+      const stillAllowed = !weak || current?.storage === 'weak';
+      if (data !== null && current?.secret === secret && current.binding === binding && stillAllowed)
         persistence.setVaultEntry(id, { data, weak, sealed: true, ...(computer ? { computer } : {}) });
     });
   }
@@ -268,6 +271,8 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
         persistence.setVaultEntry(id, null);
         if (loaded) inMemory.set(id, { ...loaded, storage: 'session' });
       }
+      // Also those whose weak write has not landed yet: kept for this session, never written.
+      for (const [id, loaded] of inMemory) if (loaded.storage === 'weak') inMemory.set(id, { ...loaded, storage: 'session' });
     },
   };
 }
