@@ -3,9 +3,9 @@
  * delta on the next first open; a damaged, foreign or stale file, or one sealed with a key this
  * user can no longer read, is not used — the lookup loads afresh and says why.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DebtorsClient } from '../api/debtors-client.ts';
 import { createServiceClients } from '../api/service-clients.ts';
@@ -247,14 +247,16 @@ describe('in the app', () => {
     await again.vault.unlock();
     expect(await windowApi(again).call('lookupOpen')).toMatchObject({ cacheProblem: 'unreadable', counts: { debtors: 400 } });
 
-    rmSync(scores);
-    mkdirSync(scores);
-    const third = createTestCore(mock.server, { dataDir, encryptor, settingsDir: core.settingsDir, lookupWorker: true });
+    // A folder where the keeper's file goes, on another workstation (the second run above still writes its file here).
+    const elsewhere = folder();
+    const inTheWay = join(elsewhere, basename(scores));
+    mkdirSync(inTheWay);
+    const third = createTestCore(mock.server, { dataDir: elsewhere, encryptor, lookupWorker: true });
     await third.vault.unlock();
     await windowApi(third).call('lookupOpen');
     expect(third.problems).toEqual([expect.stringMatching(/\.scores\.bin was a folder, not a file; it was moved to /)]);
-    await expect.poll(() => statSync(scores).isFile(), { timeout: 30_000 }).toBe(true);
-    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await expect.poll(() => statSync(inTheWay).isFile(), { timeout: 30_000 }).toBe(true);
+    expect(readdirSync(elsewhere).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   }, 60_000);
 
   it('loads the lists afresh without a word on another host of a pooled desktop, whose keys cannot read them', async () => {
