@@ -7,7 +7,7 @@ import type { DayNoteResult } from '../../shared/ipc/contract.ts';
 import type { AbsenceKind } from '../../shared/domain/my-hours-choices.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import { addLocalDays, formatDay, isCalendarDay, localDayKey } from '../../shared/moments.ts';
-import { REASON_MAX } from './day-notes.ts';
+import { DayNotesLockedError, REASON_MAX } from './day-notes.ts';
 import { keepFromDay, type Flexitime, type Person } from './flexitime.ts';
 
 type Errors = Extract<DayNoteResult, { ok: false }>['errors'];
@@ -47,7 +47,14 @@ export function dayNoteActions(needs: DayNoteNeeds) {
   /** Keeps the entry, or says why it could not be kept (the disk, not the employee). */
   const kept = (errors: Errors, keep: () => void): Errors | null => {
     if (Object.keys(errors).length > 0) return errors;
-    keep();
+    try {
+      keep();
+    } catch (error) {
+      // Said in the employee's words: the damaged file stays as it is until it can be read.
+      if (error instanceof DayNotesLockedError)
+        throw Object.assign(new Error(needs.t()('myHours.error.notesLocked')), { name: 'UserFacingError' });
+      throw error;
+    }
     needs.changed();
     return null;
   };

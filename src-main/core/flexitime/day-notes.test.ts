@@ -172,3 +172,37 @@ describe('absences and corrections', () => {
     expect(() => notes.addCorrection({ ...person, day: '2026-12-01', minutes: 30, reason: 'x' })).toThrow(/no copy/);
   });
 });
+
+describe('an absences file that could not be read whole and not copied (issue 61)', () => {
+  it('refuses a new entry in the employee’s words, and writes nothing over the file', () => {
+    const file: TextFile = {
+      read: () => null,
+      readBytes: () => {
+        throw new Error('EACCES');
+      },
+      write: () => {
+        throw new Error('must not be written');
+      },
+    };
+    const notes = createDayNotes(
+      file,
+      () => '2025-01-01',
+      () => {},
+    );
+    const flexitime = createFlexitime({ notes, preferences: defaultPreferences, language: () => 'en' });
+    const actions = dayNoteActions({
+      flexitime,
+      person: () => person,
+      now: () => now,
+      t: () => english.t,
+      locale: () => 'en-GB',
+      changed: () => {},
+    });
+    expect(() => actions.addAbsence('2026-11-30', 'vacation', 'day')).toThrow(
+      expect.objectContaining({
+        name: 'UserFacingError',
+        message: expect.stringMatching(/^Not saved: your absences and corrections file could not be read/),
+      }),
+    );
+  });
+});

@@ -71,6 +71,13 @@ const correctionSchema = v.object({
 const samePerson = (a: Person, b: Person) => a.environmentId === b.environmentId && a.employeeId === b.employeeId;
 const byDay = <T extends { day: string }>(a: T, b: T) => a.day.localeCompare(b.day);
 
+/** The file could not be read whole and no copy of it was kept: nothing is written over it. */
+export class DayNotesLockedError extends Error {
+  constructor() {
+    super('The absences and corrections file was damaged or unreadable and no copy of it could be kept.');
+  }
+}
+
 /**
  * What to do with a file that was not read whole: keep its exact bytes (null: unreadable, none to
  * keep) and tell the employee where; throws when no copy could be kept, and the file is then never
@@ -84,7 +91,7 @@ export function createDayNotes(file: TextFile | undefined, keepFrom: () => strin
   let absences = stored.absences;
   let corrections = stored.corrections;
   function save(): void {
-    if (stored.keepUnwritten) throw new Error('The absences and corrections file was damaged and no copy of it could be kept.');
+    if (stored.keepUnwritten) throw new DayNotesLockedError();
     const from = keepFrom();
     absences = absences
       .filter((entry) => entry.day >= from)
