@@ -122,6 +122,27 @@ describe('test connection', () => {
     }
   });
 
+  it('says an empty 503 (a gateway’s spike or SLA limit) as the gateway’s pace, never as a failure it retries (issue 64, point 2)', async () => {
+    const limiting = await startRawServer((req, res) => {
+      if (req.url?.includes('/debtors/')) res.writeHead(503).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"UP"}');
+    });
+    try {
+      const report = await testConnection(
+        { ...environment(), timeclockBaseUrl: `${limiting.url}/timeclock`, debtorsBaseUrl: `${limiting.url}/debtors` },
+        MOCK_CLIENT_SECRET,
+        network,
+      );
+      expect(report.debtors).toMatchObject({ ok: false, reachable: true });
+      expect(report.debtors.message).toMatch(
+        /^This gateway limits how fast requests may come: the test stopped here, the service itself did not fail\./,
+      );
+      expect(report.debtors.message).not.toMatch(/tries again/);
+    } finally {
+      await limiting.close();
+    }
+  });
+
   it.each([
     ['404 for every route', 404, 'application/json', '{"message":"Not Found"}', '“not found”'],
     [

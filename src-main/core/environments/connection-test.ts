@@ -135,10 +135,11 @@ async function checkService(
       const message = t('connection.notTheService', { service, tried: missing.tried.join(', '), absence: missing.absence });
       return { ok: false, reachable: true, authOk: null, latencyMs: took(), message };
     }
-    // A limit is the gateway's pace, not a failure of the service: said as such.
-    if (error.kind === 'rate-limited') {
+    // A limit is the gateway's pace, not a failure of the service: said as such — an empty 503 too
+    // (MuleSoft's SLA and spike limits may answer so, with no Retry-After): the test does not retry it.
+    if (error.kind === 'rate-limited' || (error.status === 503 && error.facts.emptyAnswer)) {
       const message = t('connection.limited', {
-        gateway: error.facts.gateway ? 'yes' : 'no',
+        gateway: error.facts.gateway || error.facts.emptyAnswer ? 'yes' : 'no',
         limit: error.facts.limit ?? 0,
         wait: waitText(error.retryAfterMs, t),
       });
