@@ -29,6 +29,13 @@ export interface GatewayBehaviour {
    */
   muleCredentials: 'headers' | 'basic' | 'query';
   /**
+   * MuleSoft's runtime: a Mule 3 policy refuses a request that carries no client id where it looks
+   * with 401 `{"error":"missing_client","description":"client_id is missing"}` and no challenge (the
+   * body its Client ID Enforcement answers, as shown with the policy applied through Anypoint CLI:
+   * github.com/anthonyrabiaza/cicd-apply-policies); Mule 4 with "Authentication denied." and a challenge.
+   */
+  muleVersion: 3 | 4;
+  /**
    * MuleSoft: the client's access request (its contract) is approved. Not yet: valid credentials get
    * the very 401 a wrong secret gets (the policy documents 401 and 500 only).
    */
@@ -71,6 +78,7 @@ export interface GatewayBehaviour {
 
 const defaults = (): GatewayBehaviour => ({
   muleCredentials: 'headers',
+  muleVersion: 4,
   approved: true,
   rateLimit: null,
   quotaExhaustedForSeconds: null,
@@ -110,6 +118,12 @@ const refusals: Record<GatewayKind, (req: IncomingMessage, url: URL, behaviour: 
           ? [url.searchParams.get('client_id'), url.searchParams.get('client_secret')]
           : [header(req, 'client_id'), header(req, 'client_secret')];
     if (id === demoCredentials.clientId && secret === demoCredentials.clientSecret && behaviour.approved) return null;
+    if (behaviour.muleVersion === 3 && !id)
+      return {
+        status: 401,
+        headers: {} as Record<string, string>,
+        body: { error: 'missing_client', description: 'client_id is missing' },
+      };
     const challenge = muleCredentials === 'basic' ? 'Basic realm="mule-realm"' : 'Client-ID-Enforcement';
     return { status: 401, headers: { 'www-authenticate': challenge }, body: { error: 'Authentication denied.' } };
   },

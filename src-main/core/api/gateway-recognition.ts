@@ -23,8 +23,15 @@ export const GATEWAY_HEADERS: Record<Gateway, RegExp> = {
   'ibm-api-connect': /^x-ibm-/,
 };
 
+/**
+ * MuleSoft Client ID Enforcement's refusal of a request with no client id (Mule 3 and early Mule 4
+ * policies): `{"error":"missing_client","description":"client_id is missing"}`, no challenge.
+ */
+export const MULE_CLIENT_MISSING = /"missing_client"|client_id is missing/i;
+
 export function recognizeGateway({ challenge = '', headers = [], said }: GatewayEvidence): Gateway | null {
   if (/^\s*Client-ID-Enforcement\b/i.test(challenge) || /realm="mule-realm"/i.test(challenge)) return 'mulesoft';
+  if (MULE_CLIENT_MISSING.test(said)) return 'mulesoft';
   if (/subscription key|Ocp-Apim/i.test(said)) return 'azure-apim';
   if (/^\s*Key realm="kong"/i.test(challenge) || /No API key found in request/i.test(said)) return 'kong';
   if (/oauth\.v2\.(FailedToResolveAPIKey|InvalidApiKey)|Failed to resolve API Key variable/i.test(said)) return 'apigee';
@@ -54,6 +61,8 @@ export const GATEWAY_PRESETS = Object.keys(GATEWAY_SIGN_IN) as GatewayPreset[];
 /** The sign-in this gateway's refusal asks for: where it says it looked for the key, else its default. */
 export function wantedSignIn(gateway: Gateway, evidence: GatewayEvidence): AuthScheme {
   if (gateway === 'mulesoft' && /^\s*Basic\b/i.test(evidence.challenge ?? '')) return GATEWAY_SIGN_IN['mulesoft-basic'];
+  // No client id found: Mule 3's policies read it from the query by default.
+  if (gateway === 'mulesoft' && MULE_CLIENT_MISSING.test(evidence.said)) return GATEWAY_SIGN_IN['mulesoft-query'];
   if (gateway === 'apigee') {
     // "Failed to resolve API Key variable request.queryparam.apikey" names where the proxy looks.
     const param = /request\.queryparam\.([\w.-]+)/i.exec(evidence.said)?.[1];

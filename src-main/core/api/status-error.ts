@@ -10,7 +10,7 @@ import type { AuthScheme } from '../../shared/api/api-profile.ts';
 import { parseJsonText } from './read-body.ts';
 import { limitResetMs, parseRetryAfter } from './retry-policy.ts';
 import { displayUrl } from './url.ts';
-import { recognizeGateway, type GatewayEvidence } from './gateway-recognition.ts';
+import { MULE_CLIENT_MISSING, recognizeGateway, type GatewayEvidence } from './gateway-recognition.ts';
 
 /** An error's facts without what the client adds (service, operation, environment). */
 export type FailureFacts = Omit<ApiErrorFacts, 'service' | 'operation' | 'environment'>;
@@ -95,8 +95,9 @@ function readErrorBody(text: string): { message?: string; details?: Record<strin
   }
   if (typeof body !== 'object' || body === null) return { body };
   const record = body as Record<string, unknown>;
-  // Spring's `message`, RFC 9457's `detail` / `title`, OAuth's `error_description`, ASP.NET's `title`.
-  const said = ['message', 'Message', 'errorMessage', 'detail', 'error_description', 'title', 'error']
+  // Spring's `message`, RFC 9457's `detail` / `title`, OAuth's `error_description`, ASP.NET's `title`,
+  // MuleSoft's `description` beside its code in `error` ("missing_client").
+  const said = ['message', 'Message', 'errorMessage', 'detail', 'error_description', 'description', 'title', 'error']
     .map((key) => record[key])
     .find((value): value is string => typeof value === 'string' && value.trim() !== '');
   const fields = fieldErrors(record.errors);
@@ -173,7 +174,7 @@ function signInReason(auth: AuthScheme, headers: Headers, said: string, gateway:
   if (auth.kind !== 'oauth-client-credentials' && /^\s*bearer\b/i.test(challenge)) return 'wants-oauth';
   // The token server took the client id and secret (a refused sign-in there is a TokenError): the API refused its token.
   if (auth.kind === 'oauth-client-credentials') return 'token-refused';
-  if (gateway === 'mulesoft') return 'refused-or-pending';
+  if (gateway === 'mulesoft') return MULE_CLIENT_MISSING.test(said) ? 'client-missing' : 'refused-or-pending';
   const missing =
     /\b(missing|not (provided|present|supplied|found)|required|no (client|credentials?|api ?key)|failed to resolve)\b/i;
   if (gateway !== null) return missing.test(said) && gateway !== 'ibm-api-connect' ? 'wants-key' : undefined;

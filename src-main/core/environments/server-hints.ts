@@ -86,7 +86,8 @@ export function signInProposal(error: ApiError, current: AuthScheme, t: Translat
   const gateway = error.facts.gateway ?? recognizeGateway(evidence);
   if (gateway) {
     const wanted = wantedSignIn(gateway, evidence);
-    if (sameSignIn(wanted, current) || (gateway === 'mulesoft' && wanted.kind !== 'basic')) return [];
+    // MuleSoft's plain refusal cannot tell a wrong secret from a pending approval: no sign-in to propose.
+    if (sameSignIn(wanted, current) || (gateway === 'mulesoft' && wanted.kind === 'headers')) return [];
     return [{ text: t('profile.gateway', { gateway: gatewayWord(gateway), signIn: signInWords(wanted, t) }), signIn: wanted }];
   }
   const idHeader = /\b(X-[A-Za-z0-9-]*Client-?Id)\b/i.exec(said)?.[1];

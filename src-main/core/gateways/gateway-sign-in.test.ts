@@ -56,6 +56,23 @@ describe('MuleSoft Client ID Enforcement', () => {
     expect([applied.timeclock.ok, applied.debtors.ok]).toEqual([true, true]);
   });
 
+  it('names both causes of Mule 3’s "client_id is missing", quotes it, proposes the query sign-in and connects with it (issue 64, point 1)', async () => {
+    const gateway = await startGateway('mulesoft', { muleCredentials: 'query', muleVersion: 3 });
+    const { core, call, draft } = await connectThrough(gateway);
+    const [source] = await core.checkHealthNow();
+    expect(source!.message).toMatch(
+      /^Timeclock service of Acme found no client id in the check of time recording \(401\)\. The server said: “client_id is missing”\. Either the gateway wants the client id and secret as query parameters .* or a proxy on the way dropped the client_id and client_secret headers/,
+    );
+    const report = await testWith(call, draft, defaultAuthScheme);
+    const proposal = report.suggestions.find((suggestion) => suggestion.signIn);
+    expect(proposal).toEqual({
+      text: 'This looks like MuleSoft Client ID Enforcement: send the client id and secret in the query parameters “client_id” and “client_secret”.',
+      signIn: { kind: 'query', clientIdParam: 'client_id', clientSecretParam: 'client_secret' },
+    });
+    const applied = await testWith(call, draft, proposal!.signIn!);
+    expect([applied.timeclock.ok, applied.debtors.ok]).toEqual([true, true]);
+  });
+
   it('sends the credentials as query parameters where Mule 3 wants them, and never shows them', async () => {
     const gateway = await startGateway('mulesoft', { muleCredentials: 'query' });
     const query: AuthScheme = { kind: 'query', clientIdParam: 'client_id', clientSecretParam: 'client_secret' };

@@ -47,9 +47,12 @@ export type OperationName =
  * `headers-dropped`: a gateway said the credentials were missing while they go in headers whose names
  * have underscores, which nginx and many gateways drop by default. `refused-or-pending`: MuleSoft's
  * Client ID Enforcement refused them — wrong, or the client's access request not yet approved (it
- * answers both with the same 401). `wants-key`: a gateway found no API key where it looks for one. `token-refused`: an access token the token server issued (so the client id and secret are right) was refused by the API.
+ * answers both with the same 401). `client-missing`: MuleSoft found no client id where it looks — it
+ * wants query parameters (Mule 3's default), or a proxy dropped the underscore headers: the app
+ * cannot tell which. `wants-key`: a gateway found no API key where it looks for one. `token-refused`: an access token the token server issued (so the client id and secret are right) was refused by the API.
  */
-export type SignInReason = 'no-secret' | 'wants-oauth' | 'headers-dropped' | 'refused-or-pending' | 'wants-key' | 'token-refused';
+export type SignInReason =
+  'no-secret' | 'wants-oauth' | 'headers-dropped' | 'refused-or-pending' | 'wants-key' | 'token-refused' | 'client-missing';
 
 /** The API gateways the app recognises from their answers (core/api/gateway-recognition.ts). */
 export type Gateway = 'mulesoft' | 'azure-apim' | 'kong' | 'apigee' | 'ibm-api-connect';

@@ -51,6 +51,7 @@ function describeFailure(facts: ApiProblemFacts, t: Translate): string {
       if (facts.signIn === 'no-secret') return t('apiError.noSecret', { op, environment });
       if (facts.signIn === 'wants-oauth') return t('apiError.wantsOAuth', { where, op, said });
       if (facts.signIn === 'headers-dropped') return t('apiError.headersDropped', { where, op, said, environment });
+      if (facts.signIn === 'client-missing') return t('apiError.clientMissing', { where, op, said, environment });
       if (facts.signIn === 'refused-or-pending') return t('apiError.refusedOrPending', { where, op, said, environment });
       if (facts.signIn === 'token-refused') return t('apiError.tokenRefused', { where, op, said, environment });
       if (facts.signIn === 'wants-key')
