@@ -253,6 +253,37 @@ describe('the connection test proposes the profile', () => {
     expect(detail?.creditScore?.score).toEqual(expect.any(Number));
   });
 
+  it('proposes a bureau score named “creditBureauScore”, and says a score field it cannot recognise (issue 64, point 6)', async () => {
+    const renamed: Case = {
+      name: 'a bureau score under another name',
+      dialect: { debtorFields: { bureauScore: 'creditBureauScore', score: 'scr' }, auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: {},
+    };
+    const { call, core } = await connect(renamed, 'E1001');
+    await mock.control('POST', '/debtors/changes', { count: 30 }); // scores changed today, for the sample
+    // Bureau scores changed today too: the connection test reads each list's changes of the day.
+    const { control } = mock.server;
+    const bureau = control.dataset.bureauScores.slice(0, 5);
+    for (const score of bureau) score.modifiedAt = new Date(control.now()).toISOString();
+    control.touched(control.dataset.bureauScores, bureau);
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    const fields = tested.report.suggestions.find((suggestion) => suggestion.change?.debtorFields);
+    expect(fields?.change?.debtorFields).toMatchObject({ bureauScore: 'creditBureauScore' });
+    expect(tested.report.suggestions.map((suggestion) => suggestion.text)).toContain(
+      "No field of the server's records could be recognised for: Calculated score. Those columns stay empty until the field names are set in the API settings (debtor fields).",
+    );
+
+    const environment = core.activeEnvironment();
+    await call('saveEnvironment', { ...environment, profile: resolveProfile({ ...environment.profile, ...fields!.change }) });
+    await call('lookupOpen');
+    await core.lookup.refresh(true);
+    // Applied: the bureau score is read under the server's name, as the lookup's own field.
+    const detail = await call('lookupDetail', bureau[0]!.debtorKey);
+    expect(detail?.bureauScore?.bureauScore).toBe(bureau[0]!.bureauScore);
+  });
+
   it('proposes the clock-out method a PUT-only server allows, from what it answers to OPTIONS', async () => {
     const { call, core } = await connect({ ...cases[0]!, profile: {} }, 'E1001');
     const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });

@@ -36,9 +36,16 @@ const FIELDS: Record<DebtorField, { list: keyof DebtorSamples; names: string[]; 
     names: ['updatedAt', 'lastModified', 'modifiedDate', 'lastUpdated', 'changedAt', 'modifiedOn', 'updatedOn'],
   },
   score: { list: 'creditScores', names: ['creditScore', 'scoreValue', 'calculatedScore', 'value', 'rating'], number: true },
-  bureauScore: { list: 'bureauScores', names: ['score', 'bureauScoreValue', 'externalScore', 'value', 'rating'], number: true },
+  bureauScore: {
+    list: 'bureauScores',
+    names: ['score', 'creditBureauScore', 'bureauScoreValue', 'externalScore', 'value', 'rating'],
+    number: true,
+  },
   nickname: { list: 'nicknames', names: ['alias', 'aka', 'tradeName', 'dba', 'nickName'] },
 };
+
+/** The fields every row of the lookup shows (a debtor need not have a client; the rest are optional). */
+const SHOWN = new Set<DebtorField>(['debtorKey', 'name', 'score', 'bureauScore']);
 
 const fold = (name: string) => name.toLowerCase().replace(/[_\-\s]/g, '');
 /** A number, or a number written as a string ("712"), as a DataWeave over a table often sends it. */
@@ -63,9 +70,16 @@ function serverFieldFor(field: DebtorField, record: Record<string, unknown>): st
   if (FIELDS[field].number) {
     const holder = keys.find((key) => fold(key) === fold(field) || fold(key).includes('score'));
     if (holder && isRecord(record[holder])) return nestedNumber(holder, record[holder]);
+    // The one number whose name says it is a score ("creditBureauScore", "score_ext").
+    const scores = keys.filter((key) => fold(key).includes('score') && isNumeric(record[key]));
+    if (scores.length === 1) return scores[0]!;
   }
   return null;
 }
+
+/** Whether a record has our field under our own name (then nothing is to be proposed for it). */
+const hasOwn = (field: DebtorField, record: Record<string, unknown>) =>
+  Object.keys(record).some((key) => fold(key) === fold(field));
 
 /** "rating.value": the one number of a nested object that looks like a score. */
 function nestedNumber(key: string, value: Record<string, unknown>): string | null {
@@ -77,20 +91,30 @@ function nestedNumber(key: string, value: Record<string, unknown>): string | nul
 
 export function debtorFieldSuggestions(samples: DebtorSamples, profile: ApiProfile, t: Translate): ProfileSuggestion[] {
   const mapping: Partial<Record<DebtorField, string>> = {};
+  /** Fields a record was read for that hold nothing under our name and nothing the app recognises. */
+  const unfound: DebtorField[] = [];
   for (const field of Object.keys(FIELDS) as DebtorField[]) {
     if (profile.debtorFields[field]) continue;
     const first = samples[FIELDS[field].list]?.find(isRecord);
-    const theirs = first ? serverFieldFor(field, first) : null;
+    if (!first) continue; // no record to judge by
+    const theirs = serverFieldFor(field, first);
     if (theirs) mapping[field] = theirs;
+    else if (SHOWN.has(field) && !hasOwn(field, first)) unfound.push(field);
   }
-  if (Object.keys(mapping).length === 0) return [];
+  const label = (field: string) => t('lookup.field', { field });
   const pairs = Object.entries(mapping).map(([field, theirs]) =>
-    t('profile.debtorFieldIs', { label: t('lookup.field', { field }), field: theirs }),
+    t('profile.debtorFieldIs', { label: label(field), field: theirs }),
   );
   return [
-    {
-      text: t('profile.debtorFields', { pairs: pairs.join(', ') }),
-      change: { debtorFields: { ...profile.debtorFields, ...mapping } },
-    },
+    ...(pairs.length === 0
+      ? []
+      : [
+          {
+            text: t('profile.debtorFields', { pairs: pairs.join(', ') }),
+            change: { debtorFields: { ...profile.debtorFields, ...mapping } },
+          },
+        ]),
+    // Said, so an empty column is explained: the field is set by hand in the API profile.
+    ...(unfound.length === 0 ? [] : [{ text: t('profile.debtorFieldsUnfound', { fields: unfound.map(label).join(', ') }) }]),
   ];
 }
