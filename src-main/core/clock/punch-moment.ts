@@ -16,12 +16,17 @@ export function punchMoment(
   formatTime: TimeFormatter,
   t: Translate,
 ): { at: number } | { reason: string; clockWentBack?: true } {
-  const earliest = Math.max(previousPunchAt + 1000, current.state === 'in' ? current.since + 1000 : 0);
+  const afterOwn = previousPunchAt + 1000;
+  const afterServer = current.state === 'in' ? current.since + 1000 : 0;
+  const earliest = Math.max(afterOwn, afterServer);
   const whole = Math.floor(clickedAt / 1000) * 1000;
-  if (whole + CLOCK_BACK_TOLERANCE_MS < earliest)
-    return {
-      reason: t('refusal.clockWentBack', { now: formatTime(clickedAt), last: formatTime(earliest - 1000) }),
-      clockWentBack: true,
-    };
-  return { at: Math.max(whole, earliest) };
+  if (whole + CLOCK_BACK_TOLERANCE_MS >= earliest) return { at: Math.max(whole, earliest) };
+  // The service's clock-in lies after every punch of this computer's: its times are read in the wrong
+  // zone (times without one, taken as UTC), not this computer's clock gone back.
+  if (current.state === 'in' && afterServer > afterOwn + CLOCK_BACK_TOLERANCE_MS)
+    return { reason: t('refusal.serverTimeAhead', { since: formatTime(current.since), now: formatTime(clickedAt) }) };
+  return {
+    reason: t('refusal.clockWentBack', { now: formatTime(clickedAt), last: formatTime(earliest - 1000) }),
+    clockWentBack: true,
+  };
 }

@@ -284,6 +284,28 @@ describe('the connection test proposes the profile', () => {
     expect(detail?.bureauScore?.bureauScore).toBe(bureau[0]!.bureauScore);
   });
 
+  it('blames a clock-in read hours ahead on the server’s zoneless times, never on this computer’s clock (issue 64, point 4)', async () => {
+    const berlin: Case = {
+      name: 'zoneless Berlin times',
+      dialect: { zone: 'Europe/Berlin', auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: {},
+    };
+    const { core, call } = await connect(berlin, 'E1002', { localZone: 'Europe/Berlin' });
+    await core.clock.refresh();
+    const afterIn = await call('toggleClock');
+    expect(afterIn.state).toBe('in');
+    // Read as UTC, the service's clock-in lies an hour or two ahead of now: the clock-out is refused, in the right words.
+    const refused = await core.clock.toggle('window');
+    expect(refused).toMatchObject({
+      kind: 'ignored',
+      reason: expect.stringMatching(
+        /^Not sent: the timeclock service says you clocked in at .*, later than now .* not a fault of this computer's clock/,
+      ),
+    });
+    expect(JSON.stringify(refused)).not.toMatch(/Check this computer's date and time/);
+  });
+
   it('proposes the clock-out method a PUT-only server allows, from what it answers to OPTIONS', async () => {
     const { call, core } = await connect({ ...cases[0]!, profile: {} }, 'E1001');
     const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
