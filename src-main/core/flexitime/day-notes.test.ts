@@ -184,20 +184,7 @@ describe('an absences file that could not be read whole and not copied (issue 61
         throw new Error('must not be written');
       },
     };
-    const notes = createDayNotes(
-      file,
-      () => '2025-01-01',
-      () => {},
-    );
-    const flexitime = createFlexitime({ notes, preferences: defaultPreferences, language: () => 'en' });
-    const actions = dayNoteActions({
-      flexitime,
-      person: () => person,
-      now: () => now,
-      t: () => english.t,
-      locale: () => 'en-GB',
-      changed: () => {},
-    });
+    const { actions } = actionsOn(file);
     expect(() => actions.addAbsence('2026-11-30', 'vacation', 'day')).toThrow(
       expect.objectContaining({
         name: 'UserFacingError',
