@@ -156,3 +156,17 @@ describe('health history', () => {
     expect(history.log(5).map((entry) => entry.to)).toEqual(['suspect', 'up']);
   });
 });
+
+describe('the days watched, read back', () => {
+  it('keeps the night the clocks go back (25 hours watched) and drops a day longer than any', () => {
+    const day = (watchedMs: number, date: string) => ({ day: date, system: 'source', watchedMs, downMs: 0 });
+    const saved = JSON.stringify({
+      version: 1,
+      outages: { outages: [], days: [day(25 * 3_600_000, '2026-10-25'), day(26 * 3_600_000, '2026-10-26')] },
+    });
+    const dropped: number[] = [];
+    const history = createHealthHistory(saved, (count) => dropped.push(count));
+    expect(dropped).toEqual([1]);
+    expect(history.outages.daily('source')).toEqual([{ day: '2026-10-25', uptime: 1 }]);
+  });
+});

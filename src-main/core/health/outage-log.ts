@@ -78,11 +78,13 @@ const outageSchema = v.pipe(
   }),
   v.check((outage) => outage.end === null || outage.end >= outage.start),
 );
+/** A local day's length at most: 25 hours on the night the clocks go back. */
+const LONGEST_DAY_MS = 25 * 3_600_000;
 const dayWatchSchema = v.object({
   day: v.pipe(v.string(), v.check(isCalendarDay)),
   system,
-  watchedMs: v.pipe(v.number(), v.minValue(0), v.maxValue(86_400_000)),
-  downMs: v.pipe(v.number(), v.minValue(0), v.maxValue(86_400_000)),
+  watchedMs: v.pipe(v.number(), v.minValue(0), v.maxValue(LONGEST_DAY_MS)),
+  downMs: v.pipe(v.number(), v.minValue(0), v.maxValue(LONGEST_DAY_MS)),
 });
 /** More days than 30 for each system are never written; a few to spare for a clock change or two. */
 const MAX_DAYS = 40 * HEALTH_SYSTEMS.length;
