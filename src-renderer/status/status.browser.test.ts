@@ -125,6 +125,9 @@ describe('status window', () => {
     expect(await view.page.locator('[data-system="source"]').textContent()).not.toContain('not answering');
     await view.screenshot('status-check-now-suspect');
     mock.control.setSystem('source', { status: 'up' });
+    // Leave the source up again, as the next tests find it: otherwise its recovery is said with their news.
+    await runClockUntil(clock, clock.now() + 5 * MIN, () => core.health.flush());
+    expect(core.health.snapshot().source.state).toBe('up');
   });
 
   it('mutes notifications for an hour, which end by themselves, says so, and resumes them on request', async () => {
@@ -150,6 +153,7 @@ describe('status window', () => {
     const said = view.page.getByTestId('health-announcement');
     expect(await said.getAttribute('role')).toBe('alert');
     expect(await said.textContent()).toBe('');
+    expect(core.health.snapshot().source.state).toBe('up');
     const runFor = (minutes: number) => runClockUntil(clock, clock.now() + minutes * MIN, () => core.health.flush());
     mock.control.setSystem('target', { status: 'down' });
     try {
