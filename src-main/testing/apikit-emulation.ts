@@ -22,10 +22,12 @@ export interface ApikitBehaviour {
   unhandledError?: boolean;
   /**
    * How DataWeave writes the times it returns, in the server's zone: with the zone's offset and no
-   * milliseconds (`2026-11-26T07:13:55-03:00`), or as a `datetime-only` wall time without any zone.
+   * milliseconds (`2026-11-26T07:13:55-03:00`), as a `datetime-only` wall time without any zone, or
+   * as that wall time in a DataWeave literal's bars (`|2026-11-26T07:13:55|`, a flow that writes its
+   * value as `application/dw` text).
    * https://docs.mulesoft.com/dataweave/latest/dataweave-types#dw_type_dates
    */
-  times?: { zone: string; written: 'offset' | 'local' };
+  times?: { zone: string; written: 'offset' | 'local' | 'literal' };
 }
 
 export interface ApikitAnswer {
@@ -97,6 +99,7 @@ export function apikitTimes(text: string, apikit: ApikitBehaviour): string {
     const ms = Date.parse(value);
     const wall = instantToWallIso(ms, times.zone);
     if (times.written === 'local') return wall;
+    if (times.written === 'literal') return `|${wall}|`;
     const offset = zoneOffsetMs(times.zone, ms) / 60_000;
     const sign = offset < 0 ? '-' : '+';
     const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');

@@ -50,6 +50,16 @@ function camelKeys(record: Record<string, unknown>): Record<string, unknown> {
 }
 
 const CANONICAL_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DATAWEAVE_LITERAL = /^\|([^|]+)\|$/;
+
+/**
+ * A date or time as DataWeave writes its literals (`|2026-11-23T16:07:00|`: a flow that writes a
+ * value with `application/dw`, or turns it to text that way), without the bars; other text as it is.
+ * https://docs.mulesoft.com/dataweave/latest/dataweave-types#dw_type_dates
+ */
+export function withoutDataWeaveBars(text: string): string {
+  return DATAWEAVE_LITERAL.exec(text.trim())?.[1]?.trim() ?? text;
+}
 const DOTNET_DATE = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;
 const NO_ZONE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
 
@@ -66,13 +76,14 @@ export function readInstant(value: unknown, timeZone = 'UTC'): string | null {
   }
   if (typeof value !== 'string') return null;
   if (CANONICAL_INSTANT.test(value)) return value;
-  const dotnet = DOTNET_DATE.exec(value);
+  const text = withoutDataWeaveBars(value);
+  const dotnet = DOTNET_DATE.exec(text);
   if (dotnet) return new Date(Number(dotnet[1])).toISOString();
-  if (NO_ZONE.test(value)) {
-    const wall = Date.parse(`${value.replace(' ', 'T')}${value.length === 10 ? 'T00:00:00' : ''}Z`);
+  if (NO_ZONE.test(text)) {
+    const wall = Date.parse(`${text.replace(' ', 'T')}${text.length === 10 ? 'T00:00:00' : ''}Z`);
     return Number.isNaN(wall) ? null : new Date(wallTimeToInstant(wall, timeZone)).toISOString();
   }
-  const ms = Date.parse(value);
+  const ms = Date.parse(text);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 

@@ -145,9 +145,9 @@ describe.each(cases)('a server with $name', (testCase) => {
   });
 });
 
-/** The server's health answer stamps its wall clock (New York's, −05:00 or −04:00 in summer): its offset is named, with New York first. */
+/** The server's health answer stamps its wall clock (New York's, −05:00 or −04:00 in summer): New York is proposed, the others at that offset named. */
 const NEW_YORK_STAMPED =
-  /^Times come without a time zone; the server's own clock, stamped in its answer, runs at UTC−0[45]:00 — a zone such as America\/New_York, /;
+  /^Times come without a time zone; the server's own clock, stamped in its answer, runs at UTC−0[45]:00: read them, and write date filters, in America\/New_York\. America\/\w+, /;
 
 describe('the connection test proposes the profile', () => {
   it('reads renamed fields, zoneless times and paging from the answers, and its proposals make the server work', async () => {
@@ -171,6 +171,8 @@ describe('the connection test proposes the profile', () => {
         clockOut: 'EndDateTime',
         employeeName: null,
       },
+      dateFilterFormat: 'iso-local',
+      serverTimeZone: 'America/New_York',
     });
   });
 
@@ -340,14 +342,16 @@ describe('the connection test proposes the profile', () => {
     expect(core.clock.view()).toMatchObject({ state: 'in', since: clockedIn });
   });
 
-  it("does not propose this computer's zone where the server's stamped clock runs on another (Honolulu against New York)", async () => {
+  it("proposes the stamped clock's zone, not this computer's, where they differ (New York seen from Honolulu)", async () => {
     const { call, core } = await connect({ ...cases[1]!, profile: { serverTimeZone: 'UTC' } }, 'E1001', {
       localZone: 'Pacific/Honolulu',
     });
     await mock.control('POST', '/debtors/changes', { count: 5 });
     const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
     if (!tested.ok) throw new Error('not tested');
-    expect(tested.report.suggestions.filter((suggestion) => suggestion.change?.serverTimeZone)).toEqual([]);
+    expect(tested.report.suggestions.filter((suggestion) => suggestion.change?.serverTimeZone)).toEqual([
+      expect.objectContaining({ change: { dateFilterFormat: 'iso-local', serverTimeZone: 'America/New_York' } }),
+    ]);
     expect(tested.report.suggestions.map((suggestion) => suggestion.text)).toContainEqual(
       expect.stringMatching(NEW_YORK_STAMPED),
     );

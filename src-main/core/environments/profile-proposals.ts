@@ -6,7 +6,9 @@
 import type { ApiProfile } from '../../shared/api/api-profile.ts';
 import { TIME_EVENT_ALIASES, unwrapSingle } from '../api/time-event-shape.ts';
 import { isRecord } from '../../shared/is-record.ts';
-import { offsetText, serverZoneOf, type ZoneEvidence, type ZoneFinding } from './zone-evidence.ts';
+import { offsetText, serverZoneOf, stampedOffsetMs, type ZoneEvidence, type ZoneFinding } from './zone-evidence.ts';
+import { zoneOffsetMs } from '../api/time-zone.ts';
+import { withoutDataWeaveBars } from '../api/tolerant-read.ts';
 
 import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -74,7 +76,7 @@ function eventFieldSuggestions(event: unknown, profile: ApiProfile, t: Translate
 
 /** The dates and times without a zone among the first records (a few levels deep). */
 function zonelessInstants(value: unknown, depth = 0): string[] {
-  if (typeof value === 'string') return ZONELESS.test(value) ? [value] : [];
+  if (typeof value === 'string') return ZONELESS.test(withoutDataWeaveBars(value)) ? [value] : [];
   if (depth > 3) return [];
   if (Array.isArray(value)) return value.slice(0, 5).flatMap((item) => zonelessInstants(item, depth + 1));
   return isRecord(value) ? Object.values(value).flatMap((item) => zonelessInstants(item, depth + 1)) : [];
@@ -112,21 +114,52 @@ export function proposeProfile(
   if (sample.event !== undefined) suggestions.push(...eventFieldSuggestions(sample.event, profile, t));
   if (sample.list !== undefined) suggestions.push(...listSuggestions(sample.list, profile, t));
   const zoneless = [...zonelessInstants(sample.event), ...zonelessInstants(sample.list)];
-  if (zoneless.length > 0 && profile.serverTimeZone === 'UTC') suggestions.push(zoneSuggestion(serverZoneOf(evidence), t));
+  const zone = zoneless.length === 0 ? null : zoneProposal(profile.serverTimeZone, evidence, t);
+  if (zone) suggestions.push(zone);
   return suggestions;
 }
 
-/** What to do about zoneless times: the zone the evidence pins, its offset with zones that have it, or a question. */
+/** For zoneless times: the zone to read them in where UTC is set, or a correction where the set zone runs at another offset than the server's stamp. */
+function zoneProposal(serverTimeZone: string, evidence: ZoneEvidence, t: Translate): ProfileSuggestion | null {
+  const found = serverZoneOf(evidence);
+  if (serverTimeZone === 'UTC') return zoneSuggestion(found, t);
+  const offset = stampedOffsetMs(evidence);
+  const at = evidence.stamped?.at;
+  if (offset === null || at === undefined || !found || zoneOffsetMs(serverTimeZone, at) === offset) return null;
+  const proposed = found.kind === 'utc' ? 'UTC' : found.kind === 'zone' ? found.zone : found.zones[0];
+  if (proposed === undefined) return null;
+  return {
+    text: t('profile.zoneDisagrees', {
+      zone: serverTimeZone,
+      zoneOffset: offsetText(zoneOffsetMs(serverTimeZone, at) / 60_000),
+      offset: offsetText(offset / 60_000),
+      proposed,
+    }),
+    change: { dateFilterFormat: 'iso-local', serverTimeZone: proposed },
+  };
+}
+
+/**
+ * What to do about zoneless times read as UTC: the zone the evidence pins, the likeliest zone at the
+ * offset it pins (naming the others that have it today), or a question.
+ */
 function zoneSuggestion(found: ZoneFinding | null, t: Translate): ProfileSuggestion {
   if (found?.kind === 'zone')
     return {
       text: t('profile.zonelessIn', { zone: found.zone }),
       change: { dateFilterFormat: 'iso-local', serverTimeZone: found.zone },
     };
-  if (found?.kind === 'offset')
+  const [likeliest, ...others] = found?.kind === 'offset' ? found.zones : [];
+  if (found?.kind === 'offset' && likeliest !== undefined) {
+    const offset = offsetText(found.offsetMinutes);
     return {
-      text: t('profile.zonelessOffset', { offset: offsetText(found.offsetMinutes), zones: found.zones.slice(0, 3).join(', ') }),
+      text:
+        others.length > 0
+          ? t('profile.zonelessOffset', { offset, zone: likeliest, others: others.slice(0, 3).join(', ') })
+          : t('profile.zonelessOffsetOnly', { offset, zone: likeliest }),
+      change: { dateFilterFormat: 'iso-local', serverTimeZone: likeliest },
     };
+  }
   // UTC by its own clock: read right already. Unknown: asked, with nothing to apply — filters written
   // in a zone that is a guess would silently skip records changed in the hours between.
   if (found?.kind === 'utc') return { text: t('profile.zonelessIn', { zone: 'UTC' }) };

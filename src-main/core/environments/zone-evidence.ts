@@ -7,6 +7,7 @@
  */
 import { isRecord } from '../../shared/is-record.ts';
 import { zoneOffsetMs } from '../api/time-zone.ts';
+import { withoutDataWeaveBars } from '../api/tolerant-read.ts';
 
 /** What may tell the zone: this computer's zone, and a time the server wrote at a known instant. */
 export interface ZoneEvidence {
@@ -50,19 +51,28 @@ export function stampOf(body: unknown): string | null {
     if (
       STAMP_FIELDS.some((name) => name.toLowerCase() === key.toLowerCase()) &&
       typeof value === 'string' &&
-      ZONELESS_STAMP.test(value)
+      ZONELESS_STAMP.test(withoutDataWeaveBars(value))
     )
-      return value.replace(' ', 'T');
+      return withoutDataWeaveBars(value).replace(' ', 'T');
   return null;
 }
 
-/** The server's zone as far as the evidence pins it; null where it pins nothing. */
-export function serverZoneOf(evidence: ZoneEvidence): ZoneFinding | null {
-  const { stamped } = evidence;
+/** How far the server's stamped wall clock runs ahead of UTC, in ms (a quarter-hour step); null where no stamp tells. */
+export function stampedOffsetMs({ stamped }: ZoneEvidence): number | null {
   if (!stamped) return null;
   const difference = Date.parse(`${stamped.wall}Z`) - stamped.at;
   const offset = Math.round(difference / QUARTER_HOUR) * QUARTER_HOUR;
-  if (Math.abs(difference - offset) > STAMP_SLACK_MS || Math.abs(offset) > 14 * 3_600_000) return null;
+  return Math.abs(difference - offset) > STAMP_SLACK_MS || Math.abs(offset) > 14 * 3_600_000 ? null : offset;
+}
+
+/**
+ * The server's zone as far as the evidence pins it; null where it pins nothing. An offset pins the
+ * zones that have it at this instant, likeliest first (see docs/decisions/0001-server-zone-from-its-stamp.md).
+ */
+export function serverZoneOf(evidence: ZoneEvidence): ZoneFinding | null {
+  const { stamped } = evidence;
+  const offset = stampedOffsetMs(evidence);
+  if (!stamped || offset === null) return null;
   if (offset === 0) return { kind: 'utc' };
   const local = evidence.localZone;
   if (local && zoneOffsetMs(local, stamped.at) === offset) return { kind: 'zone', zone: local };
