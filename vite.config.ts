@@ -15,7 +15,7 @@ import { updateTrustFrom } from './src-main/core/updates/update-trust.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const windows = ['panel', 'status', 'settings', 'welcome', 'lookup'];
+const windows = ['panel', 'status', 'hours', 'settings', 'welcome', 'lookup'];
 
 export default defineConfig(({ mode }) => {
   if (mode === 'main') {

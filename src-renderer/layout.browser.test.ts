@@ -28,6 +28,7 @@ const windows = [
   { name: 'panel', action: 'Clock in' },
   { name: 'settings', action: 'Environments' },
   { name: 'status', action: 'Check now' },
+  { name: 'hours', action: 'Spreadsheet (CSV)' },
   { name: 'welcome', action: null },
   { name: 'lookup', action: 'Refresh' },
 ] as const;
@@ -129,6 +130,7 @@ const clippedText = (page: Page) =>
 const german = [
   { name: 'panel', action: 'Einstempeln' },
   { name: 'status', action: 'Jetzt prüfen' },
+  { name: 'hours', action: 'Tabelle (CSV)' },
   { name: 'welcome', action: 'Mit Demodaten beginnen' },
   { name: 'settings', action: 'Umgebungen' },
   { name: 'lookup', action: 'Aktualisieren' },

@@ -1,7 +1,7 @@
 /**
  * The core's notifications on the desktop: a health change opens the status window on that system,
  * and an outage's carries "I know" (no reminders until it is back);
- * a clock notification opens the panel; a reminder may carry a button (Clock out, Undo, Take a break,
+ * a clock notification opens the panel (the day's maximum, My time); a reminder may carry a button (Clock out, Undo, Take a break,
  * Back from break). On Windows the same choices come back through the toast router, by name.
  */
 import type { AppCore } from '../core/app-core.ts';
@@ -43,7 +43,8 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
   );
   core.clock.onNotification((notification) => {
     const button = notification.action && { action: notification.action, ...clockAction(core, notification.action) };
-    showNotification({ ...notification, ...(button ? { button } : {}) }, { target: 'panel', run: openPanel });
+    const target = notification.opens ?? 'panel';
+    showNotification({ ...notification, ...(button ? { button } : {}) }, { target, run: () => open(target) });
   });
   core.onLookupNotice((notice) => showNotification(notice, { target: 'lookup', run: () => windows.open('lookup') }));
   for (const problem of core.problems)

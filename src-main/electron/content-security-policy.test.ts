@@ -12,7 +12,7 @@ const policyOf = (html: string) => /http-equiv="Content-Security-Policy"\s+conte
 
 describe('Content-Security-Policy', () => {
   it('covers every window', () => {
-    expect(pages.sort()).toEqual(['lookup.html', 'panel.html', 'settings.html', 'status.html', 'welcome.html']);
+    expect(pages.sort()).toEqual(['hours.html', 'lookup.html', 'panel.html', 'settings.html', 'status.html', 'welcome.html']);
   });
 
   it.each(pages)('%s gets the one policy at build, which allows nothing remote and no inline script or style', (page) => {

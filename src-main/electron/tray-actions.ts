@@ -34,6 +34,8 @@ export function onTrayAction(action: TrayAction, context: TrayActionContext): vo
       return void windows.open('settings');
     case 'open-lookup':
       return void windows.open('lookup');
+    case 'open-hours':
+      return void windows.open('hours');
     case 'open-logs':
       return void shell.openPath(context.logsFolder());
     case 'about':

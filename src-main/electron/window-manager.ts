@@ -25,6 +25,7 @@ const specs: Record<WindowName, Omit<BrowserWindowConstructorOptions, 'webPrefer
   // Sizes are of the page, not of the frame around it: the title bar's height differs by system and
   // scale, and the tests check each page at exactly these sizes.
   status: { title: 'Timeclock service health', ...windowSizes.status, useContentSize: true },
+  hours: { title: 'My time — Timeclock Tray', ...windowSizes.hours, useContentSize: true },
   lookup: { title: 'Debtor lookup — Timeclock Tray', ...windowSizes.lookup, useContentSize: true },
   settings: { title: 'Settings — Timeclock Tray', ...windowSizes.settings, useContentSize: true },
   welcome: {

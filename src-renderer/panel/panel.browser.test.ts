@@ -6,7 +6,6 @@ import { startMockServer, type MockServer } from '../../src-main/mock/mock-serve
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { createFakeClock } from '../../src-main/testing/fake-clock.ts';
-import { firstDayOfWeek, startOfLocalWeek } from '../../src-main/shared/moments.ts';
 import { fieldsOfMoment } from '../../src-main/shared/date-fields.ts';
 import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
@@ -238,18 +237,10 @@ describe('tray panel', () => {
     expect([await date.inputValue(), await time.inputValue()]).toEqual([day, '4:00 PM']); // the clock-in plus a usual shift
     await view.screenshot('panel-forgotten-clock-out');
     expect(await view.page.getByRole('button', { name: 'Clock out now' }).count()).toBe(1);
-    // My hours flags the long shift beside its totals, and lists it under the day it began, over midnight.
+    // My hours flags the long shift beside its totals (My time lists it under the day it began).
     expect(await view.page.getByTestId('long-shift').textContent()).toMatch(
       /^Includes a shift running \d+ h( \d+ min)?: if you forgot to clock out, fix it above\.$/,
     );
-    await view.page.getByText("This week's shifts").click();
-    // Yesterday is in this week unless today begins one (in the user's language's week): then only today's part shows.
-    const weekBegunToday = startOfLocalWeek(Date.now(), firstDayOfWeek('en')) > yesterday.getTime();
-    const entry = view.page
-      .locator('.hours li')
-      .filter({ hasText: weekBegunToday ? /^Continued from/ : '8:00 AM – now' })
-      .first();
-    await expect.poll(() => entry.textContent()).toMatch(weekBegunToday ? /^Continued from .+ – now$/ : /over midnight/);
     await date.fill('');
     await time.press('Enter');
     // The refusal is said at the fields and tied to them, once.
@@ -308,21 +299,20 @@ describe('tray panel', () => {
     expect(eventsOf('E1002')[0]!.clockOut).toBe(expected.toISOString());
   });
 
-  it("shows my hours today and this week, and this week's shifts behind a disclosure opened by keyboard", async () => {
+  it('shows today and this week one line each, and opens My time from its link by keyboard', async () => {
     mock.control.timeclock.clockIn('E1002', new Date(Date.now() - 2 * 3_600_000).toISOString());
     const core = await coreFor('E1002');
     const view = await openPanel(core);
     const { hours } = core.clock.view();
     expect(hours.todayMs).toBeGreaterThan(0);
-    const totals = view.page.getByTestId('hours');
-    expect((await totals.textContent())?.replace(/\s+/g, ' ').trim()).toBe(`Today ${hours.today} This week ${hours.week}`);
-    const summary = view.page.getByText("This week's shifts");
-    await summary.focus();
+    const line = async (testId: string) => (await view.page.getByTestId(testId).textContent())?.replace(/\s+/g, ' ').trim();
+    expect(await line('hours-today')).toBe(`Today ${hours.today}`);
+    expect(await line('hours-week')).toBe(`This week ${hours.week}`);
+    // The week's shifts, the balance and the forms are in My time, not in the panel.
+    expect(await view.page.locator('details, form, .shifts').count()).toBe(0);
+    await view.page.getByRole('button', { name: 'Week and balance…' }).focus();
     await view.page.keyboard.press('Enter');
-    const shifts = view.page.locator('.hours ul.shifts li');
-    await expect.poll(() => shifts.last().textContent()).toMatch(/ – now$/);
-    expect(await view.page.locator('.hours .hint', { hasText: /the timeclock service keeps the record/ }).count()).toBe(1);
-    await summary.scrollIntoViewIfNeeded();
+    await expect.poll(() => view.shell.calls).toContain('open hours');
     await view.screenshot('panel-my-hours');
   });
 
@@ -340,8 +330,14 @@ describe('tray panel', () => {
       const view = await openPanel(core, 'dark');
       const { hours } = core.clock.view();
       const texts = (selector: string) => view.page.locator(selector).allTextContents();
-      expect(await texts('.hours .target')).toEqual(hours.targets);
+      // The targets are My time's; the panel says what the rules ask now.
       expect(hours.targets).toHaveLength(2);
+      const myTime = await harness.open(
+        'hours',
+        { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+        { colorScheme: 'dark', size: { width: 760, height: 760 } },
+      );
+      await expect.poll(() => myTime.page.locator('.target').allTextContents()).toEqual(hours.targets);
       await expect.poll(() => texts('[data-testid="working-time-warning"]')).toEqual(hours.warnings);
       expect(hours.warnings[0]).toMatch(/daily maximum of 1 min/);
       await view.screenshot('panel-working-time-dark');
@@ -355,7 +351,7 @@ describe('tray panel', () => {
       clock.jump(15 * 60_000);
       await back.click();
       await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked in');
-      await expect.poll(() => view.page.getByTestId('hours').textContent()).toMatch(/Breaks/);
+      await expect.poll(() => view.page.getByTestId('hours-today').textContent()).toMatch(/Breaks/);
       const events = wednesday.control.timeclock.events().filter((event) => event.employeeId === 'E1002');
       expect(events.map((event) => event.clockOut === null)).toEqual([false, true]);
     } finally {

@@ -125,6 +125,8 @@ describe('working-time rules', () => {
       expect.objectContaining({
         title: 'The daily maximum of 10 h is near',
         body: 'You reach it at 18:00. Clock out before then.',
+        // A click opens My time, where the day's hours and rules are (issue 63, point 1).
+        opens: 'hours',
       }),
     ]);
     await runUntil(at(18, 5));

@@ -21,6 +21,8 @@ export interface Reminder {
   body: string;
   /** A button on the notification, where the OS shows buttons (Windows, macOS). */
   action?: 'clock-out' | 'take-break' | 'back-from-break';
+  /** The window a click opens where it is not the panel: My time, for what the working-time rules say. */
+  opens?: 'hours';
 }
 
 export interface LocalCalendar {

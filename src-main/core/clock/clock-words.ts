@@ -15,6 +15,8 @@ export interface ClockNotification {
   body: string;
   /** The notification's button, where the OS shows one. */
   action?: 'clock-out' | 'undo' | 'take-break' | 'back-from-break';
+  /** The window a click opens where it is not the panel (My time). */
+  opens?: 'hours';
 }
 
 export type ClockWords = ReturnType<typeof clockWords>;

@@ -179,6 +179,7 @@ export function workingTimeReminders(
       title: t('reminder.maxDay', { max: formatDuration(max, t) }),
       body: t('reminder.maxDayBody', { time: formatTime(day.now + Math.max(0, max - day.workedTodayMs)) }),
       action: 'clock-out',
+      opens: 'hours',
     });
     next.maxDayRemindedOn = day.dayKey;
   }

@@ -2,7 +2,7 @@ import type { SettingsSection, SettingsView } from '../../shared/ipc/contract.ts
 
 /** What only the shell can do for a window. */
 export interface ShellPort {
-  openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): void;
+  openWindow(window: 'status' | 'hours' | 'settings' | 'lookup', section?: SettingsSection): void;
   /**
    * Asks the user where to save (a save dialog) and writes the file; the path, or null if cancelled.
    * `kind`: the dialog's name for the file type, in the user's words.

@@ -28,13 +28,13 @@ const submenu = (items: MenuItemModel[], label: string) => {
 };
 
 describe('tray menu', () => {
-  it('starts with the clock action, so it works where tray clicks are never delivered, then the elapsed time and my hours', () => {
+  it('starts with the clock action, so it works where tray clicks are never delivered, then the elapsed time and my hours, which open My time', () => {
     const menu = trayMenu(state());
     expect(menu.slice(0, 4)).toEqual([
       { type: 'normal', label: 'Clock out', action: 'toggle-clock' },
       { type: 'normal', label: 'Take a break', action: 'take-break' },
       { type: 'normal', label: 'Clocked in since 08:02 · 3 h 12 min', enabled: false },
-      { type: 'normal', label: 'Today 3 h 12 min · This week 21 h', enabled: false },
+      { type: 'normal', label: 'Today 3 h 12 min · This week 21 h', action: 'open-hours' },
     ]);
     expect(trayMenu(state({ clockAction: 'clock-in', clockHeadline: 'Clocked out since 17:01' }))[0]).toMatchObject({
       label: 'Clock in',

@@ -22,6 +22,7 @@ export type TrayAction =
   | 'resume-notifications'
   | 'open-settings'
   | 'open-lookup'
+  | 'open-hours'
   | 'about'
   | 'open-logs'
   | `switch-environment:${string}`
@@ -88,7 +89,8 @@ export function trayMenu(state: TrayState, t: Translate = english.t): MenuItemMo
     ...(state.clockAction === 'clock-out' ? [item(t('clock.takeBreak'), 'take-break', !state.clockBusy)] : []),
     ...(state.clockUndo ? [item(state.clockUndo, 'undo-punch')] : []),
     item(state.clockHeadline, undefined, false),
-    item(state.clockHours, undefined, false),
+    // The hours lead to My time: a row of its own would pass the menu's 15.
+    item(state.clockHours, 'open-hours'),
     ...state.clockPending.map((line) => item(line, undefined, false)),
     ...(state.clockProblem ? [item(shorten(state.clockProblem, MENU_LINE_MAX), undefined, false)] : []),
     separator,

@@ -17,8 +17,8 @@ export const TOAST_ACTIVATOR_CLSID = '{6F1B7C52-3A8E-4D2B-9C41-58E2A7D3B9F0}';
 export type ToastAction = 'open' | 'clock-out' | 'undo' | 'take-break' | 'back-from-break' | 'acknowledge';
 const ACTIONS: readonly ToastAction[] = ['open', 'clock-out', 'undo', 'take-break', 'back-from-break', 'acknowledge'];
 /** Which window a plain click opens. */
-export type ToastTarget = 'panel' | 'status' | 'lookup' | 'settings';
-const TARGETS: readonly ToastTarget[] = ['panel', 'status', 'lookup', 'settings'];
+export type ToastTarget = 'panel' | 'status' | 'hours' | 'lookup' | 'settings';
+const TARGETS: readonly ToastTarget[] = ['panel', 'status', 'hours', 'lookup', 'settings'];
 
 const PREFIX = 'timeclock-tray:';
 

@@ -32,7 +32,7 @@ export interface AppRequests {
   getAppInfo(): Promise<AppInfo>;
   /** The user's language and its catalogue (pushed again as languageChanged when it changes). */
   getMessages(): Promise<WindowMessages>;
-  openWindow(window: 'status' | 'settings' | 'lookup', section?: SettingsSection): Promise<void>;
+  openWindow(window: 'status' | 'hours' | 'settings' | 'lookup', section?: SettingsSection): Promise<void>;
   /** Windows: whether to show where to pin the tray icon (it sits in the overflow, ^, until the user moves it). */
   trayPinHint(): Promise<boolean>;
   /** The hint was read ("Got it"): not shown again. */
@@ -43,7 +43,7 @@ export const appArgs = {
   getAppInfo: v.strictTuple([]),
   getMessages: v.strictTuple([]),
   openWindow: v.strictTuple([
-    v.picklist(['status', 'settings', 'lookup']),
+    v.picklist(['status', 'hours', 'settings', 'lookup']),
     v.optional(v.picklist(['environments', 'monitoring', 'clock', 'lookup', 'general'])),
   ]),
   trayPinHint: v.strictTuple([]),

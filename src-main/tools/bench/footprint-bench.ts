@@ -13,7 +13,7 @@ export interface FootprintFigures {
 
 export function footprintBench(coldLoads: number): FootprintFigures {
   const windowsGzipKb: Record<string, number> = {};
-  for (const window of ['panel', 'status', 'settings', 'welcome', 'lookup']) {
+  for (const window of ['panel', 'status', 'hours', 'settings', 'welcome', 'lookup']) {
     // Everything the window's page loads: its own chunk, the shared chunks it preloads, their CSS.
     const html = readFileSync(new URL(`renderer/${window}.html`, dist), 'utf8');
     const files = [...new Set(html.match(/assets\/[^"']+\.(?:js|css)/g) ?? [])];

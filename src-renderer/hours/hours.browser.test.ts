@@ -1,5 +1,5 @@
 /**
- * My hours with the working calendar (issue 50) in real Chromium, the real core behind it on a fake
+ * My time, the window (issue 63, point 1), with the working calendar (issue 50) in real Chromium, the real core behind it on a fake
  * clock, the real mock answering at that time: Ascension week 2026 in Bavaria, worked Monday and
  * Tuesday, a vacation on Friday. The balance and its breakdown, the week chart read as a table, the
  * holiday and the absence named, entries refused at their fields, and an export — in English,
@@ -56,17 +56,17 @@ async function weekSoFar(language: LanguageSetting) {
   return core;
 }
 
-async function openPanel(language: LanguageSetting, options: { colorScheme?: 'light' | 'dark'; zoom?: number } = {}) {
+async function openMyTime(language: LanguageSetting, options: { colorScheme?: 'light' | 'dark'; zoom?: number } = {}) {
   const core = await weekSoFar(language);
   const shell = recordingShell();
   const view = await harness.open(
-    'panel',
+    'hours',
     { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
-    // At 200 % the window is twice as large in device pixels, so the same panel shows at double size.
+    // At 200 % the window is twice as large in device pixels, so the same page shows at double size.
     {
       colorScheme: options.colorScheme ?? 'light',
       zoom: options.zoom,
-      size: { width: 380 * (options.zoom ?? 1), height: 720 * (options.zoom ?? 1) },
+      size: { width: 760 * (options.zoom ?? 1), height: 760 * (options.zoom ?? 1) },
     },
   );
   await expect.poll(() => view.page.getByTestId('balance').count()).toBe(1);
@@ -77,7 +77,7 @@ const cells = (row: import('playwright-core').Locator) => row.locator('th, td').
 
 describe('my hours with holidays, absences and the flexitime balance', () => {
   it('shows the balance, explains it, charts the week as a table, and names the holiday and the absence', async () => {
-    const { page, screenshot, problems } = await openPanel('en');
+    const { page, screenshot, problems } = await openMyTime('en');
     const balance = page.getByTestId('balance');
     expect((await balance.locator('summary').textContent())?.trim()).toBe('+3 h flexitime');
     await balance.locator('summary').focus();
@@ -91,7 +91,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
       'Opening balance': '+1 h 30 min',
       Balance: '+3 h',
     });
-    expect(await page.locator('.hours .target').allTextContents()).toEqual(['25 h 30 min of 32 h this week · 6 h 30 min to go']);
+    expect(await page.locator('.target').allTextContents()).toEqual(['25 h 30 min of 32 h this week · 6 h 30 min to go']);
     // The chart's picture is hidden; its table says the same for a screen reader.
     const rows = page.getByTestId('week-chart').locator('tbody tr');
     expect(await rows.count()).toBe(7);
@@ -103,8 +103,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
       '—',
       'Vacation · 8 h counted as done',
     ]);
-    await page.getByText("This week's shifts").click();
-    expect(await page.locator('.hours .mark').allTextContents()).toEqual([
+    expect(await page.locator('.mark').allTextContents()).toEqual([
       'Ascension Day · no target',
       'Vacation · 8 h counted as done',
     ]);
@@ -113,8 +112,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
   });
 
   it('refuses a wrong correction at its fields, keeps a right one, and takes an absence back', async () => {
-    const { page, core, screenshot } = await openPanel('en', { colorScheme: 'dark' });
-    await page.getByText("This week's shifts").click();
+    const { page, core, screenshot } = await openMyTime('en', { colorScheme: 'dark' });
     await page.getByText('Absences and corrections').click();
     expect(await page.getByTestId('day-notes').locator('li').allTextContents()).toEqual([
       expect.stringMatching(/^May 15, 2026 · Vacation\s*Remove$/),
@@ -138,8 +136,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
   });
 
   it('exports the chosen period as CSV and the shifts as a calendar file', async () => {
-    const { page, shell } = await openPanel('en');
-    await page.getByText("This week's shifts").click();
+    const { page, shell } = await openMyTime('en');
     await page.getByRole('combobox', { name: 'Which period' }).selectOption('this-week');
     await page.getByRole('button', { name: 'Spreadsheet (CSV)' }).click();
     await expect
@@ -152,7 +149,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
   });
 
   it('speaks German: Gleitzeit, Christi Himmelfahrt, Urlaub — dark', async () => {
-    const { page, screenshot, problems } = await openPanel('de', { colorScheme: 'dark' });
+    const { page, screenshot, problems } = await openMyTime('de', { colorScheme: 'dark' });
     expect((await page.getByTestId('balance').locator('summary').textContent())?.trim()).toBe('+3 Std. Gleitzeit');
     const rows = page.getByTestId('week-chart').locator('tbody tr');
     expect((await cells(rows.nth(3))).at(-1)).toBe('Christi Himmelfahrt · kein Soll');
@@ -163,7 +160,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
   });
 
   it('speaks Spanish at 200 %, nothing cut off', async () => {
-    const { page, screenshot, problems } = await openPanel('es', { zoom: 2 });
+    const { page, screenshot, problems } = await openMyTime('es', { zoom: 2 });
     expect((await page.getByTestId('balance').locator('summary').textContent())?.trim()).toBe('+3 h de horas flexibles');
     expect((await cells(page.getByTestId('week-chart').locator('tbody tr').nth(3))).at(-1)).toBe('La Asunción · sin objetivo');
     await page.getByTestId('balance').locator('summary').focus();
