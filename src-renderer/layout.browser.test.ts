@@ -10,6 +10,7 @@ import { smallestSize, windowSizes } from '../src-main/electron/window-sizes.ts'
 import { startMockServer, type MockServer } from '../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../src-main/testing/browser/harness.ts';
 import { createTestCore } from '../src-main/testing/test-core.ts';
+import { createFakeClock, runClockUntil } from '../src-main/testing/fake-clock.ts';
 import { recordingShell } from '../src-main/testing/test-shell.ts';
 
 let mock: MockServer;
@@ -239,6 +240,26 @@ describe('no word or value broken inside (issue 46, point 5)', () => {
         });
 });
 
+/** Whether each system's row is wholly in view without scrolling, and the tops of the links below. */
+const panelSeen = (page: Page) =>
+  page.evaluate<{ rows: boolean[]; linkTops: number[] }>(`(() => {
+    const whole = (element) => {
+      const box = element.getBoundingClientRect();
+      let top = box.top, bottom = box.bottom;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowY === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        top = Math.max(top, clip.top);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return bottom - top >= box.height - 1 && box.bottom <= innerHeight;
+    };
+    return {
+      rows: [...document.querySelectorAll('.health li')].map(whole),
+      linkTops: [...document.querySelectorAll('nav .link')].map((link) => Math.round(link.getBoundingClientRect().top)),
+    };
+  })()`);
+
 describe('the panel at 360 × 480 in every language (issue 46, point 5)', () => {
   for (const { language, systemLanguages } of languages)
     it(`shows both systems and its links on one line, without scrolling, in ${language}`, async () => {
@@ -252,26 +273,48 @@ describe('the panel at 360 × 480 in every language (issue 46, point 5)', () => 
       );
       const { page } = view;
       await expect.poll(() => page.locator('.health li').count()).toBe(2);
-      const seen = await page.evaluate<{ rows: boolean[]; linkTops: number[] }>(`(() => {
-        const whole = (element) => {
-          const box = element.getBoundingClientRect();
-          let top = box.top, bottom = box.bottom;
-          for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-            if (getComputedStyle(parent).overflowY === 'visible') continue;
-            const clip = parent.getBoundingClientRect();
-            top = Math.max(top, clip.top);
-            bottom = Math.min(bottom, clip.bottom);
-          }
-          return bottom - top >= box.height - 1 && box.bottom <= innerHeight;
-        };
-        return {
-          rows: [...document.querySelectorAll('.health li')].map(whole),
-          linkTops: [...document.querySelectorAll('nav .link')].map((link) => Math.round(link.getBoundingClientRect().top)),
-        };
-      })()`);
+      const seen = await panelSeen(page);
       expect(seen.rows).toEqual([true, true]);
       expect(new Set(seen.linkTops).size).toBe(1);
       await view.screenshot(`panel-360-${language}`);
+    });
+});
+
+describe('the panel at 360 × 480, clocked in with a target during an outage (issue 63, point 1)', () => {
+  for (const { language, systemLanguages } of languages)
+    it(`keeps both systems in view in ${language}`, async () => {
+      // A workday (a Wednesday), so the day has a target, on a clock the core and its own mock share.
+      const clock = createFakeClock(Date.parse('2026-11-25T10:00:00Z'));
+      const wednesday = await startMockServer({ debtors: 5, now: () => clock.now() });
+      try {
+        wednesday.control.timeclock.clockIn('E1002', new Date(clock.now() - 2 * 3_600_000).toISOString());
+        wednesday.control.setSystem('target', { status: 'down' });
+        const workingTime = { rules: 'custom', dailyTargetMinutes: 480, weeklyTargetMinutes: 2400 } as const;
+        const core = createTestCore(wednesday, {
+          time: clock,
+          systemLanguages: () => systemLanguages,
+          admin: { defaults: { clock: { workingTime } } },
+        });
+        core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+        await core.clock.refresh();
+        core.health.start();
+        await runClockUntil(clock, clock.now() + 5 * 60_000, () => core.health.flush());
+        expect(core.health.snapshot().target.state).toBe('down');
+        expect(core.clock.view().hours.targets.length).toBeGreaterThan(0);
+        const view = await harness.open(
+          'panel',
+          { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+          { size: { width: 360, height: 480 } },
+        );
+        const { page } = view;
+        await expect.poll(() => page.getByTestId('health-banner').count()).toBe(1);
+        await expect.poll(() => page.locator('.health li').count()).toBe(2);
+        await view.screenshot(`panel-360-outage-${language}`);
+        expect((await panelSeen(page)).rows).toEqual([true, true]);
+        core.health.stop();
+      } finally {
+        await wednesday.close();
+      }
     });
 });
 

@@ -359,12 +359,12 @@ describe('tray panel', () => {
     }
   });
 
-  it('fixes a clock-in sent by mistake with "Fix…": a clock-out at an earlier time, by keyboard', async () => {
+  it('fixes a clock-in sent by mistake with "Clock out earlier…": a clock-out at an earlier time, by keyboard', async () => {
     const since = new Date(Date.now() - 2 * 3_600_000);
     since.setSeconds(0, 0);
     mock.control.timeclock.clockIn('E1002', since.toISOString());
     const view = await openPanel(await coreFor('E1002'));
-    await view.page.getByRole('button', { name: 'Fix…' }).click();
+    await view.page.getByRole('button', { name: 'Clock out earlier…' }).click();
     const form = view.page.locator('section[aria-labelledby="forgotten-title"]');
     await expect.poll(() => form.locator('h2').textContent()).toBe('Clock out at an earlier time');
     const stopped = new Date(since.getTime() + 5 * 60_000);
@@ -377,7 +377,7 @@ describe('tray panel', () => {
     await time.press('Enter');
     await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
     expect(eventsOf('E1002')[0]!.clockOut).toBe(stopped.toISOString());
-    expect(await view.page.getByRole('button', { name: 'Fix…' }).count()).toBe(0);
+    expect(await view.page.getByRole('button', { name: 'Clock out earlier…' }).count()).toBe(0);
   });
 
   it('hides on Esc and opens the health status window from its link', async () => {

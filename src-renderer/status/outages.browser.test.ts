@@ -111,21 +111,56 @@ describe('outages in the status window', () => {
   });
 });
 
+/** The page's computed styles, as the browser gives them (the tests are typed without the DOM). */
+type Styles = { getComputedStyle(element: unknown): { borderLeftColor: string; lineHeight: string } };
+
 describe('the panel while a system is down', () => {
-  it('says it in one line with its reason, and links to the status window', async () => {
+  const openPanel = (on: AppCore, shell = recordingShell()) =>
+    harness.open(
+      'panel',
+      { handlers: createWindowHandlers(on, shell), subscribe: on.events.on },
+      { size: { width: 360, height: 480 } },
+    );
+
+  it('says what is down and since when first, never the name twice, in two lines at most, and links to the status window', async () => {
     core.settings.updatePreferences({ general: { language: 'en' } });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
     const shell = recordingShell();
-    const view = await harness.open(
-      'panel',
-      { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
-      { size: { width: 360, height: 480 } },
-    );
+    const view = await openPanel(core, shell);
     const banner = view.page.getByTestId('health-banner');
-    await expect.poll(() => banner.locator('span').textContent()).toMatch(/^Payroll link is down/);
+    await expect.poll(() => banner.locator('strong').textContent()).toMatch(/^Payroll link down since \S+/);
+    // The mock only says it is down: nothing more to add, so no cause repeating the system's name.
+    expect((await banner.locator('p').textContent())!.match(/Payroll link/g)).toHaveLength(1);
+    const [height, lineHeight] = await banner
+      .locator('p')
+      .evaluate((p) => [
+        p.getBoundingClientRect().height,
+        parseFloat((globalThis as unknown as Styles).getComputedStyle(p).lineHeight),
+      ]);
+    expect(height).toBeLessThanOrEqual(2 * lineHeight + 1);
+    expect(await banner.evaluate((element) => (globalThis as unknown as Styles).getComputedStyle(element).borderLeftColor)).toBe(
+      'rgb(198, 40, 40)',
+    );
     await banner.getByRole('button', { name: 'Details…' }).click();
     expect(shell.calls).toContain('open status');
     await view.screenshot('panel-health-banner');
     expect(view.problems).toEqual([]);
+  });
+
+  it('says maintenance going on as a sentence, once, in a calm colour, not in outage red', async () => {
+    const now = createFakeClock(Date.parse('2026-11-23T10:00:00Z'));
+    const window = { from: local(now.now() - 30 * MIN), until: local(now.now() + 90 * MIN), weekdays: [0, 1, 2, 3, 4, 5, 6] };
+    const planned = createTestCore(mock, {
+      time: now,
+      formatTime: (ms) => new Date(ms).toISOString().slice(11, 16),
+      admin: { defaults: { monitoring: { maintenance: [{ ...window, reason: 'database upgrade' }] } } },
+    });
+    const view = await openPanel(planned);
+    const banner = view.page.getByTestId('health-banner');
+    await expect.poll(() => banner.locator('strong').textContent()).toMatch(/^Maintenance until \d\d:\d\d · database upgrade$/);
+    expect(
+      await banner.evaluate((element) => (globalThis as unknown as Styles).getComputedStyle(element).borderLeftColor),
+    ).not.toBe('rgb(198, 40, 40)');
+    await view.screenshot('panel-maintenance-banner');
   });
 });

@@ -90,6 +90,7 @@ export function healthLine(
   names?: SystemNames,
 ): HealthLine {
   const label = systemLabel(system, t, names);
+  const since = health.state === 'down' ? (health.outageStartedAt ?? health.since) : health.since;
   return {
     system,
     label,
@@ -97,9 +98,12 @@ export function healthLine(
     tone: toneOf(health.state),
     text: `${label} — ${describeState(health, now, formatTime, nextCheckAt, t)}`,
     short: describeState(health, now, formatTime, nextCheckAt, t, { latency: true, checked: false }),
-    since: new Date(health.state === 'down' ? (health.outageStartedAt ?? health.since) : health.since).toISOString(),
+    since: new Date(since).toISOString(),
+    sinceTime: formatTime(since),
     latencyMs: health.lastLatencyMs === null ? null : Math.round(health.lastLatencyMs),
     message: health.message,
+    // "Payroll link reports that it is down." adds nothing to "down since 9:40": no cause to show.
+    cause: health.message === t('health.reports', { system: label, state: 'down' }) ? null : health.message,
     checkedAt: iso(health.lastCheckedAt),
     nextCheckAt: iso(nextCheckAt),
   };

@@ -19,9 +19,13 @@ export interface HealthLine {
   short: string;
   /** ISO instant the state began. */
   since: string;
+  /** That instant as the user reads it, by the core's clock ("9:40", "9:40 on Tue"). */
+  sinceTime: string;
   latencyMs: number | null;
   /** The last problem in words (never contains a secret). */
   message: string | null;
+  /** The problem where it says more than the state: null when the system only said it is down. */
+  cause: string | null;
   /** IT's maintenance window going on: "until 02:00 · database upgrade"; null outside one. */
   maintenance?: string | null;
   checkedAt: string | null;
