@@ -91,7 +91,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
       'Opening balance': '+1 h 30 min',
       Balance: '+3 h',
     });
-    expect(await page.locator('.target').allTextContents()).toEqual(['25 h 30 min of 32 h this week · 6 h 30 min to go']);
+    expect(await page.locator('.target').allTextContents()).toEqual(['25 h 30 min of 32 h this week, incl. 8 h of absences · 6 h 30 min to go']);
     // The chart's picture is hidden; its table says the same for a screen reader.
     const rows = page.getByTestId('week-chart').locator('tbody tr');
     expect(await rows.count()).toBe(7);

@@ -88,11 +88,23 @@ export interface TargetPlan {
   hoursText: HoursText;
 }
 
-/** Against a target: "6 h 12 min of 8 h today · 1 h 48 min to go". */
-function targetLine(exactMs: number, targetMs: number, period: 'today' | 'week', t: Translate, hoursText: HoursText): string {
+/**
+ * Against a target: "6 h 12 min of 8 h today · 1 h 48 min to go"; absences counted as done are
+ * named, so the figure is not mistaken for the hours worked ("25 h 30 min of 32 h this week, incl.
+ * 8 h of absences · …").
+ */
+function targetLine(
+  exactMs: number,
+  creditMs: number,
+  targetMs: number,
+  period: 'today' | 'week',
+  t: Translate,
+  hoursText: HoursText,
+): string {
   // Whole minutes, as shown: "2 h of 8 h · 6 h to go", never "5 h 59 min to go" beside "2 h".
-  const workedMs = Math.floor(exactMs / MINUTE) * MINUTE;
-  const facts = { worked: hoursText(workedMs), target: hoursText(targetMs), period };
+  const workedMs = Math.floor((exactMs + creditMs) / MINUTE) * MINUTE;
+  const credit = { hasCredit: creditMs >= MINUTE ? 'yes' : 'no', credit: hoursText(creditMs) } as const;
+  const facts = { worked: hoursText(workedMs), target: hoursText(targetMs), period, ...credit };
   if (workedMs < targetMs) return t('hours.targetLeft', { ...facts, left: hoursText(targetMs - workedMs) });
   if (workedMs - targetMs < MINUTE) return t('hours.targetMet', facts);
   return t('hours.targetOver', { ...facts, over: hoursText(workedMs - targetMs) });
@@ -102,9 +114,9 @@ function targetLines(day: WorkDay, plan: TargetPlan, t: Translate): string[] {
   const lines: string[] = [];
   if (plan.todayHoliday !== null && plan.targeted) lines.push(t('hours.holidayToday', { holiday: plan.todayHoliday }));
   else if (plan.todayTargetMs !== null && plan.todayTargetMs > 0)
-    lines.push(targetLine(day.workedTodayMs + plan.todayCreditMs, plan.todayTargetMs, 'today', t, plan.hoursText));
+    lines.push(targetLine(day.workedTodayMs, plan.todayCreditMs, plan.todayTargetMs, 'today', t, plan.hoursText));
   if (plan.weekTargetMs !== null)
-    lines.push(targetLine(day.weekMs + plan.weekCreditMs, plan.weekTargetMs, 'week', t, plan.hoursText));
+    lines.push(targetLine(day.weekMs, plan.weekCreditMs, plan.weekTargetMs, 'week', t, plan.hoursText));
   return lines;
 }
 

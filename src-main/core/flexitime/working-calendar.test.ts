@@ -56,7 +56,7 @@ describe('the working calendar', () => {
     clock.jump(at(13, 12) - clock.now());
     const { hours } = core.clock.view();
     // 40 h less Thursday's 8 h; Friday's vacation counted as done: 17 h 30 min + 8 h of 32 h.
-    expect(hours.targets).toEqual(['25 h 30 min of 32 h this week · 6 h 30 min to go']);
+    expect(hours.targets).toEqual(['25 h 30 min of 32 h this week, incl. 8 h of absences · 6 h 30 min to go']);
     expect(hours.days.map((day) => day.mark ?? null)).toEqual([
       null,
       null,
