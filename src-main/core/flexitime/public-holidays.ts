@@ -6,6 +6,7 @@
  * loaded at the first question, not at start, and each year's answer is kept.
  */
 import { createRequire } from 'node:module';
+import { correctHolidayName } from './holiday-names.ts';
 
 interface LibraryHoliday {
   date: string;
@@ -57,8 +58,9 @@ export function holidayCalendar(region: string, language: string): HolidayCalend
       for (const holiday of holidays.getHolidays(year, language) ?? []) {
         if (holiday.type !== 'public') continue;
         const day = holiday.date.slice(0, 10);
+        const name = correctHolidayName(country ?? '', language, holiday.name);
         // Two holidays on one day: both names ("Ostersonntag · Tag der Befreiung").
-        days.set(day, days.has(day) ? `${days.get(day)} · ${holiday.name}` : holiday.name);
+        days.set(day, days.has(day) ? `${days.get(day)} · ${name}` : name);
       }
       years.set(year, days);
     }
