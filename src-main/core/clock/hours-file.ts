@@ -34,7 +34,7 @@ export function hoursFile(
     planOn,
     words,
   };
-  const base = safeFileName(`hours-${range.label}`);
+  const base = safeFileName(`${t('file.stem', { what: 'hours' })}-${range.label}`);
   if (request.format === 'csv')
     return { name: `${base}.csv`, content: hoursCsv(input, csvStyleFor(locale)), kind: t('csv.fileKind') };
   // The same shift has the same id in every export, so a calendar that imports twice updates it.

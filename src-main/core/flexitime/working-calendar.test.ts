@@ -121,4 +121,15 @@ describe('the working calendar', () => {
     expect(ics.content).toContain(`DTSTART:${new Date(at(11, 8)).toISOString().replace(/[-:]|\.\d+/g, '')}`);
     expect(ics.content).toMatch(/SUMMARY:Shift/);
   });
+
+  it('names the exported files in the user’s language (issue 63, point 10)', async () => {
+    const { core, work } = workstation();
+    await work(at(11, 8), at(11, 17, 30));
+    const named = (language: 'de' | 'es') => {
+      core.settings.updatePreferences({ general: { language } });
+      return core.clock.hoursFile({ period: 'this-week', format: 'csv' }).name;
+    };
+    expect(named('de')).toBe('arbeitszeit-2026-05-11.csv');
+    expect(named('es')).toBe('horas-2026-05-11.csv');
+  });
 });

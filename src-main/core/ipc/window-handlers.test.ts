@@ -325,7 +325,10 @@ describe('CSV exports in the user’s language', () => {
 
     // A client key chosen in a window reaches the suggested name only as a harmless segment.
     await dispatchInvoke(handlers, 'exportCsv', [{ kind: 'transactions', clientKey: '../../../.config/autostart/x', ...range }]);
-    expect(shell.saved[2]!.name).toMatch(/^transactions-[^/\\]+\.csv$/);
+    // …and in the user's language: German files are named in German (issue 63, point 10).
+    expect(shell.saved[0]!.name).toMatch(/^debitoren-\d{4}-\d\d-\d\d\.csv$/);
+    expect(shell.saved[1]!.name).toMatch(/^transaktionen-\d{4}-\d\d-\d\d\.csv$/);
+    expect(shell.saved[2]!.name).toMatch(/^transaktionen-[^/\\]+\.csv$/);
     expect(shell.saved[2]!.name).not.toContain('..');
     await core.lookup.clear();
   });

@@ -62,7 +62,7 @@ export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests 
       if (request.kind === 'lookup') {
         const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
         const csv = await core.lookup.csv(request.resultId, header, style);
-        return { savedTo: await shell.saveFile(`debtors-${day}.csv`, csv, t('csv.fileKind')) };
+        return { savedTo: await shell.saveFile(`${t('file.stem', { what: 'debtors' })}-${day}.csv`, csv, t('csv.fileKind')) };
       }
       const errors = checkTransactionRange(request, t, locale.formats);
       if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
@@ -70,7 +70,8 @@ export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests 
       const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));
       const csv = transactionsCsv(view, header, style);
       // The client key comes from a window: it goes into the name only as a harmless segment.
-      const name = safeFileName(`transactions-${request.clientKey ?? 'all'}-${day}.csv`);
+      const client = request.clientKey === undefined ? '' : `-${request.clientKey}`;
+      const name = safeFileName(`${t('file.stem', { what: 'transactions' })}${client}-${day}.csv`);
       return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
     },
   };

@@ -18,7 +18,7 @@ export function statusHandlers(core: AppCore, shell: ShellPort): StatusRequests 
     },
     exportOutages: async () => ({
       savedTo: await shell.saveFile(
-        `outages-${localDayKey(core.now())}.csv`,
+        `${core.translator().t('file.stem', { what: 'outages' })}-${localDayKey(core.now())}.csv`,
         core.health.outagesCsv(),
         core.translator().t('csv.fileKind'),
       ),
