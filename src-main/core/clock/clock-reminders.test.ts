@@ -72,6 +72,19 @@ describe('end of the day', () => {
     );
   });
 
+  it('says the set time in the same clock as every other time: "5:30 PM" beside "8:00 AM" (issue 63, point 11)', () => {
+    const twelveHour = (ms: number) =>
+      new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(ms);
+    const [reminder] = dueReminders(inSince(monday('08:00')), monday('17:31'), withEndOfDay(), fresh, twelveHour, utc).reminders;
+    // Node's ICU writes a narrow space before AM/PM, or a plain one: either reads the same.
+    expect(reminder!.body.replace(/\s/g, ' ')).toBe(
+      'It is past 5:30 PM and you have been clocked in since 8:00 AM. Clock out if you are done for the day.',
+    );
+    const out = { state: 'out' as const, lastOut: null };
+    const [late] = dueReminders(out, monday('10:00'), settings(), fresh, twelveHour, utc).reminders;
+    expect(late!.body).toMatch(/^It is past 9:15\sAM\. /);
+  });
+
   it('stays quiet before the time, when clocked out, for a shift begun after the time, and when off', () => {
     expect(dueReminders(inSince(monday('08:00')), monday('17:29'), withEndOfDay(), fresh, hhmm, utc).reminders).toEqual([]);
     expect(

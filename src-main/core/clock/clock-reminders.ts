@@ -71,6 +71,8 @@ export function dueReminders(
     next.longShiftRemindedAt = null;
   }
 
+  // A time of the settings ("17:30") as the person reads times, like every other: "5:30 PM" in en-US.
+  const todayAt = (clockTime: string) => formatTime(now - (calendar.minutes(now) - minutesOfClockTime(clockTime)) * 60_000);
   const wanted = settings.notClockedInReminder;
   const today = calendar.day(now);
   const workedToday = status.state === 'out' && status.lastOut !== null && calendar.day(status.lastOut) === today;
@@ -85,7 +87,7 @@ export function dueReminders(
   ) {
     reminders.push({
       title: t('reminder.notClockedIn'),
-      body: t('reminder.notClockedInBody', { time: wanted.time }),
+      body: t('reminder.notClockedInBody', { time: todayAt(wanted.time) }),
     });
     next.notClockedInRemindedOn = today;
   }
@@ -101,7 +103,7 @@ export function dueReminders(
   ) {
     reminders.push({
       title: t('reminder.endOfDay'),
-      body: t('reminder.endOfDayBody', { time: endOfDay.time, since: formatTime(status.since) }),
+      body: t('reminder.endOfDayBody', { time: todayAt(endOfDay.time), since: formatTime(status.since) }),
       action: 'clock-out',
     });
     next.endOfDayRemindedOn = today;
