@@ -27,7 +27,11 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
         // An outage told: "I know — don't remind me until it's back" (its recovery is still told).
         ...(notification.kind === 'down' || notification.kind === 'reminder'
           ? {
-              button: { label: core.translator().t('status.acknowledgeShort'), action: 'acknowledge' as const, run: acknowledge },
+              button: {
+                label: core.translator().t('status.acknowledgeShort'),
+                action: 'acknowledge' as const,
+                run: () => void core.health.acknowledge('', notification.systems),
+              },
             }
           : {}),
       },

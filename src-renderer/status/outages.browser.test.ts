@@ -74,10 +74,13 @@ describe('outages in the status window', () => {
     expect(await rows.nth(1).locator('td').nth(3).textContent()).toMatch(/^2\d min$/);
     expect(await rows.nth(1).locator('td').nth(4).textContent()).toMatch(/told down .*told back/);
     await screenshot('status-outage-going-on');
-    await page.getByLabel('Note (optional), e.g. IT ticket 4711').fill('IT ticket 4711');
-    await page.getByRole('button', { name: "I know — don't remind me until it's back" }).click();
+    // Offered in the card of the system that is down, naming it (issue 63, point 7).
+    const payroll = page.locator('[data-system="target"]');
+    expect(await page.locator('[data-system="source"]').getByTestId('acknowledge').count()).toBe(0);
+    await payroll.getByLabel('Note (optional), e.g. IT ticket 4711').fill('IT ticket 4711');
+    await payroll.getByRole('button', { name: 'I know — no reminders until Payroll link is back' }).click();
     await expect
-      .poll(() => page.getByTestId('acknowledged').textContent())
+      .poll(() => payroll.getByTestId('acknowledged').textContent())
       .toMatch(/by \S+: IT ticket 4711 · No reminders until it is back/);
     expect(await page.getByTestId('acknowledge').count()).toBe(0);
     expect(await rows.first().locator('.ack').textContent()).toMatch(/IT ticket 4711$/);
@@ -87,6 +90,10 @@ describe('outages in the status window', () => {
       .toEqual([expect.stringMatching(/^outages-\d{4}-\d\d-\d\d\.csv$/)]);
     expect(shell.saved[0]!.content.split('\r\n')).toHaveLength(4); // header, two outages, the end
     await screenshot('status-outage-acknowledged');
+    // Taken back: reminded of again, and "I know" offered once more.
+    await payroll.getByRole('button', { name: 'Remind me again' }).click();
+    await expect.poll(() => payroll.getByTestId('acknowledge').count()).toBe(1);
+    expect(core.health.status().systems.find((system) => system.system === 'target')!.outage!.acknowledged).toBeNull();
     expect(problems).toEqual([]);
   });
 

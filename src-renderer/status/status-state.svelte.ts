@@ -3,6 +3,7 @@
  * now" under way. The component draws it and moves the focus.
  */
 import type { AppInfo, HealthStatusView } from '../../src-main/shared/ipc/contract.ts';
+import type { HealthSystem } from '../../src-main/shared/api/types.ts';
 import { api } from '../lib/api.ts';
 import { errorMessage, words } from '../lib/words.svelte.ts';
 
@@ -39,10 +40,19 @@ export class StatusState {
     }
   };
 
-  /** "I know — don't remind me until it's back" for the outages going on, with the note given. */
-  acknowledge = async (note: string) => {
+  /** "I know — don't remind me until it's back" for one system's outage, with the note given. */
+  acknowledge = async (note: string, system: HealthSystem) => {
     try {
-      this.status = await api.acknowledgeOutage(note);
+      this.status = await api.acknowledgeOutage(note, system);
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  /** Takes an "I know" back: that outage is reminded of again. */
+  remindAgain = async (system: HealthSystem) => {
+    try {
+      this.status = await api.remindAgain(system);
     } catch (error) {
       this.problem = errorMessage(error);
     }

@@ -66,8 +66,10 @@ export interface HealthService {
   badge(): HealthBadge;
   summary(): string;
   status(): HealthStatusView;
-  /** "I know — don't remind me until it's back" for every outage going on; false when none goes on. */
-  acknowledge(note: string): boolean;
+  /** "I know — don't remind me until it's back" for the outages going on (of `systems`, or all); false when none. */
+  acknowledge(note: string, systems?: readonly HealthSystem[]): boolean;
+  /** Takes an "I know" back: the outage going on is reminded of again. */
+  remindAgain(system: HealthSystem): void;
   /** The outages of the last 30 days as CSV. */
   outagesCsv(): string;
   /** Anything shown changed (a check, a state, a pause). */
@@ -273,8 +275,8 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
         }),
       };
     },
-    acknowledge(note) {
-      const down = HEALTH_SYSTEMS.filter((system) => monitor.snapshot()[system].state === 'down');
+    acknowledge(note, systems = HEALTH_SYSTEMS) {
+      const down = systems.filter((system) => monitor.snapshot()[system].state === 'down');
       const by = options.userName?.() ?? '';
       for (const system of down) {
         policy.acknowledge(system);
@@ -282,6 +284,10 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       }
       if (down.length > 0) updated();
       return down.length > 0;
+    },
+    remindAgain(system) {
+      policy.remindAgain(system);
+      if (history.outages.acknowledge(system, null)) updated();
     },
     outagesCsv: () => outagesCsv(history.outages, time.now(), { t, locale: options.formats?.(), names: names() }),
     onUpdate: (listener) => updates.on('update', listener),

@@ -69,6 +69,8 @@ export interface NotificationPolicy {
   credentialsChanged(): void;
   /** "I know — don't remind me until it's back": no reminders of this system's outage; its recovery is still told. */
   acknowledge(system: HealthSystem): void;
+  /** An "I know" taken back: reminders of the outage going on resume. */
+  remindAgain(system: HealthSystem): void;
   acknowledged(system: HealthSystem): boolean;
   /** IT's maintenance window ahead (`what`: when, what and why): told unless notifications are off, paused or in quiet hours. */
   announceMaintenance(start: number, what: string): void;
@@ -293,6 +295,9 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     acknowledge(system) {
       memory[system].acknowledged = true;
       memory[system].deferred = null; // a reminder waiting out the gap is not sent either
+    },
+    remindAgain(system) {
+      memory[system].acknowledged = false;
     },
     acknowledged: (system) => memory[system].acknowledged,
     announceMaintenance(start, what) {

@@ -143,7 +143,8 @@ export function createOutageLog(data: OutageData = { outages: [], days: [] }) {
       const outage = open(system) ?? (kind === 'recovered' ? data.outages.findLast((o) => o.system === system) : null);
       outage?.told.push({ kind, at });
     },
-    acknowledge(system: HealthSystem, acknowledgement: Acknowledgement): boolean {
+    /** An acknowledgement of the outage going on, or none (null: taken back); false when none goes on. */
+    acknowledge(system: HealthSystem, acknowledgement: Acknowledgement | null): boolean {
       const outage = open(system);
       if (!outage) return false;
       outage.acknowledged = acknowledgement;

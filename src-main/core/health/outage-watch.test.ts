@@ -49,6 +49,22 @@ describe('acknowledging an outage ("I know") is not muting', () => {
     ]);
   });
 
+  it('acknowledges one system only when asked for it, and "Remind me again" brings its reminders back (issue 63, point 7)', async () => {
+    const h = setup({ more: { userName: () => 'jdoe' } });
+    await h.at(100, () => {
+      down('target');
+      down('source');
+    });
+    await h.runUntil(5 * MIN);
+    expect(h.health.acknowledge('ticket', ['target'])).toBe(true);
+    const outages = () => h.health.status().systems.map((system) => system.outage?.acknowledged ?? null);
+    expect(outages()).toEqual([null, expect.stringMatching(/by jdoe: ticket$/)]);
+    h.health.remindAgain('target');
+    expect(outages()).toEqual([null, null]);
+    await h.runUntil(3 * 3600);
+    expect(h.titles().filter((title) => title.startsWith('Payroll link is still down')).length).toBeGreaterThan(0);
+  });
+
   it('acknowledges nothing when nothing is down', async () => {
     const h = setup();
     await h.runUntil(2 * MIN);

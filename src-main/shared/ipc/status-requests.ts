@@ -3,7 +3,7 @@
  */
 import * as v from 'valibot';
 import type { HealthSystem } from '../api/types.ts';
-import type { HealthBadge, SystemState } from '../domain/health.ts';
+import { HEALTH_SYSTEMS, type HealthBadge, type SystemState } from '../domain/health.ts';
 
 /** One system's health as the tray and windows show it. */
 export interface HealthLine {
@@ -114,8 +114,13 @@ export interface StatusRequests {
   getHealthStatus(): Promise<HealthStatusView>;
   /** Health notifications muted for `minutes` (they resume by themselves), or resumed now (null). */
   muteNotifications(minutes: number | null): Promise<HealthStatusView>;
-  /** "I know — don't remind me until it's back" for the outages going on, with an optional note. */
-  acknowledgeOutage(note: string): Promise<HealthStatusView>;
+  /**
+   * "I know — don't remind me until it's back" for one system's outage going on (every one going
+   * on: null), with an optional note.
+   */
+  acknowledgeOutage(note: string, system: HealthSystem | null): Promise<HealthStatusView>;
+  /** Takes an "I know" back: the outage of that system is reminded of again. */
+  remindAgain(system: HealthSystem): Promise<HealthStatusView>;
   /** The outages of the last 30 days as CSV, where the user saves it. */
   exportOutages(): Promise<{ savedTo: string | null }>;
 }
@@ -124,6 +129,7 @@ export const statusArgs = {
   checkHealthNow: v.strictTuple([]),
   getHealthStatus: v.strictTuple([]),
   muteNotifications: v.strictTuple([v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24 * 60)))]),
-  acknowledgeOutage: v.strictTuple([v.pipe(v.string(), v.maxLength(200))]),
+  acknowledgeOutage: v.strictTuple([v.pipe(v.string(), v.maxLength(200)), v.nullable(v.picklist(HEALTH_SYSTEMS))]),
+  remindAgain: v.strictTuple([v.picklist(HEALTH_SYSTEMS)]),
   exportOutages: v.strictTuple([]),
 } satisfies { [K in keyof StatusRequests]: v.GenericSchema<unknown, Parameters<StatusRequests[K]>> };

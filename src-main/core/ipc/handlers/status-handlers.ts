@@ -12,8 +12,12 @@ export function statusHandlers(core: AppCore, shell: ShellPort): StatusRequests 
       core.health.pauseNotifications(minutes === null ? null : core.now() + minutes * 60_000);
       return core.health.status();
     },
-    acknowledgeOutage: async (note) => {
-      core.health.acknowledge(note);
+    acknowledgeOutage: async (note, system) => {
+      core.health.acknowledge(note, system === null ? undefined : [system]);
+      return core.health.status();
+    },
+    remindAgain: async (system) => {
+      core.health.remindAgain(system);
       return core.health.status();
     },
     exportOutages: async () => ({
