@@ -24,7 +24,7 @@ export function showCoreNotifications(core: AppCore, windows: WindowManager, ope
     showNotification(
       {
         ...notification,
-        // An outage told: "I know — don't remind me until it's back" (its recovery is still told).
+        // An outage told: "I know — don't remind me until it's back" (its recovery is still notified).
         ...(notification.kind === 'down' || notification.kind === 'reminder'
           ? {
               button: {

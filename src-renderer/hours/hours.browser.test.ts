@@ -161,7 +161,7 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
 
   it('speaks Spanish at 200 %, nothing cut off', async () => {
     const { page, screenshot, problems } = await openMyTime('es', { zoom: 2 });
-    expect((await page.getByTestId('balance').locator('summary').textContent())?.trim()).toBe('+3 h de horas flexibles');
+    expect((await page.getByTestId('balance').locator('summary').textContent())?.trim()).toBe('+3 h en la bolsa de horas');
     expect((await cells(page.getByTestId('week-chart').locator('tbody tr').nth(3))).at(-1)).toBe('Ascensión del Señor · sin objetivo');
     await page.getByTestId('balance').locator('summary').focus();
     await page.keyboard.press('Enter');

@@ -50,7 +50,7 @@ describe('health scenarios against the real mock', () => {
     // Short enough for a toast, what the app saw first, the environment last and once; nothing is
     // said of punches, since none waits (issue 46, point 1).
     const [downBody, recoveredBody] = h.notifications.map((notification) => notification.body);
-    expect(downBody).toMatch(/^It reports that it is down since \d\d:\d\d\. — Mock \(built-in\)$/);
+    expect(downBody).toMatch(/^It has reported being down since \d\d:\d\d\. — Mock \(built-in\)$/);
     for (const body of [downBody!, recoveredBody!]) {
       expect(body.length).toBeLessThanOrEqual(120);
       expect(body.split('Mock (built-in)').length - 1).toBe(1);
@@ -67,8 +67,8 @@ describe('health scenarios against the real mock', () => {
     await h.at(100, () => down('target'));
     await h.runUntil(100 + 70);
     expect(h.notifications.map((notification) => notification.body)).toEqual([
-      'No answer since 08:00. Clock-in at 08:02 waits here until it can be sent. — Mock (built-in)',
-      expect.stringMatching(/^It reports that it is down since \d\d:\d\d\. Clock-in at 08:02 waits here/),
+      'It has not answered since 08:00. Clock-in at 08:02 waits here until it can be sent. — Mock (built-in)',
+      expect.stringMatching(/^It has reported being down since \d\d:\d\d\. Clock-in at 08:02 waits here/),
     ]);
     // While it is re-checked, a line says the system's own "down", never "not answering".
     const reported = setup();

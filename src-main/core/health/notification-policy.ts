@@ -67,7 +67,7 @@ export interface NotificationPolicy {
   reset(): void;
   /** New credentials: refused credentials may be told again. */
   credentialsChanged(): void;
-  /** "I know — don't remind me until it's back": no reminders of this system's outage; its recovery is still told. */
+  /** "I know — don't remind me until it's back": no reminders of this system's outage; its recovery is still notified. */
   acknowledge(system: HealthSystem): void;
   /** An "I know" taken back: reminders of the outage going on resume. */
   remindAgain(system: HealthSystem): void;
