@@ -72,7 +72,14 @@ describe('outages in the status window', () => {
     expect(await rows.count()).toBe(2);
     expect(await rows.first().locator('td').nth(2).textContent()).toBe('still going on');
     expect(await rows.nth(1).locator('td').nth(3).textContent()).toMatch(/^2\d min$/);
-    expect(await rows.nth(1).locator('td').nth(4).textContent()).toMatch(/told down .*told back/);
+    expect(await rows.nth(1).locator('td').nth(4).textContent()).toMatch(/^down at .*; back at /);
+    // The system's words once, not in every row; a down system is neither fast nor slow (issue 63, point 9).
+    expect(await rows.first().locator('td').nth(5).textContent()).toBe('Payroll link reports that it is down.');
+    expect(await rows.nth(1).locator('td').nth(5).textContent()).toBe('');
+    const down = page.locator('[data-system="target"]');
+    expect(await down.locator('.speed').count()).toBe(0);
+    expect(await down.getByText('Last latency').count()).toBe(0);
+    expect(await down.locator('[data-uptime]').count()).toBe(1);
     await screenshot('status-outage-going-on');
     // Offered in the card of the system that is down, naming it (issue 63, point 7).
     const payroll = page.locator('[data-system="target"]');

@@ -157,7 +157,7 @@ describe('the outage history', () => {
     await h.runUntil(2 * 3600 + 10 * MIN);
     const [outage] = h.health.status().outages;
     expect(outage).toMatchObject({ system: 'target', label: 'Payroll link', words: expect.stringContaining('HYPERLINK') });
-    expect(outage!.told).toMatch(/^told down at \d\d?:\d\d.*; reminded at .*; told back at /);
+    expect(outage!.told).toMatch(/^down at \d\d?:\d\d.*; reminder at .*; back at /);
     expect(outage!.acknowledged).toMatch(/by jdoe: IT ticket 4711$/);
     expect(outage!.end).not.toBeNull();
     const target = h.health.status().systems[1]!;
@@ -165,7 +165,7 @@ describe('the outage history', () => {
     const uptime = target.dailyUptime.reduce((sum, day) => sum + (day.uptime ?? 0), 0) / target.dailyUptime.length;
     expect(uptime).toBeLessThan(1);
     const csv = h.health.outagesCsv();
-    expect(csv.split('\r\n')[0]).toBe("\uFEFFSystem,Began,Ended,Minutes,What the app told,The system's words,Acknowledged");
+    expect(csv.split('\r\n')[0]).toBe("\uFEFFSystem,Began,Ended,Minutes,Notifications,The system's words,Acknowledged");
     expect(csv).toContain(`,"'=HYPERLINK(""x"") maintenance",`);
     await h.health.flush();
     const again = setup({ more: { historyFile: () => file } });

@@ -74,7 +74,7 @@ export interface OutageView {
   startText: string;
   endText: string;
   duration: string;
-  /** What the app told and when: "told down 10:42; reminded 11:42; told back 12:01". */
+  /** What the app told and when: "down at 10:42; reminder at 11:42; back at 12:01". */
   told: string;
   /** The system's own words. */
   words: string | null;
