@@ -199,7 +199,9 @@ describe('health scenarios against the real mock', () => {
       probe: async (_system, real) => (refuse ? { kind: 'auth', message: 'Refused the credentials (401).' } : real()),
     });
     await h.runUntil(30 * MIN);
-    expect(h.titles()).toEqual(['Credentials refused — health checks paused']);
+    // Which check failed, in the title; what to do first in the body (issue 63, point 12).
+    expect(h.titles()).toEqual([expect.stringMatching(/^(Time recording|Payroll link): credentials refused — checks paused$/)]);
+    expect(h.notifications[0]!.body).toMatch(/^Check the client id and secret in Settings → Environments; /);
     expect(h.health.lines()[0]!.nextCheckAt).toBeNull();
     refuse = false;
     h.health.credentialsChanged();

@@ -107,8 +107,9 @@ export function createNoticeWriter(options: WriterOptions) {
       make(
         'auth',
         [system],
-        t('health.notice.auth'),
-        `${message ?? ''} ${t('health.notice.authBody', { environment: env() })}`.trim(),
+        // Which check, in the title; what to do first in the body, the server's words after (cut first).
+        t('health.notice.auth', { system: label(system) }),
+        `${t('health.notice.authBody', { environment: env() })} ${message ?? ''}`.trim(),
       ),
     /** IT's maintenance window ahead: "Maintenance from 22:00" and what and why. */
     maintenance: (start: number, what: string): HealthNotification =>
