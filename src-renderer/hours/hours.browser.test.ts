@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
+import { windowSizes } from '../../src-main/electron/window-sizes.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { sidewaysOverflow } from '../../src-main/testing/browser/overflow.ts';
@@ -62,12 +63,8 @@ async function openMyTime(language: LanguageSetting, options: { colorScheme?: 'l
   const view = await harness.open(
     'hours',
     { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
-    // At 200 % the window is twice as large in device pixels, so the same page shows at double size.
-    {
-      colorScheme: options.colorScheme ?? 'light',
-      zoom: options.zoom,
-      size: { width: 760 * (options.zoom ?? 1), height: 760 * (options.zoom ?? 1) },
-    },
+    // The window at its own size; at 200 % (Ctrl+plus, or Windows' text size) it holds half the CSS pixels.
+    { colorScheme: options.colorScheme ?? 'light', zoom: options.zoom, size: windowSizes.hours },
   );
   await expect.poll(() => view.page.getByTestId('balance').count()).toBe(1);
   return { core, shell, ...view };
@@ -91,7 +88,19 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
       'Opening balance': '+1 h 30 min',
       Balance: '+3 h',
     });
-    expect(await page.locator('.target').allTextContents()).toEqual(['25 h 30 min of 32 h this week, incl. 8 h of absences · 6 h 30 min to go']);
+    expect(await page.locator('.target').allTextContents()).toEqual([
+      '25 h 30 min of 32 h this week, incl. 8 h of absences · 6 h 30 min to go',
+    ]);
+    // Each day's hours on its bar, for the eye (issue 63, point 14).
+    expect(await page.getByTestId('week-values').locator('li').allTextContents()).toEqual([
+      '9 h 30 min',
+      '8 h',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
     // The chart's picture is hidden; its table says the same for a screen reader.
     const rows = page.getByTestId('week-chart').locator('tbody tr');
     expect(await rows.count()).toBe(7);
@@ -162,12 +171,17 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
   it('speaks Spanish at 200 %, nothing cut off', async () => {
     const { page, screenshot, problems } = await openMyTime('es', { zoom: 2 });
     expect((await page.getByTestId('balance').locator('summary').textContent())?.trim()).toBe('+3 h en la bolsa de horas');
-    expect((await cells(page.getByTestId('week-chart').locator('tbody tr').nth(3))).at(-1)).toBe('Ascensión del Señor · sin objetivo');
+    expect((await cells(page.getByTestId('week-chart').locator('tbody tr').nth(3))).at(-1)).toBe(
+      'Ascensión del Señor · sin objetivo',
+    );
     await page.getByTestId('balance').locator('summary').focus();
     await page.keyboard.press('Enter');
+    await page.getByText('Ausencias y correcciones').click();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByTestId('balance').scrollIntoViewIfNeeded();
     await screenshot('my-hours-spanish-200');
+    await page.getByTestId('day-notes').scrollIntoViewIfNeeded();
+    await screenshot('my-hours-spanish-200-absences');
     expect(problems).toEqual([]);
   });
 });

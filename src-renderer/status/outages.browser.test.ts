@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src-main/core/app-core.ts';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
+import { windowSizes } from '../../src-main/electron/window-sizes.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
 import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { sidewaysOverflow } from '../../src-main/testing/browser/overflow.ts';
@@ -56,7 +57,8 @@ async function open(language: LanguageSetting, options: { colorScheme?: 'light' 
   const view = await harness.open(
     'status',
     { handlers: createWindowHandlers(core, shell), subscribe: core.events.on },
-    { colorScheme: options.colorScheme ?? 'light', zoom, size: { width: 900 * zoom, height: 900 * zoom } },
+    // The window at its own size; at 200 % it holds half the CSS pixels (issue 63, point 6).
+    { colorScheme: options.colorScheme ?? 'light', zoom, size: windowSizes.status },
   );
   await expect.poll(() => view.page.getByTestId('outages').count()).toBe(1);
   return { ...view, shell };
@@ -113,6 +115,18 @@ describe('outages in the status window', () => {
     expect(await page.getByTestId('outages').locator('tbody tr').first().locator('td').nth(2).textContent()).toBe('dauert an');
     await screenshot('status-outages-german-dark');
     expect(problems).toEqual([]);
+  });
+
+  it('speaks German at a real 200 %, every column of the outage list in view', async () => {
+    const { page, screenshot } = await open('de', { zoom: 2 });
+    const table = page.getByTestId('outages');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot('status-outages-german-200');
+    const [tableWidth, boxWidth] = await table.evaluate((element) => [
+      element.scrollWidth,
+      (element.parentElement as unknown as { clientWidth: number }).clientWidth,
+    ]);
+    expect(tableWidth).toBeLessThanOrEqual(boxWidth + 1);
   });
 
   it('speaks Spanish at 200 %, the page never scrolling sideways', async () => {
