@@ -83,8 +83,8 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const trayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 console.log(`Timeclock Tray is running on the Electron stand-in (data in ${dataDir}).`);
 console.log(`The tray, as a page of buttons: ${trayUrl}`);
-// Without a display (xvfb-run, SSH) the stand-in's own window is invisible: the page is for a browser.
-if (!process.env.DISPLAY || /xvfb-run/i.test(process.env.XAUTHORITY ?? ''))
+// On a virtual display (xvfb-run) the stand-in's own window is invisible: the page is for a browser.
+if (/xvfb-run/i.test(process.env.XAUTHORITY ?? ''))
   console.log(`No screen to show it on here? Open ${trayUrl} in a browser on this machine.`);
 // Where tools (and the test of this script) reach the stand-in's Chromium.
 const { cdp } = (await app.reported('chromium')) as { cdp: string };

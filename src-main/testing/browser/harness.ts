@@ -29,6 +29,8 @@ export interface Harness {
       query?: string;
       /** Page zoom as a user sets it: the window keeps its size, CSS pixels grow (2 = 200 %). */
       zoom?: number;
+      /** Windows' contrast themes, as Chromium emulates them (`forced-colors: active`). */
+      forcedColors?: boolean;
     },
   ): Promise<OpenedWindow>;
   close(): Promise<void>;
@@ -96,6 +98,7 @@ export async function startHarness(): Promise<Harness> {
         colorScheme: options.colorScheme ?? 'light',
         viewport: zoomed(options.size ?? { width: 420, height: 560 }, options.zoom ?? 1),
         deviceScaleFactor: options.zoom ?? 1,
+        forcedColors: options.forcedColors ? 'active' : 'none',
         // The Copy buttons write to the clipboard, the one permission the app grants its windows.
         permissions: ['clipboard-read', 'clipboard-write'],
       });
