@@ -4,7 +4,8 @@ import { withValueAt } from '../../src-main/shared/setting-paths.ts';
 import type { PlainKey, Translate } from '../../src-main/shared/i18n/translator.ts';
 import type { Preferences } from '../../src-main/shared/ipc/contract.ts';
 
-export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text' | 'shortcut';
+/** `hours`: minutes kept, hours shown and typed ("40", "7:30", "7.5"); `date`: a day in the user's own date field. */
+export type FieldKind = 'number' | 'toggle' | 'time' | 'select' | 'weekdays' | 'text' | 'shortcut' | 'hours' | 'date';
 
 export interface FieldDef {
   /** "monitoring.pollIntervalSeconds" */
@@ -21,6 +22,8 @@ export interface FieldDef {
   nullable?: boolean;
   /** An expert option: shown under "Advanced", closed unless it has a problem. */
   advanced?: boolean;
+  /** The heading of the fields that belong together, as people think of them ("My week"). */
+  group?: PlainKey;
 }
 
 export interface SectionDef {
@@ -30,7 +33,7 @@ export interface SectionDef {
 }
 
 /** What a field may add to its path, label and kind. */
-type More = Partial<Pick<FieldDef, 'unit' | 'help' | 'when' | 'nullable' | 'advanced' | 'options'>>;
+type More = Partial<Pick<FieldDef, 'unit' | 'help' | 'when' | 'nullable' | 'advanced' | 'options' | 'group'>>;
 
 const ofKind =
   (kind: FieldKind) =>
@@ -40,6 +43,8 @@ const number = ofKind('number');
 const time = ofKind('time');
 const text = ofKind('text');
 const weekdays = ofKind('weekdays');
+const hours = ofKind('hours');
+const date = ofKind('date');
 /** A choice among `value: label` pairs, in that order. */
 const select = (path: string, label: PlainKey, choices: Record<string, PlainKey>, more: More = {}): FieldDef =>
   ofKind('select')(path, label, { options: Object.entries(choices).map(([value, label]) => ({ value, label })), ...more });
@@ -81,49 +86,80 @@ export const preferenceSections: SectionDef[] = [
   {
     id: 'clock',
     title: 'settings.section.clock',
+    // Grouped as people think of them: reminders, clocking, my week, my balance (issue 63, point 4).
     fields: [
-      number('clock.longShiftHours', 'settings.field.longShift', { unit: 'hours' }),
-      toggle('clock.notClockedInReminder.enabled', 'settings.field.notClockedIn'),
-      time('clock.notClockedInReminder.time', 'settings.field.by', { when: 'clock.notClockedInReminder.enabled' }),
-      weekdays('clock.notClockedInReminder.weekdays', 'settings.field.on', { when: 'clock.notClockedInReminder.enabled' }),
-      toggle('clock.endOfDayReminder.enabled', 'settings.field.endOfDay'),
-      time('clock.endOfDayReminder.time', 'settings.field.at', { when: 'clock.endOfDayReminder.enabled' }),
+      number('clock.longShiftHours', 'settings.field.longShift', { unit: 'hours', group: 'settings.group.reminders' }),
+      toggle('clock.notClockedInReminder.enabled', 'settings.field.notClockedIn', { group: 'settings.group.reminders' }),
+      time('clock.notClockedInReminder.time', 'settings.field.by', {
+        when: 'clock.notClockedInReminder.enabled',
+        group: 'settings.group.reminders',
+      }),
+      weekdays('clock.notClockedInReminder.weekdays', 'settings.field.on', {
+        when: 'clock.notClockedInReminder.enabled',
+        group: 'settings.group.reminders',
+      }),
+      toggle('clock.endOfDayReminder.enabled', 'settings.field.endOfDay', { group: 'settings.group.reminders' }),
+      time('clock.endOfDayReminder.time', 'settings.field.at', {
+        when: 'clock.endOfDayReminder.enabled',
+        group: 'settings.group.reminders',
+      }),
       number('clock.undoSeconds', 'settings.field.undoSeconds', {
         unit: 'seconds',
+        group: 'settings.group.clocking',
         help: says('settings.field.undoSecondsHelp'),
       }),
-      text('clock.displayName', 'settings.field.displayName', { help: says('settings.field.displayNameHelp') }),
-      number('clock.breakMinutes', 'settings.field.breakMinutes', { unit: 'minutes' }),
-      select('clock.whenComputerStops', 'settings.field.whenComputerStops', {
-        ask: 'settings.field.whenComputerStopsAsk',
-        'clock-out': 'settings.field.whenComputerStopsClockOut',
-        nothing: 'settings.field.whenComputerStopsNothing',
+      text('clock.displayName', 'settings.field.displayName', {
+        group: 'settings.group.clocking',
+        help: says('settings.field.displayNameHelp'),
       }),
-      number('clock.sleepPromptMinutes', 'settings.field.sleepPrompt', { unit: 'minutes' }),
-      select('clock.firstDayOfWeek', 'settings.field.firstDay', {
-        locale: 'settings.field.firstDayLocale',
-        monday: 'settings.day.monday',
-        sunday: 'settings.day.sunday',
-        saturday: 'settings.day.saturday',
-      }),
-      shortcut('clock.globalShortcut', 'settings.field.clockShortcut', 'T'),
-      select('clock.hoursFormat', 'settings.field.hoursFormat', {
-        words: 'settings.hours.words',
-        clock: 'settings.hours.clock',
-        decimal: 'settings.hours.decimal',
-      }),
-      number('clock.workingTime.dailyTargetMinutes', 'settings.field.dailyTarget', {
-        unit: 'minutes',
+      number('clock.breakMinutes', 'settings.field.breakMinutes', { unit: 'minutes', group: 'settings.group.clocking' }),
+      select(
+        'clock.whenComputerStops',
+        'settings.field.whenComputerStops',
+        {
+          ask: 'settings.field.whenComputerStopsAsk',
+          'clock-out': 'settings.field.whenComputerStopsClockOut',
+          nothing: 'settings.field.whenComputerStopsNothing',
+        },
+        { group: 'settings.group.clocking' },
+      ),
+      number('clock.sleepPromptMinutes', 'settings.field.sleepPrompt', { unit: 'minutes', group: 'settings.group.clocking' }),
+      { ...shortcut('clock.globalShortcut', 'settings.field.clockShortcut', 'T'), group: 'settings.group.clocking' },
+      select(
+        'clock.firstDayOfWeek',
+        'settings.field.firstDay',
+        {
+          locale: 'settings.field.firstDayLocale',
+          monday: 'settings.day.monday',
+          sunday: 'settings.day.sunday',
+          saturday: 'settings.day.saturday',
+        },
+        { group: 'settings.group.myWeek' },
+      ),
+      weekdays('clock.workingTime.workdays', 'settings.field.workdays', { group: 'settings.group.myWeek' }),
+      hours('clock.workingTime.dailyTargetMinutes', 'settings.field.dailyTarget', {
+        unit: 'hours',
+        group: 'settings.group.myWeek',
         help: says('settings.field.targetHelp'),
       }),
-      number('clock.workingTime.weeklyTargetMinutes', 'settings.field.weeklyTarget', {
-        unit: 'minutes',
+      hours('clock.workingTime.weeklyTargetMinutes', 'settings.field.weeklyTarget', {
+        unit: 'hours',
+        group: 'settings.group.myWeek',
         help: says('settings.field.targetHelp'),
       }),
-      weekdays('clock.workingTime.workdays', 'settings.field.workdays'),
-      text('clock.flexitime.openingDate', 'settings.field.openingDate', { help: says('settings.field.openingDateHelp') }),
-      number('clock.flexitime.openingMinutes', 'settings.field.openingMinutes', {
-        unit: 'minutes',
+      select(
+        'clock.hoursFormat',
+        'settings.field.hoursFormat',
+        { words: 'settings.hours.words', clock: 'settings.hours.clock', decimal: 'settings.hours.decimal' },
+        { group: 'settings.group.myWeek' },
+      ),
+      date('clock.flexitime.openingDate', 'settings.field.openingDate', {
+        group: 'settings.group.myBalance',
+        help: says('settings.field.openingDateHelp'),
+      }),
+      hours('clock.flexitime.openingMinutes', 'settings.field.openingMinutes', {
+        unit: 'hours',
+        group: 'settings.group.myBalance',
         help: says('settings.field.openingMinutesHelp'),
       }),
       text('clock.holidays.region', 'settings.field.holidayRegion', {

@@ -465,6 +465,28 @@ describe('settings window: preferences', () => {
     expect(core.environments.list().map((environment) => environment.environment.name)).toContain('Local QA');
   });
 
+  it('asks for targets and the balance in hours and its day in the date field, grouped as people think of them (issue 63, point 4)', async () => {
+    const view = await open('settings', {}, 'light', 'section=clock');
+    const { page, core } = view;
+    expect(await page.locator('h2.group').allTextContents()).toEqual(['Reminders', 'Clocking', 'My week', 'My balance']);
+    const weekly = inputOf(page, 'clock.workingTime.weeklyTargetMinutes');
+    await weekly.fill('7,x');
+    await expect
+      .poll(() => page.locator('#field-clock-workingTime-weeklyTargetMinutes-error').textContent())
+      .toBe('Write hours as 40, 7:30 or 7.5 (h).');
+    await weekly.fill('40 h');
+    await inputOf(page, 'clock.workingTime.dailyTargetMinutes').fill('7:30');
+    await inputOf(page, 'clock.flexitime.openingMinutes').fill('-1:30');
+    await inputOf(page, 'clock.flexitime.openingDate').fill('01/05/2026');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => core.settings.preferences().clock.workingTime.weeklyTargetMinutes).toBe(2400);
+    expect(core.settings.preferences().clock.workingTime.dailyTargetMinutes).toBe(450);
+    expect(core.settings.preferences().clock.flexitime).toEqual({ openingDate: '2026-01-05', openingMinutes: -90 });
+    // Shown again as hours, as typed.
+    expect(await weekly.inputValue()).toBe('40');
+    await view.screenshot('settings-clock-hours');
+  });
+
   it('refuses a global shortcut without a modifier, in words', async () => {
     const view = await open('settings', {}, 'light', 'section=clock');
     await view.page.getByLabel('Global shortcut to clock in or out').fill('T');

@@ -3,6 +3,7 @@
  * correction of the balance with hours as typed and a reason, and taking either back. A field that
  * is wrong is said by name, in the user's words; an entry that cannot be saved is refused whole.
  */
+import { typedHoursMinutes } from '../../shared/typed-hours.ts';
 import type { DayNoteResult } from '../../shared/ipc/contract.ts';
 import type { AbsenceKind } from '../../shared/domain/my-hours-choices.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
@@ -13,18 +14,6 @@ import { keepFromDay, type Flexitime, type Person } from './flexitime.ts';
 type Errors = Extract<DayNoteResult, { ok: false }>['errors'];
 
 const MAX_CORRECTION_MINUTES = 60_000;
-/** "+1:30", "−0:45", "1.5", "1,5", "-2": hours, with minutes after a colon or a decimal part. */
-const HOURS_TYPED = /^([+\-−]?)\s*(\d{1,4})(?::([0-5]\d)|[.,](\d{1,2}))?\s*h?$/i;
-
-/** Minutes from hours as typed, or null when they cannot be read. */
-export function typedHoursMinutes(text: string): number | null {
-  const match = HOURS_TYPED.exec(text.trim());
-  if (!match) return null;
-  const [, sign, hours, minutes, fraction] = match;
-  const total = Number(hours) * 60 + (minutes ? Number(minutes) : fraction ? Math.round(Number(`0.${fraction}`) * 60) : 0);
-  return sign === '-' || sign === '−' ? -total : total;
-}
-
 export interface DayNoteNeeds {
   flexitime: Flexitime;
   person: () => Person;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { english } from '../../shared/i18n/catalogues.ts';
 import { defaultPreferences } from '../../shared/settings-schema.ts';
 import { memoryFile, type TextFile } from '../util/text-file.ts';
-import { dayNoteActions, typedHoursMinutes } from './day-note-actions.ts';
+import { dayNoteActions } from './day-note-actions.ts';
+import { minutesAsTypedHours, typedHoursMinutes } from '../../shared/typed-hours.ts';
 import { createDayNotes, MAX_NOTES } from './day-notes.ts';
 import { createFlexitime } from './flexitime.ts';
 
@@ -31,6 +32,9 @@ describe('absences and corrections', () => {
       90, -45, -45, 90, 90, 120, 120, -120,
     ]);
     expect(['', 'abc', '1:75', '1.555', '+-1'].map(typedHoursMinutes)).toEqual([null, null, null, null, null]);
+    // As the settings window shows its hour fields, and reads them back (issue 63, point 4).
+    expect([2400, 450, -90, 0].map(minutesAsTypedHours)).toEqual(['40', '7:30', '−1:30', '0']);
+    expect(['40 h', '7:30', '38,5 Std.'].map(typedHoursMinutes)).toEqual([2400, 450, 2310]);
   });
 
   it('names each wrong field, keeps nothing then, and keeps a right entry across a restart', () => {
