@@ -91,6 +91,22 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
     expect(await page.locator('.target').allTextContents()).toEqual([
       '25 h 30 min of 32 h this week, incl. 8 h of absences · 6 h 30 min to go',
     ]);
+    // The month beside the week (issue 63, point 1): May's 18 working days of 8 h, the days over counted.
+    expect(await page.locator('#month-title').textContent()).toBe('This month · May 2026');
+    const month = Object.fromEntries(
+      await Promise.all(
+        (await page.getByTestId('month').locator('div').all()).map(async (row) => [
+          await row.locator('dt').textContent(),
+          await row.locator('dd').textContent(),
+        ]),
+      ),
+    );
+    expect(month).toEqual({
+      Worked: '17 h 30 min',
+      'Absences counted as done': '8 h',
+      Target: '144 h',
+      'Difference, days that are over': '−38 h 30 min',
+    });
     // Each day's hours on its bar, for the eye (issue 63, point 14).
     expect(await page.getByTestId('week-values').locator('li').allTextContents()).toEqual([
       '9 h 30 min',

@@ -4,7 +4,7 @@
  * work as the working-time rules weigh it, a break in progress, and what the view needs from the
  * service's state. Functions of what they are given.
  */
-import type { HoursView } from '../../shared/ipc/contract.ts';
+import type { HoursView, MonthView } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 import {
   type TimeFormatter,
@@ -14,7 +14,9 @@ import {
   startOfLocalDay,
   startOfLocalWeek,
 } from '../../shared/moments.ts';
-import { hoursTextOf } from '../../shared/hours-text.ts';
+import { formatSignedHours, hoursTextOf } from '../../shared/hours-text.ts';
+import type { HoursPeriod } from '../../shared/domain/my-hours-choices.ts';
+import { periodDays, periodRange, type HoursExportInput } from '../flexitime/hours-export.ts';
 import { keepFromDay, type Flexitime, type Person } from '../flexitime/flexitime.ts';
 import { hasTargets, planDay, sum, weekTargetMs } from '../flexitime/day-plan.ts';
 import { balanceView, markOf, noteViews, type CalendarWords } from '../flexitime/flexitime-words.ts';
@@ -64,12 +66,43 @@ export function dayContext(options: DayOptions, environment: Environment, t: Tra
   return { locale, clock, words, rules, planOn: (dayStart: number) => planDay(dayStart, rules, lookups) };
 }
 
+/** What a period's sums are made of: its days' plans, the shifts with the punches waiting, the breaks. */
+export function periodInput(options: DayOptions, journal: HoursJournal, at: DayAt, period: HoursPeriod): HoursExportInput {
+  const { current, now, environment, t } = at;
+  const { locale, clock, words, planOn } = dayContext(options, environment, t);
+  const range = periodRange(period, now, weekStartOf(clock.firstDayOfWeek, locale));
+  const { id, employeeId } = environment;
+  return {
+    range,
+    now,
+    sessions: sessionsOf(journal.shifts(id, employeeId, range.from), waitingOf(options, environment), current),
+    breakMarks: journal.breaks(id, employeeId, range.from),
+    planOn,
+    words,
+  };
+}
+
+/** This month so far, for My time: worked, absences counted, and against a target, the difference of the days over. */
+function monthView(options: DayOptions, journal: HoursJournal, at: DayAt): MonthView {
+  const input = periodInput(options, journal, at, 'this-month');
+  const { totals } = periodDays(input);
+  const { t, locale, style, hoursText } = input.words;
+  const targeted = hasTargets(options.flexitime.rules());
+  return {
+    title: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(input.range.from),
+    worked: hoursText(totals.workedMs),
+    credit: totals.creditMs > 0 ? hoursText(totals.creditMs) : null,
+    target: targeted ? hoursText(totals.targetMs) : null,
+    difference: targeted ? formatSignedHours(totals.differenceMs, style, t, locale) : null,
+  };
+}
+
 /** My hours this week, and today's work as the working-time rules weigh it: the journal's shifts with the punches waiting. */
 export function workedHours(
   options: DayOptions,
   journal: HoursJournal,
   { current, now, environment, t }: DayAt,
-): { hours: HoursView; day: WorkDay; plan: TargetPlan; words: CalendarWords } {
+): { hours: Omit<HoursView, 'month'>; day: WorkDay; plan: TargetPlan; words: CalendarWords } {
   const { id, employeeId } = environment;
   const { locale, clock, words, rules, planOn } = dayContext(options, environment, t);
   const firstDay = weekStartOf(clock.firstDayOfWeek, locale);
@@ -141,6 +174,7 @@ export function viewOf(options: DayOptions, journal: HoursJournal, reading: Cloc
       ...hours,
       ...workingTimeView(day, rules, formatTime, t, plan),
       ...flexitimeParts(options, journal, at, words),
+      month: monthView(options, journal, at),
     },
     status: current,
     now,
@@ -159,7 +193,12 @@ export function viewOf(options: DayOptions, journal: HoursJournal, reading: Cloc
 }
 
 /** The day's work as the working-time rules weigh it. */
-function workDayOf(sessions: Session[], hours: HoursView, current: ClockStatus, now: number): WorkDay {
+function workDayOf(
+  sessions: Session[],
+  hours: Pick<HoursView, 'todayMs' | 'weekMs'>,
+  current: ClockStatus,
+  now: number,
+): WorkDay {
   return {
     now,
     workedTodayMs: hours.todayMs,

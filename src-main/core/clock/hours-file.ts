@@ -5,10 +5,9 @@
 import type { HoursPeriod } from '../../shared/domain/my-hours-choices.ts';
 import { csvStyleFor } from '../util/csv.ts';
 import { safeFileName } from '../util/file-name.ts';
-import { hoursCsv, periodRange, shiftsIcs } from '../flexitime/hours-export.ts';
-import { dayContext, waitingOf, type DayAt, type DayOptions } from './clock-day.ts';
+import { hoursCsv, shiftsIcs } from '../flexitime/hours-export.ts';
+import { periodInput, type DayAt, type DayOptions } from './clock-day.ts';
 import type { HoursJournal } from './hours-journal.ts';
-import { sessionsOf, weekStartOf } from './my-hours.ts';
 
 export interface HoursFile {
   name: string;
@@ -20,21 +19,14 @@ export interface HoursFile {
 export function hoursFile(
   options: DayOptions,
   journal: HoursJournal,
-  { current, now, environment, t }: DayAt,
+  at: DayAt,
   request: { period: HoursPeriod; format: 'csv' | 'ics' },
 ): HoursFile {
-  const { locale, clock, words, planOn } = dayContext(options, environment, t);
-  const range = periodRange(request.period, now, weekStartOf(clock.firstDayOfWeek, locale));
-  const { id, employeeId } = environment;
-  const input = {
-    range,
-    now,
-    sessions: sessionsOf(journal.shifts(id, employeeId, range.from), waitingOf(options, environment), current),
-    breakMarks: journal.breaks(id, employeeId, range.from),
-    planOn,
-    words,
-  };
-  const base = safeFileName(`${t('file.stem', { what: 'hours' })}-${range.label}`);
+  const input = periodInput(options, journal, at, request.period);
+  const { id, employeeId } = at.environment;
+  const locale = input.words.locale;
+  const t = at.t;
+  const base = safeFileName(`${t('file.stem', { what: 'hours' })}-${input.range.label}`);
   if (request.format === 'csv')
     return { name: `${base}.csv`, content: hoursCsv(input, csvStyleFor(locale)), kind: t('csv.fileKind') };
   // The same shift has the same id in every export, so a calendar that imports twice updates it.

@@ -197,7 +197,11 @@ function barOf(count: DayCount, now: number, { locale }: HoursWords, hoursText: 
   };
 }
 
-export function myHours(sessions: readonly Session[], now: number, words: HoursWords = { t: english.t }): HoursView {
+export function myHours(
+  sessions: readonly Session[],
+  now: number,
+  words: HoursWords = { t: english.t },
+): Omit<HoursView, 'month'> {
   const { t, firstDay, breakMarks = [], longShiftMs } = words;
   const hoursText = words.hoursText ?? ((ms: number) => workedText(ms, t));
   const breaks = breaksOf(sessions, breakMarks, now);

@@ -53,54 +53,65 @@ export interface HoursExportInput {
 const CSV_COLUMNS = ['date', 'day', 'shifts', 'breaks', 'worked', 'target', 'difference', 'holiday', 'absence'] as const;
 const hoursNumber = (ms: number) => Math.round(Math.floor(ms / 60_000) / 0.6) / 100;
 
-export function hoursCsv(input: HoursExportInput, style: CsvStyle): string {
+/** One day of a period: its shifts, breaks, work, target and, once it is over, its difference. */
+export interface PeriodDay {
+  dayStart: number;
+  plan: DayPlan;
+  shifts: string[];
+  breakMs: number;
+  workedMs: number;
+  /** Worked plus absences counted as done, less the target; null while the day is still being worked. */
+  differenceMs: number | null;
+}
+
+/** A period's days and their sums (the difference counts the days that are over, as the balance does). */
+export function periodDays(input: HoursExportInput): {
+  days: PeriodDay[];
+  totals: { breakMs: number; workedMs: number; targetMs: number; creditMs: number; differenceMs: number };
+} {
   const { range, now, words } = input;
-  const { t, locale } = words;
-  const until = Math.min(range.until, now);
-  const worked = workedByDay(input.sessions, range.from, until, now);
+  const worked = workedByDay(input.sessions, range.from, Math.min(range.until, now), now);
   const breaks = breaksOf(input.sessions, input.breakMarks, now);
-  const rows: unknown[][] = [];
-  const totals = { breaks: 0, worked: 0, target: 0, difference: 0 };
-  for (let day = range.from; day < range.until; day = addLocalDays(day, 1)) {
-    const plan = input.planOn(day);
-    const next = addLocalDays(day, 1);
+  const days: PeriodDay[] = [];
+  const totals = { breakMs: 0, workedMs: 0, targetMs: 0, creditMs: 0, differenceMs: 0 };
+  for (let dayStart = range.from; dayStart < range.until; dayStart = addLocalDays(dayStart, 1)) {
+    const plan = input.planOn(dayStart);
+    const next = addLocalDays(dayStart, 1);
     const shifts = input.sessions
-      .filter((session) => session.from >= day && session.from < next && (session.open || session.to !== null))
-      .map((session) => `${formatTimeOfDay(session.from, locale)}–${formatTimeOfDay(endOf(session, now), locale)}`);
+      .filter((session) => session.from >= dayStart && session.from < next && (session.open || session.to !== null))
+      .map((session) => `${formatTimeOfDay(session.from, words.locale)}–${formatTimeOfDay(endOf(session, now), words.locale)}`);
     const workedMs = worked.get(plan.day) ?? 0;
     const breakMs = breaks
-      .filter((span) => span.from >= day && span.from < next)
+      .filter((span) => span.from >= dayStart && span.from < next)
       .reduce((sum, span) => sum + span.to - span.from, 0);
     // A day's difference once it is over, as the balance counts (today's is still being worked).
-    const past = next <= now;
-    const differenceMs = past ? workedMs + plan.creditMs - plan.targetMs : 0;
-    totals.breaks += breakMs;
-    totals.worked += workedMs;
-    totals.target += plan.targetMs;
-    totals.difference += differenceMs;
-    rows.push([
-      plan.day,
-      formatWeekday(day, locale),
-      shifts.join(', '),
-      hoursNumber(breakMs),
-      hoursNumber(workedMs),
-      hoursNumber(plan.targetMs),
-      past ? hoursNumber(differenceMs) : '',
-      plan.holiday ?? '',
-      plan.absence ? absenceText(plan.absence, plan.creditMs, words) : plan.halfDay ? (markOf(plan, words) ?? '') : '',
-    ]);
+    const differenceMs = next <= now ? workedMs + plan.creditMs - plan.targetMs : null;
+    totals.breakMs += breakMs;
+    totals.workedMs += workedMs;
+    totals.targetMs += plan.targetMs;
+    totals.creditMs += plan.creditMs;
+    totals.differenceMs += differenceMs ?? 0;
+    days.push({ dayStart, plan, shifts, breakMs, workedMs, differenceMs });
   }
-  rows.push([
-    t('csv.hours.total'),
-    '',
-    '',
-    hoursNumber(totals.breaks),
-    hoursNumber(totals.worked),
-    hoursNumber(totals.target),
-    hoursNumber(totals.difference),
-    '',
-    '',
+  return { days, totals };
+}
+
+export function hoursCsv(input: HoursExportInput, style: CsvStyle): string {
+  const { t, locale } = input.words;
+  const { days, totals } = periodDays(input);
+  const rows: unknown[][] = days.map(({ dayStart, plan, shifts, breakMs, workedMs, differenceMs }) => [
+    plan.day,
+    formatWeekday(dayStart, locale),
+    shifts.join(', '),
+    hoursNumber(breakMs),
+    hoursNumber(workedMs),
+    hoursNumber(plan.targetMs),
+    differenceMs === null ? '' : hoursNumber(differenceMs),
+    plan.holiday ?? '',
+    plan.absence ? absenceText(plan.absence, plan.creditMs, input.words) : plan.halfDay ? (markOf(plan, input.words) ?? '') : '',
   ]);
+  const sums = [totals.breakMs, totals.workedMs, totals.targetMs, totals.differenceMs].map(hoursNumber);
+  rows.push([t('csv.hours.total'), '', '', ...sums, '', '']);
   return toCsv(
     CSV_COLUMNS.map((column) => t(`csv.hours.${column}`)),
     rows,

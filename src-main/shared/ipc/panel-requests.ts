@@ -61,6 +61,8 @@ export interface HoursView {
   warnings: string[];
   /** The week at a glance, first day to last: a bar per day, read out as a table. */
   weekBars: WeekBar[];
+  /** This month so far, as My time shows it beside the week. */
+  month: MonthView;
   /** The flexitime balance up to yesterday and what makes it up; null without a target. */
   balance: BalanceView | null;
   /** Why there is no balance, or what about the plan needs IT (a holiday region not known). */
@@ -70,6 +72,18 @@ export interface HoursView {
 }
 
 /** A day of the week as the chart draws it: worked against the day's target, breaks, a holiday or absence. */
+/**
+ * This month so far: "November 2026", the hours worked, what absences count as done, and — with a
+ * target — the month's target and the difference of the days that are over (as the balance counts).
+ */
+export interface MonthView {
+  title: string;
+  worked: string;
+  credit: string | null;
+  target: string | null;
+  difference: string | null;
+}
+
 export interface WeekBar {
   /** "Mon". */
   short: string;
