@@ -269,7 +269,7 @@ describe('debtor lookup', () => {
     await page.locator('.search').fill(twins[0]!.name);
     for (const twin of twins) {
       const place = page.locator(`.row[data-key="${twin.debtorKey}"] .place`);
-      await expect.poll(() => place.textContent()).toBe(`, in ${twin.address1}, ${twin.city}, ${twin.state} ${twin.postalCode}`);
+      await expect.poll(() => place.textContent()).toBe(`, in ${twin.city}, ${twin.state} ${twin.postalCode}, ${twin.address1}`);
     }
     await page.locator('.search').fill(single.debtorKey.toLowerCase());
     await expect
