@@ -4,7 +4,8 @@
  * AppIndicator trays, which never deliver clicks, still get every action.
  */
 import { join } from 'node:path';
-import { Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import { Menu, nativeImage, nativeTheme, Tray, type MenuItemConstructorOptions } from 'electron';
+import { contrastIconFile, trayContrastOf } from '../core/tray/tray-icon.ts';
 import { trayMenu, trayTooltip, type MenuItemModel, type TrayAction } from '../core/tray/tray-menu.ts';
 import type { TrayView } from '../core/tray/tray-view.ts';
 
@@ -33,20 +34,30 @@ export interface AppTray {
 
 export function createAppTray(trayDir: string, view: TrayView, onAction: (action: TrayAction) => void): AppTray {
   const isMac = process.platform === 'darwin';
+  // macOS tints its template itself; elsewhere a contrast theme gets the two-colour icons.
+  const fileOf = (next: TrayView) =>
+    isMac
+      ? next.templateFile
+      : contrastIconFile(next.iconFile, trayContrastOf(nativeTheme.shouldUseHighContrastColors, nativeTheme.shouldUseDarkColors));
   const image = (next: TrayView) => {
-    const icon = nativeImage.createFromPath(join(trayDir, isMac ? next.templateFile : next.iconFile));
+    const icon = nativeImage.createFromPath(join(trayDir, fileOf(next)));
     if (isMac) icon.setTemplateImage(true);
     return icon;
   };
   const tray = new Tray(image(view));
   tray.on('click', () => onAction('open-panel'));
-  let shownIcon = isMac ? view.templateFile : view.iconFile;
+  let shownIcon = fileOf(view);
   let shownMenu = '';
+  let last = view;
+  // A contrast theme turned on or off while the app runs: the icon follows at once.
+  const onTheme = () => show(last);
+  nativeTheme.on('updated', onTheme);
 
   const show = (next: TrayView) => {
     // A refresh asked for just before quitting may come after the icon is gone.
     if (tray.isDestroyed()) return;
-    const iconKey = isMac ? next.templateFile : next.iconFile;
+    last = next;
+    const iconKey = fileOf(next);
     if (iconKey !== shownIcon) {
       tray.setImage(image(next));
       shownIcon = iconKey;
@@ -61,5 +72,12 @@ export function createAppTray(trayDir: string, view: TrayView, onAction: (action
     }
   };
   show(view);
-  return { show, bounds: () => tray.getBounds(), destroy: () => tray.destroy() };
+  return {
+    show,
+    bounds: () => tray.getBounds(),
+    destroy: () => {
+      nativeTheme.off('updated', onTheme);
+      tray.destroy();
+    },
+  };
 }

@@ -277,6 +277,20 @@ describe('tray', () => {
     expect(fakeTray.tooltip).toContain('Source up');
   });
 
+  it('shows the two-colour icons in a Windows contrast theme, switching when the theme changes (issue 63, point 15)', () => {
+    createAppTray('/icons', view(), () => {});
+    const fakeTray = fake.Tray.created[0]!;
+    Object.assign(fake.nativeTheme, { shouldUseHighContrastColors: true, shouldUseDarkColors: true });
+    fake.nativeTheme.emit('updated');
+    expect(fakeTray.image).toMatchObject({ path: '/icons/tray-out-up-contrast-dark.png' });
+    fake.nativeTheme.shouldUseDarkColors = false;
+    fake.nativeTheme.emit('updated');
+    expect(fakeTray.image).toMatchObject({ path: '/icons/tray-out-up-contrast-light.png' });
+    fake.nativeTheme.shouldUseHighContrastColors = false;
+    fake.nativeTheme.emit('updated');
+    expect(fakeTray.image).toMatchObject({ path: '/icons/tray-out-up.png' });
+  });
+
   it('opens the panel on a click where the desktop delivers one', () => {
     const actions: string[] = [];
     createAppTray('/icons', view(), (action) => actions.push(action));

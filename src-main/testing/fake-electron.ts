@@ -142,7 +142,18 @@ export const app = new (class extends Emitting {
   }
 })();
 
-export const nativeTheme = { themeSource: 'system' as 'system' | 'light' | 'dark' };
+export const nativeTheme = new (class extends Emitting {
+  themeSource: 'system' | 'light' | 'dark' = 'system';
+  shouldUseDarkColors = false;
+  shouldUseHighContrastColors = false;
+  off(event: string, listener: Listener) {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((other) => other !== listener),
+    );
+    return this;
+  }
+})();
 
 export const Menu = {
   buildFromTemplate: (template: unknown[]) => ({ template }),
@@ -260,6 +271,8 @@ export const safeStorage = {
 export function resetFakeElectron(): void {
   BrowserWindow.created.length = 0;
   Tray.created.length = 0;
+  Object.assign(nativeTheme, { themeSource: 'system', shouldUseDarkColors: false, shouldUseHighContrastColors: false });
+  nativeTheme.listeners.clear();
   ipcMain.handlers.clear();
   shell.opened.length = 0;
   protocol.privileged.length = 0;

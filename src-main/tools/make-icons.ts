@@ -6,7 +6,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import pngToIco from 'png-to-ico';
-import { clockGlyphs, healthBadges, trayIconFile, trayTemplateFile } from '../core/tray/tray-icon.ts';
+import {
+  clockGlyphs,
+  contrastIconFile,
+  healthBadges,
+  trayContrasts,
+  trayIconFile,
+  trayTemplateFile,
+} from '../core/tray/tray-icon.ts';
 import type { HealthBadge } from '../shared/domain/health.ts';
 
 const assets = new URL('../../assets/', import.meta.url);
@@ -31,6 +38,14 @@ for (const clock of clockGlyphs) {
     const file = trayIconFile(clock, health);
     write(`tray/${file}`, render(svg, 16));
     write(`tray/${file.replace('.png', '@2x.png')}`, render(svg, 32));
+    // Contrast themes: white parts become the taskbar's colour, every other colour the theme's text.
+    for (const contrast of trayContrasts) {
+      const [text, ground] = contrast === 'dark' ? ['#ffffff', '#000000'] : ['#000000', '#ffffff'];
+      const mono = svg.replace(/#[0-9a-f]{6}\b/gi, (colour) => (colour.toLowerCase() === '#ffffff' ? ground : text));
+      const monoFile = contrastIconFile(file, contrast);
+      write(`tray/${monoFile}`, render(mono, 16));
+      write(`tray/${monoFile.replace('.png', '@2x.png')}`, render(mono, 32));
+    }
   }
   const template = trayTemplateFile(clock);
   const templateSvg = source(`clock-${clock}-template.svg`);

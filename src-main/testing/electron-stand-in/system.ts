@@ -39,6 +39,10 @@ export class NativeTheme extends EventEmitter {
   get shouldUseDarkColors() {
     return this.source === 'dark';
   }
+  /** Windows' contrast themes: off, as on most desktops. */
+  get shouldUseHighContrastColors() {
+    return false;
+  }
 }
 export const nativeTheme = new NativeTheme();
 
