@@ -136,6 +136,10 @@ describe('tray panel', () => {
     const view = await openPanel(core);
     mock.control.setService('timeclock', { unavailable: true });
     await view.page.getByRole('button', { name: 'Clock in' }).click();
+    // One line for what waits, the list behind it (issue 63, point 1).
+    await expect
+      .poll(() => view.page.getByTestId('waiting-line').locator('summary').textContent())
+      .toBe('1 punch waits here · sent automatically');
     const pending = view.page.locator('.punches .pending');
     await expect.poll(() => pending.locator('span').first().textContent()).toMatch(/^Clock-in at .+ pending sync$/);
     expect(await pending.locator('.reason').textContent()).toContain('(503)');
