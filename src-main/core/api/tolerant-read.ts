@@ -58,6 +58,8 @@ const DATAWEAVE_LITERAL = /^\|([^|]+)\|$/;
  * https://docs.mulesoft.com/dataweave/latest/dataweave-types#dw_type_dates
  */
 export function withoutDataWeaveBars(text: string): string {
+  // Every instant of a list passes here: text without a bar (nearly all) is returned untouched.
+  if (!text.includes('|')) return text;
   return DATAWEAVE_LITERAL.exec(text.trim())?.[1]?.trim() ?? text;
 }
 const DOTNET_DATE = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/;

@@ -125,13 +125,14 @@ function zoneProposal(serverTimeZone: string, evidence: ZoneEvidence, t: Transla
   if (serverTimeZone === 'UTC') return zoneSuggestion(found, t);
   const offset = stampedOffsetMs(evidence);
   const at = evidence.stamped?.at;
-  if (offset === null || at === undefined || !found || zoneOffsetMs(serverTimeZone, at) === offset) return null;
+  const setOffset = at === undefined ? null : zoneOffsetMs(serverTimeZone, at);
+  if (offset === null || setOffset === null || !found || setOffset === offset) return null;
   const proposed = found.kind === 'utc' ? 'UTC' : found.kind === 'zone' ? found.zone : found.zones[0];
   if (proposed === undefined) return null;
   return {
     text: t('profile.zoneDisagrees', {
       zone: serverTimeZone,
-      zoneOffset: offsetText(zoneOffsetMs(serverTimeZone, at) / 60_000),
+      zoneOffset: offsetText(setOffset / 60_000),
       offset: offsetText(offset / 60_000),
       proposed,
     }),

@@ -47,13 +47,11 @@ const STAMP_SLACK_MS = 2 * 60_000;
 /** The zoneless "now" a health answer carries (Spring's and Mule templates' `timestamp`, our contract's `checkedAt`), if any. */
 export function stampOf(body: unknown): string | null {
   if (!isRecord(body)) return null;
-  for (const [key, value] of Object.entries(body))
-    if (
-      STAMP_FIELDS.some((name) => name.toLowerCase() === key.toLowerCase()) &&
-      typeof value === 'string' &&
-      ZONELESS_STAMP.test(withoutDataWeaveBars(value))
-    )
-      return withoutDataWeaveBars(value).replace(' ', 'T');
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string' || !STAMP_FIELDS.some((name) => name.toLowerCase() === key.toLowerCase())) continue;
+    const stamp = withoutDataWeaveBars(value);
+    if (ZONELESS_STAMP.test(stamp)) return stamp.replace(' ', 'T');
+  }
   return null;
 }
 
