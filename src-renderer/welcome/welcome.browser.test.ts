@@ -29,7 +29,9 @@ async function startDemo(options: TestCoreOptions, button: string) {
     { size: windowSizes.welcome },
   );
   await view.page.getByRole('button', { name: button }).click();
-  await expect.poll(() => core.settings.welcomed()).toBe(true);
+  // The window closes only after both steps (welcomed, then the demo calendar) are done.
+  await view.closeRequested;
+  expect(core.settings.welcomed()).toBe(true);
   return core.settings.preferences().clock;
 }
 

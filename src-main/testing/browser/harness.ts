@@ -48,6 +48,8 @@ export interface OpenedWindow {
   problems: string[];
   /** Every request the page made through the bridge, as the main process would see it. */
   calls: Array<{ name: string; args: unknown[]; result: unknown }>;
+  /** Settles when the page calls `window.close()`; the page stays open, for the test to read. */
+  closeRequested: Promise<void>;
   /**
    * Saves a full-page screenshot, after checking the window as it is now with axe-core in both the
    * light and the dark theme: every screenshot is an accessibility checkpoint, and it throws on
@@ -119,8 +121,12 @@ export async function startHarness(): Promise<Harness> {
         // rows cost the list a frame while scrolling — a cost of this stand-in, not of the app).
         return result === undefined ? undefined : JSON.stringify(result);
       });
+      let requestClose = () => {};
+      const closeRequested = new Promise<void>((resolve) => (requestClose = resolve));
+      await page.exposeFunction('__timeclockClose', () => requestClose());
       await page.addInitScript({
         content: `(() => {
+          window.close = () => void window.__timeclockClose();
           const listeners = new Map();
           window.__timeclockEmit = (name, payload) => (listeners.get(name) || []).forEach((listener) => listener(payload));
           const subscribe = (name, listener) => {
@@ -149,6 +155,7 @@ export async function startHarness(): Promise<Harness> {
         page,
         problems,
         calls,
+        closeRequested,
         async screenshot(name) {
           await expectAccessible(page, options.colorScheme ?? 'light', name);
           const path = `${screenshotDir}/${name}.png`;
