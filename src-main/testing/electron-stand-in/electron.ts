@@ -2,7 +2,7 @@
  * A stand-in for the `electron` module, for running the built main bundle where Electron's binary
  * cannot be had: windows are pages of a real Chromium, the rest is recorded and operable by the
  * test over the forked process's channel. Test support only, never shipped; what it cannot do as
- * Electron does is listed in docs/architecture.md ("Running the whole app without Electron").
+ * Electron does is listed in docs/architecture.md ("The whole app without Electron").
  */
 import { isMainThread } from 'node:worker_threads';
 import { app } from './app.ts';
