@@ -186,7 +186,7 @@ export function createNetworkFetch(
   route: NetworkRoute | null,
   trust: TrustOptions,
   proxySignIn: ProxySignInSource = noProxySignIn,
-  /** HTTP/2 where the server offers it (measured, not used: docs/benchmarks.md "HTTP/2"). */
+  /** HTTP/2 where the server offers it (measured, not used: docs/decisions/0017-http-1-1-kept.md). */
   engine: { http2?: boolean } = {},
 ): typeof fetch {
   const ca = [...tls.rootCertificates, ...(trust.systemCa ? systemStore() : []), ...(trust.extraCaPem ? [trust.extraCaPem] : [])];

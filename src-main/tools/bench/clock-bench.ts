@@ -19,7 +19,7 @@ export interface ClockFigures {
   durableWrite: Summary;
 }
 
-/** One turn of the event loop between punches (not idle time: 20 ms of it makes both sides slower, docs/benchmarks.md). */
+/** One turn of the event loop between punches (not idle time: 20 ms of it makes both sides slower, measured 2026-11-27 in the git history of docs/benchmarks.md). */
 const afterThePunch = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function clockBench(punches: number): Promise<ClockFigures> {

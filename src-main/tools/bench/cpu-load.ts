@@ -3,7 +3,7 @@
  * load", the clock path "also under load"): one process per core spinning at normal priority, as
  * other sessions on a terminal server or a build on a laptop keep the cores busy, for as long as
  * the measured work runs. CPU only: the disk is left quiet (a CI run's load, which adds disk
- * contention, is measured by hand in docs/benchmarks.md).
+ * contention, was measured by hand: docs/decisions/0018-memory-budgets-left-missed.md).
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
