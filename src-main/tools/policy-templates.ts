@@ -11,6 +11,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { POLICY_KEYS, type PolicyKey } from '../shared/policy-keys.ts';
 import { preferenceSections } from '../shared/settings-schema.ts';
+import { plainDescription } from '../shared/setting-descriptions.ts';
 import { MACOS_BUNDLE_ID, REGISTRY_POLICY_KEY } from '../core/settings/policy-sources.ts';
 
 const VERSION = '1.0';
@@ -48,7 +49,7 @@ function explain(entry: PolicyKey): string {
             ? 'JSON text.'
             : stringRule(type);
   const fallback = entry.defaultValue === undefined ? '' : ` Built-in default: ${JSON.stringify(entry.defaultValue)}.`;
-  return `Sets ${entry.key}. ${what}${fallback} See docs/admin-file.md.`;
+  return `${plainDescription(entry.key)} ${what}${fallback} See docs/admin-file.md.`;
 }
 
 /** What a text policy accepts, in words: its format and length, as the schema checks them. */
@@ -192,7 +193,7 @@ function stableUuid(name: string): string {
 
 function jsonSchemaOf(entry: PolicyKey): Record<string, unknown> {
   const type = entry.type;
-  const described = { description: policyLabel(entry) };
+  const described = { description: `${policyLabel(entry)}: ${plainDescription(entry.key)}` };
   if (type.kind === 'boolean') return { ...described, type: 'boolean' };
   if (type.kind === 'integer') return { ...described, type: 'integer', minimum: type.min, maximum: type.max };
   if (type.kind === 'enum') return { ...described, enum: [...type.options] };

@@ -1,0 +1,94 @@
+/**
+ * What each setting IT can set does, in a sentence for IT (English, as the admin file's keys are):
+ * the one thing the settings schema cannot say. Type, range, options and default come from the
+ * schema itself (`policy-keys.ts`); the admin file's settings reference, the ADMX explain texts and
+ * the JSON Schemas are generated from both. `setting-descriptions.test.ts` keeps this list to the
+ * schema's keys exactly.
+ */
+export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'monitoring.pollIntervalSeconds':
+    'How often each health route is checked. Both routes of every workstation: 2 × workstations ÷ interval requests a second.',
+  'monitoring.timeoutSeconds': 'How long a health check may take before it counts as failed.',
+  'monitoring.latencyThresholdMs': 'A system answering slower than this (p95 of the last 20 checks) is shown as slow.',
+  'monitoring.reminderMinutes': 'How often an outage is told again while it lasts; 0: never.',
+  'monitoring.notifications': 'Desktop notifications of health changes.',
+  'monitoring.sound': 'Notifications with their sound.',
+  'monitoring.quietHours.enabled': 'No health notifications between the start and end of quiet hours.',
+  'monitoring.quietHours.start': 'When quiet hours begin (local time).',
+  'monitoring.quietHours.end': 'When quiet hours end (local time; may be the next morning).',
+  'monitoring.witnessUrl':
+    'An address on the company network (an intranet page) whose answer proves the network works when nothing of the environment answers, so a gateway that hangs is told as an outage; any HTTP answer counts. Empty: none.',
+  'monitoring.maintenanceNotice': 'A notification 15 minutes before each maintenance window begins.',
+  'monitoring.maintenance':
+    'Maintenance windows: `[{ "from": "22:00", "until": "02:00", "weekdays": [6], "title": "Payroll link", "reason": "database upgrade" }]` (local time, 0 = Sunday, all days by default, over midnight allowed; title up to 80 characters, reason up to 200; at most 10). No health notifications inside one; an outage still going on after it is told then.',
+  'clock.longShiftHours': 'After this long clocked in the employee is reminded, and "Forgot to clock out?" is offered.',
+  'clock.globalShortcut':
+    'A key combination that clocks in or out from anywhere, in Electron accelerator syntax (`CommandOrControl+Alt+T`). Empty: none.',
+  'clock.notClockedInReminder.enabled': 'A reminder on workdays when nobody clocked in by the set time.',
+  'clock.notClockedInReminder.time': 'When the not-clocked-in reminder comes (local time).',
+  'clock.notClockedInReminder.weekdays': 'The days of that reminder, 0 = Sunday … 6 = Saturday.',
+  'clock.sleepPromptMinutes':
+    'Time away from the computer (sleep, lock, shut-down) after which `clock.whenComputerStops` applies.',
+  'clock.whenComputerStops':
+    'What happens after time away while clocked in: `ask` whether to clock out when it began, `clock-out` at that moment by itself, or `nothing`.',
+  'clock.undoSeconds': 'How long a punch can be undone before it is sent; 0: sent at once.',
+  'clock.displayName': "The employee's name as the panel shows it, where the timeclock service gives none. Empty: none.",
+  'clock.breakMinutes': 'When "Take a break" reminds the employee to come back.',
+  'clock.workingTime.rules':
+    'Working-time rules: `germany` (Arbeitszeitgesetz: at most 10 hours a day, 30 minutes of breaks after 6 hours, 45 after 9), `custom` (the maximum and breaks below), or `none`.',
+  'clock.workingTime.maxDayMinutes': 'The longest working day, with `custom` rules; 0: none.',
+  'clock.workingTime.requiredBreaks':
+    'Breaks required with `custom` rules: `[{ "afterMinutes": 360, "minutes": 30 }]`, at most 5.',
+  'clock.workingTime.dailyTargetMinutes': 'The hours a workday asks, in minutes; 0: none.',
+  'clock.workingTime.weeklyTargetMinutes': 'The hours a week asks, in minutes, shared among the workdays; 0: none.',
+  'clock.workingTime.workdays': 'The days with a target, 0 = Sunday … 6 = Saturday.',
+  'clock.holidays.region':
+    'Whose public holidays take their day out of the targets: a country or country and state as date-holidays names them (`DE`, `DE-BY`, `ES-MD`). Empty: none.',
+  'clock.holidays.halfDays': 'Month-days worked half, `["12-24", "12-31"]`, at most 10.',
+  'clock.flexitime.openingDate':
+    "The flexitime balance's first day, `YYYY-MM-DD`. Empty: the first day this computer saw a shift.",
+  'clock.flexitime.openingMinutes': 'The balance carried over to that day, in minutes; negative: owed.',
+  'clock.hoursFormat': 'How hours are written: `words` ("7 h 30 min"), `clock` ("7:30 h") or `decimal` ("7.5 h").',
+  'clock.firstDayOfWeek':
+    "The first day of My time's week; `locale`: as the user's language has it (Monday in Germany and Spain).",
+  'clock.endOfDayReminder.enabled': 'A reminder to clock out at the end of the day, with a Clock out button.',
+  'clock.endOfDayReminder.time': 'When the end-of-day reminder comes (local time).',
+  'lookup.autoRefreshMinutes': 'How often the debtor lookup asks for changes while it is open; 0: only when asked.',
+  'lookup.idleClearMinutes':
+    'How long the lookup keeps its data after its window closes. Shorter means a full reload (63 MB at 100,000 debtors) on the next open.',
+  'lookup.globalShortcut': 'A key combination that opens the debtor lookup from anywhere. Empty: none.',
+  'lookup.keepOnDisk':
+    'Keep the debtor lists on the workstation between runs, encrypted with a key the operating system protects, so the first open of the day is a delta; off removes them.',
+  'lookup.notifyPinnedChanges': "A notification when a sync finds a pinned debtor's scores or status changed.",
+  'general.startAtLogin': "Start with the user's session, so the app is in the tray at 8:00.",
+  'general.theme': 'Light, dark, or as the system is.',
+  'general.language': "The app's language; `system`: the first of the system's languages the app has, else English.",
+  'network.requestTimeoutSeconds': 'How long a request to the services may take (connect, headers and body together).',
+  'network.maxResponseMegabytes': 'The largest answer read; a larger one is refused as too large.',
+  'network.proxyUser':
+    "The proxy's user name for Basic sign-in (no `:`); each user enters the password in Settings, where a proxy asked or this is set.",
+  'security.allowWeakSecretStorage':
+    'Allow keeping client secrets where the operating system offers no real encryption (Linux without a keyring); off: kept for the session only.',
+  'updates.mode':
+    '`install` downloads and installs when the app quits, `notify` checks and tells, `off` asks nothing (IT deploys versions itself).',
+  'updates.serverUrl': 'Your update server, `https://` only, no user name or password. Empty: no update is looked for.',
+  'updates.channel': 'Which releases: `stable` or `beta`.',
+  'updates.checkEveryHours': 'How often the update server is asked.',
+  'updates.noInstallFrom': 'The start of the daily window in which no update installs (local time).',
+  'updates.noInstallUntil': 'The end of that window.',
+  'fleet.enabled': 'Send fleet health (health per system, punches waiting) to your OpenTelemetry Collector.',
+  'fleet.endpoint': "Your collector's OTLP/HTTP address, `https://…:4318` (http only on `127.0.0.1`), no user name or password.",
+  'fleet.intervalSeconds': 'How often fleet health is sent.',
+  'fleet.includeEmployee': 'Include the employee id in fleet health.',
+  'fleet.includeWorkstation': "Include the workstation's name in fleet health.",
+  'fleet.headerName': 'A header for a collector that wants credentials (`Authorization`). Empty: none.',
+  'fleet.headerValue': "That header's value (`Bearer …`); redacted everywhere.",
+  environments: "The admin file's `environments` list, as JSON (below, Fields).",
+  defaultEnvironment: "The environment active on first start: an environment's id, or `mock`.",
+  lockEnvironments: 'Users cannot add, edit or delete environments of their own.',
+};
+
+/** The description without Markdown's code marks, for the ADMX and the JSON Schemas. */
+export function plainDescription(key: string): string {
+  return (SETTING_DESCRIPTIONS[key] ?? `Sets ${key}.`).replaceAll('`', '');
+}
