@@ -1,0 +1,44 @@
+/**
+ * What the clock shows and reminds of: the view the panel, My time and the tray draw, and the
+ * reminders' minute, both worked out on the service's time from the journal and the working calendar.
+ */
+import type { ClockView } from '../../shared/ipc/contract.ts';
+import type { ClockAway } from './clock-away.ts';
+import type { ClockContext } from './clock-context.ts';
+import type { ClockServiceOptions } from './clock-options.ts';
+import type { Punching } from './clock-punching.ts';
+import { breakSince, viewOf, workedHours } from './clock-day.ts';
+import { clockView } from './clock-view.ts';
+import { createReminderTick } from './reminder-tick.ts';
+
+export function createClockShowing(options: ClockServiceOptions, context: ClockContext, punching: Punching, away: ClockAway) {
+  const { journal, day, formatTime, words, active } = context;
+  const { status, recorder } = punching;
+  const onBreakSince = () => breakSince(journal, status(), context.serviceNow(), active());
+  const checkReminders = createReminderTick({
+    ...options,
+    now: context.serviceNow,
+    status,
+    workDay: (current, now) => workedHours(day, journal, { current, now, environment: active(), t: words.t }).day,
+    onBreakSince,
+    formatTime,
+    t: words.t,
+    notify: context.notify,
+    scheduleNext: (delayMs, check) => punching.timers.schedule('reminders', delayMs, check),
+  });
+  const view = (): ClockView => {
+    const current = status();
+    return clockView({
+      ...viewOf(day, journal, punching.reading, context.moment(current), formatTime),
+      correctionMs: context.correctionMs(),
+      correctedPunch: recorder.lastCorrected(),
+      onBreakSince: onBreakSince(),
+      busy: recorder.busy(),
+      punches: punching.shownPunches(),
+      sleepPrompt: away.sleep.current(),
+      formatTime,
+      t: words.t,
+    });
+  };
+  return { checkReminders, view };
+}
