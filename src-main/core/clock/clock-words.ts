@@ -21,62 +21,72 @@ export interface ClockNotification {
 
 export type ClockWords = ReturnType<typeof clockWords>;
 
-export function clockWords(t: Translate, formatTime: TimeFormatter) {
+/** The helpers every sentence of the clock is made with. */
+function basicWords(t: Translate, formatTime: TimeFormatter) {
   /** An instant of the wire (ISO) as the employee reads it. */
   const timeOf = (iso: string) => formatTime(Date.parse(iso));
-  const duration = (ms: number) => formatDuration(ms, t);
-  const punchLabel = (punch: Pick<Punch, 'kind' | 'at'>) =>
-    t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: timeOf(punch.at) });
-
-  /** The outcome of a punch just made (or of one that was waiting and came to an end). */
-  function outcomeNotice(outcome: PunchOutcome, environmentName: string): ClockNotification {
-    const { punch } = outcome;
-    switch (outcome.kind) {
-      case 'synced':
-        return punch.kind === 'clock-in'
-          ? {
-              title: t('notice.clockedIn', { time: timeOf(punch.at) }),
-              body: t('notice.recordedBy', { environment: environmentName }),
-            }
-          : {
-              title: t('notice.clockedOut', { time: timeOf(punch.at) }),
-              body: t('notice.worked', {
-                duration: duration(Date.parse(punch.at) - Date.parse(outcome.event.clockIn)),
-                time: timeOf(outcome.event.clockIn),
-              }),
-            };
-      case 'reconciled':
-        return { title: t(punch.kind === 'clock-in' ? 'notice.alreadyIn' : 'notice.alreadyOut'), body: outcome.message };
-      case 'waiting':
-        return {
-          title: t('notice.savedNotSent', { label: punchLabel(punch) }),
-          // The cause first (platforms cut the rest); "sent by itself" only when time alone sends it.
-          body:
-            punch.employeeId === '' || !outcome.facts
-              ? outcome.message
-              : t(waitsOnPerson(outcome.facts) ? 'notice.keptUntilFixed' : 'notice.keptAndSent', {
-                  cause: causeOf(outcome.facts, t),
-                }),
-        };
-      case 'stopped': {
-        const unconfirmed = outcome.stop === 'unconfirmed';
-        return {
-          title: t(unconfirmed ? 'notice.outcomeUnknown' : 'notice.notRecorded', { label: punchLabel(punch) }),
-          body: t('notice.openToResolve', {
-            cause: outcome.facts ? causeOf(outcome.facts, t) : outcome.message.replace(/\.$/, ''),
-            unconfirmed: unconfirmed ? 'yes' : 'no',
-          }),
-        };
-      }
-    }
-  }
-
   return {
     t,
     timeOf,
-    duration,
-    punchLabel,
-    outcomeNotice,
+    duration: (ms: number) => formatDuration(ms, t),
+    punchLabel: (punch: Pick<Punch, 'kind' | 'at'>) =>
+      t('clock.punchLabel', { kind: punch.kind === 'clock-in' ? 'in' : 'out', time: timeOf(punch.at) }),
+  };
+}
+
+/** The outcome of a punch just made (or of one that was waiting and came to an end). */
+function outcomeNotice(
+  outcome: PunchOutcome,
+  environmentName: string,
+  { t, timeOf, duration, punchLabel }: ReturnType<typeof basicWords>,
+): ClockNotification {
+  const { punch } = outcome;
+  switch (outcome.kind) {
+    case 'synced':
+      return punch.kind === 'clock-in'
+        ? {
+            title: t('notice.clockedIn', { time: timeOf(punch.at) }),
+            body: t('notice.recordedBy', { environment: environmentName }),
+          }
+        : {
+            title: t('notice.clockedOut', { time: timeOf(punch.at) }),
+            body: t('notice.worked', {
+              duration: duration(Date.parse(punch.at) - Date.parse(outcome.event.clockIn)),
+              time: timeOf(outcome.event.clockIn),
+            }),
+          };
+    case 'reconciled':
+      return { title: t(punch.kind === 'clock-in' ? 'notice.alreadyIn' : 'notice.alreadyOut'), body: outcome.message };
+    case 'waiting':
+      return {
+        title: t('notice.savedNotSent', { label: punchLabel(punch) }),
+        // The cause first (platforms cut the rest); "sent by itself" only when time alone sends it.
+        body:
+          punch.employeeId === '' || !outcome.facts
+            ? outcome.message
+            : t(waitsOnPerson(outcome.facts) ? 'notice.keptUntilFixed' : 'notice.keptAndSent', {
+                cause: causeOf(outcome.facts, t),
+              }),
+      };
+    case 'stopped': {
+      const unconfirmed = outcome.stop === 'unconfirmed';
+      return {
+        title: t(unconfirmed ? 'notice.outcomeUnknown' : 'notice.notRecorded', { label: punchLabel(punch) }),
+        body: t('notice.openToResolve', {
+          cause: outcome.facts ? causeOf(outcome.facts, t) : outcome.message.replace(/\.$/, ''),
+          unconfirmed: unconfirmed ? 'yes' : 'no',
+        }),
+      };
+    }
+  }
+}
+
+export function clockWords(t: Translate, formatTime: TimeFormatter) {
+  const basics = basicWords(t, formatTime);
+  const { timeOf, duration, punchLabel } = basics;
+  return {
+    ...basics,
+    outcomeNotice: (outcome: PunchOutcome, environmentName: string) => outcomeNotice(outcome, environmentName, basics),
     /** A punch just made, sent once its undo time is up: its button takes it back. */
     undoableNotice: (punch: Punch, undoMs: number): ClockNotification => ({
       title: t(punch.kind === 'clock-in' ? 'notice.clockedIn' : 'notice.clockedOut', { time: timeOf(punch.at) }),

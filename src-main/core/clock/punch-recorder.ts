@@ -9,7 +9,7 @@ import type { ClockReading } from './clock-reading.ts';
 import type { ClockStatus } from './clock-state.ts';
 import { actionOf } from './clock-view.ts';
 import type { ClockNotification, ClockWords } from './clock-words.ts';
-import type { Outbox, Punch } from './outbox.ts';
+import type { NewPunch, Outbox, Punch } from './outbox.ts';
 import { punchMoment } from './punch-moment.ts';
 import { inUndoTime } from './punch-schedule.ts';
 import type { SyncLoop } from './sync-loop.ts';
@@ -38,6 +38,41 @@ interface PunchRecorderOptions {
 /** A punch's moment: a chosen instant (a forgotten clock-out), or the click, read on the service's time. */
 export type PunchAt = number | 'now';
 
+/** What the outbox is given for a punch of `kind` at `at` (ms), made while the state is `current`. */
+function punchToWrite(
+  outbox: Outbox,
+  environment: Environment,
+  punch: { kind: Punch['kind']; at: number; current: ClockStatus },
+  undo: { ms: number; now: number },
+): NewPunch {
+  const { kind, at, current } = punch;
+  const clockedIn = current.state === 'in' ? current : null;
+  return {
+    environmentId: environment.id,
+    employeeId: environment.employeeId,
+    kind,
+    at: new Date(at).toISOString(),
+    eventId: clockedIn?.eventId ?? null,
+    afterPunchId: clockedIn?.pendingPunchId ?? null,
+    clockInAt: clockedIn ? new Date(clockedIn.since).toISOString() : null,
+    // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
+    attempts: undo.ms > 0 || outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
+    undoUntil: undo.ms > 0 ? undo.now + undo.ms : null,
+  };
+}
+
+/** Why a forgotten clock-out at `at` cannot be made (checked before anything is saved), or null. */
+function clockOutAtRefusal(at: number, now: number, current: ClockStatus, words: ClockWords, formatTime: TimeFormatter) {
+  const { t } = words;
+  if (current.state !== 'in') return t('refusal.notClockedIn');
+  if (!Number.isFinite(at)) return t('refusal.chooseTime');
+  if (at > now) return t('refusal.notYet', { time: formatTime(at) });
+  if (at < current.since + 60_000) return t('refusal.beforeClockIn', { time: formatTime(current.since) });
+  return null;
+}
+
+// Over 80 lines on purpose: one punch in flight, the last punch's moment and the last corrected click,
+// shared by small named steps (the longest, record, 40 lines); what needs none of it is above.
 export function createPunchRecorder(options: PunchRecorderOptions) {
   const { outbox, reading, active, formatTime, words } = options;
   const { t } = words;
@@ -95,35 +130,30 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     if (at === 'now') lastCorrected = options.correctionMs() === 0 ? null : { kind, at: moment.at };
     const undoMs = options.undoMs();
     try {
-      const environment = active();
-      const recorded = outbox.add({
-        environmentId: environment.id,
-        employeeId: environment.employeeId,
-        kind,
-        at: new Date(moment.at).toISOString(),
-        eventId: current.state === 'in' ? current.eventId : null,
-        afterPunchId: current.state === 'in' ? current.pendingPunchId : null,
-        clockInAt: current.state === 'in' ? new Date(current.since).toISOString() : null,
-        // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
-        attempts: undoMs > 0 || outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
-        undoUntil: undoMs > 0 ? options.now() + undoMs : null,
-      });
+      const recorded = outbox.add(
+        punchToWrite(outbox, active(), { kind, at: moment.at, current }, { ms: undoMs, now: options.now() }),
+      );
       lastPunchAt.set(reading.key(), moment.at);
       reading.changedLocally();
       options.changed();
       if (undoMs > 0) return undoable(recorded, undoMs, tell);
-      const outcomes = await options.syncLoop.run(recorded.id);
-      const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
-        kind: 'waiting' as const,
-        punch: recorded,
-        message: t(recorded.employeeId === '' ? 'clock.waitsForEmployee' : 'refusal.waitsForEarlier'),
-      };
-      tell(words.outcomeNotice(own, active().name));
-      return { kind: 'done', outcome: own };
+      return await sendNow(recorded, tell);
     } finally {
       busy = false;
       options.changed();
     }
+  }
+
+  /** A punch sent at once: its own outcome told (waiting, when the run did not get to it). */
+  async function sendNow(recorded: Punch, tell: (notification: ClockNotification) => void): Promise<ClockAction> {
+    const outcomes = await options.syncLoop.run(recorded.id);
+    const own = outcomes.find((outcome) => outcome.punch.id === recorded.id) ?? {
+      kind: 'waiting' as const,
+      punch: recorded,
+      message: t(recorded.employeeId === '' ? 'clock.waitsForEmployee' : 'refusal.waitsForEarlier'),
+    };
+    tell(words.outcomeNotice(own, active().name));
+    return { kind: 'done', outcome: own };
   }
 
   /**
@@ -170,13 +200,8 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     lastCorrected: () => lastCorrected,
     /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
     clockOutAt(at: number, now: number): Promise<ClockAction> {
-      const current = options.status();
-      const refuse = (reason: string) => Promise.resolve<ClockAction>({ kind: 'ignored', reason });
-      if (current.state !== 'in') return refuse(t('refusal.notClockedIn'));
-      if (!Number.isFinite(at)) return refuse(t('refusal.chooseTime'));
-      if (at > now) return refuse(t('refusal.notYet', { time: formatTime(at) }));
-      if (at < current.since + 60_000) return refuse(t('refusal.beforeClockIn', { time: formatTime(current.since) }));
-      return punch('clock-out', at, 'window');
+      const reason = clockOutAtRefusal(at, now, options.status(), words, formatTime);
+      return reason === null ? punch('clock-out', at, 'window') : Promise.resolve({ kind: 'ignored', reason });
     },
   };
 }
