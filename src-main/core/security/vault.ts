@@ -141,7 +141,26 @@ function secretProblem(secret: string): SecretProblem | null {
   return null;
 }
 
-/** `computer`: this computer's name (os.hostname()), written beside each secret it encrypts. */
+/** What the Settings window says beside a secret kept this way (null: nothing to say). */
+function storageNote(storage: SecretStorage, encryptor: Encryptor, persistence: VaultPersistence): SecretNote | null {
+  if (storage === 'weak') return persistence.weakStorageAllowedBy?.() === 'admin' ? vaultNotes.weakByAdmin : vaultNotes.weak;
+  if (storage === 'session')
+    return encryptor.level() === 'unavailable' ? vaultNotes.sessionNoEncryption : vaultNotes.sessionNoKeyring;
+  if (storage === 'unreadable') return vaultNotes.unreadable;
+  return null;
+}
+
+/** Where a secret given now is kept: encrypted, weakly where IT or the user allowed it, else for the session only. */
+function storageFor(level: ReturnType<Encryptor['level']>, allowWeak: () => boolean): SecretStorage {
+  if (level === 'strong') return 'encrypted';
+  return level === 'weak' && allowWeak() ? 'weak' : 'session';
+}
+
+/**
+ * `computer`: this computer's name (os.hostname()), written beside each secret it encrypts.
+ * Over 80 lines on purpose: the secrets in memory, those another computer encrypted and the one
+ * start at which unbound secrets are adopted, shared by small named steps (the longest, take, 15 lines).
+ */
 export function createSecretVault(encryptor: Encryptor, persistence: VaultPersistence, computer?: string): SecretVault {
   const inMemory = new Map<string, { secret: string; storage: SecretStorage; binding?: string }>();
   /** Stored secrets another computer encrypted, which this one could not decrypt. */
@@ -199,13 +218,7 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     });
   }
 
-  const noteFor = (storage: SecretStorage): SecretNote | null => {
-    if (storage === 'weak') return persistence.weakStorageAllowedBy?.() === 'admin' ? vaultNotes.weakByAdmin : vaultNotes.weak;
-    if (storage === 'session')
-      return encryptor.level() === 'unavailable' ? vaultNotes.sessionNoEncryption : vaultNotes.sessionNoKeyring;
-    if (storage === 'unreadable') return vaultNotes.unreadable;
-    return null;
-  };
+  const noteFor = (storage: SecretStorage) => storageNote(storage, encryptor, persistence);
   const unreadableNote = (id: string) => (fromElsewhere.has(id) ? vaultNotes.otherComputer : vaultNotes.unreadable);
 
   /** Given for something else (other addresses, sign-in or CA, or another environment with this id). */
@@ -241,13 +254,11 @@ export function createSecretVault(encryptor: Encryptor, persistence: VaultPersis
     set(id, secret, binding, t) {
       const problem = secretProblem(secret);
       if (problem) throw new SecretRejectedError(problem, t);
-      const level = encryptor.level();
-      const persist = level === 'strong' || (level === 'weak' && persistence.allowWeakStorage());
-      const storage: SecretStorage = !persist ? 'session' : level === 'weak' ? 'weak' : 'encrypted';
+      const storage = storageFor(encryptor.level(), () => persistence.allowWeakStorage());
       inMemory.set(id, { secret, storage, binding });
       fromElsewhere.delete(id);
-      if (!persist) persistence.setVaultEntry(id, null);
-      else seal(id, secret, binding, level === 'weak');
+      if (storage === 'session') persistence.setVaultEntry(id, null);
+      else seal(id, secret, binding, storage === 'weak');
       return { set: true, storage, note: noteFor(storage) };
     },
     clear(id) {
