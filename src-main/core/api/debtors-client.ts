@@ -120,60 +120,21 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
     query: Record<string, string | undefined>,
     call: CallOptions = {},
   ): List<T> {
-    const records: ListResult<T> = [];
     const named = typeof operation === 'string' ? { operation } : operation;
-    const keyOf = (item: Tolerant<T>) => String((item as Record<string, unknown>)[spec.key]);
-    /** The keys read so far, counted from the second page on: a list of one page (most) needs none. */
-    let keys: Set<string> | null = null;
+    const pages = pageCollector<T>((item) => String((item as Record<string, unknown>)[spec.key]));
+    const { records } = pages;
     let request = firstPage(path, query, profile.paging);
     for (let page = 1; ; page++) {
-      const headers = {
-        ...(page === 1 ? conditionalHeaders(call.validator) : undefined),
-        ...(call.fresh ? { 'cache-control': 'no-cache' } : {}),
-      };
-      const response = await http.request({
-        method: 'GET',
-        ...named,
-        signal: call.signal,
-        onRetry: call.onRetry,
-        ...request,
-        ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      });
+      const response = await http.request({ method: 'GET', ...named, ...pageOptionsOf(request, page, call) });
       if (response.status === 304) return Object.assign([] as ListResult<T>, { notModified: true as const });
       const items = timePhase('read', () => read<T>(response.body, spec, path, named));
-      if (page > 1) {
-        keys ??= new Set(records.map(keyOf));
-        const [keysBefore, recordsBefore] = [keys.size, records.length];
-        for (const item of items) {
-          records.push(item);
-          keys.add(keyOf(item));
-        }
-        // A server that ignores the paging parameters sends its first page again: stop rather than read it forever.
-        if (items.length > 0 && keys.size === keysBefore)
-          return Object.assign(records.slice(0, recordsBefore), {
-            incomplete: `page ${page} repeated records already read: ${PAGING_HINT}`,
-          });
-      } else for (const item of items) records.push(item);
-      const next = nextPage(
-        response.body,
-        response.headers,
-        request,
-        base,
-        { pageItems: items.length, seen: records.length, pagesRead: page },
-        profile.paging,
-      );
-      const said = totalOf(response.body, response.headers);
+      // A server that ignores the paging parameters sends its first page again: stop rather than read it forever.
+      if (!pages.add(items, page))
+        return Object.assign(records, { incomplete: `page ${page} repeated records already read: ${PAGING_HINT}` });
+      const seen = { pageItems: items.length, seen: records.length, pagesRead: page };
+      const next = nextPage(response.body, response.headers, request, base, seen, profile.paging);
       if ('incomplete' in next) return Object.assign(records, { incomplete: next.incomplete });
-      if (next.request === null) {
-        if (said !== null && said > records.length)
-          records.incomplete = `the server says ${said} exist but sent ${records.length}; ${PAGING_HINT}`;
-        // Validators are kept only for a list of one page: a first page's ETag need not cover the others.
-        if (page === 1 && !records.incomplete) {
-          const validator = validatorOf(response.headers);
-          if (validator) records.validator = validator;
-        }
-        return records;
-      }
+      if (next.request === null) return ended(records, response, page);
       if (page >= profile.maxPages) {
         records.incomplete = `only the first ${page} pages were read (the limit of the environment's API settings)`;
         return records;
@@ -181,12 +142,6 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
       request = next.request;
     }
   }
-  const conditionalHeaders = (validator: ListValidator | undefined): Record<string, string> | undefined =>
-    validator?.etag
-      ? { 'if-none-match': validator.etag }
-      : validator?.lastModified
-        ? { 'if-modified-since': validator.lastModified }
-        : undefined;
   const since = (filter: SinceFilter = {}) => ({
     startingDateTime: filter.startingDateTime && formatInstant(filter.startingDateTime.getTime(), profile),
   });
@@ -219,6 +174,63 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
         { signal: options?.signal },
       ),
   };
+}
+
+/** A page's request: the first asks with the list's validator, any may ask caches for a fresh answer. */
+function pageOptionsOf(request: ReturnType<typeof firstPage>, page: number, call: CallOptions) {
+  const headers = {
+    ...(page === 1 ? conditionalHeaders(call.validator) : undefined),
+    ...(call.fresh ? { 'cache-control': 'no-cache' } : {}),
+  };
+  return { signal: call.signal, onRetry: call.onRetry, ...request, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+}
+
+/** The list's validator as a conditional request's header. */
+function conditionalHeaders(validator: ListValidator | undefined): Record<string, string> | undefined {
+  if (validator?.etag) return { 'if-none-match': validator.etag };
+  if (validator?.lastModified) return { 'if-modified-since': validator.lastModified };
+  return undefined;
+}
+
+/**
+ * A list's records page by page; from the second page on, the keys read so far (a list of one page,
+ * most of them, needs none). `add` is false, and the page is left out, when a page brought only
+ * records already read.
+ */
+function pageCollector<T>(keyOf: (item: Tolerant<T>) => string) {
+  const records: ListResult<T> = [];
+  let keys: Set<string> | null = null;
+  return {
+    records,
+    add(items: Array<Tolerant<T>>, page: number): boolean {
+      if (page === 1) {
+        for (const item of items) records.push(item);
+        return true;
+      }
+      keys ??= new Set(records.map(keyOf));
+      const [keysBefore, recordsBefore] = [keys.size, records.length];
+      for (const item of items) {
+        records.push(item);
+        keys.add(keyOf(item));
+      }
+      if (items.length === 0 || keys.size > keysBefore) return true;
+      records.length = recordsBefore;
+      return false;
+    },
+  };
+}
+
+/** A list the server says has no next page: short of what its total says, or with its validator when it was one page. */
+function ended<T>(records: ListResult<T>, response: { body: unknown; headers: Headers }, page: number): ListResult<T> {
+  const said = totalOf(response.body, response.headers);
+  if (said !== null && said > records.length)
+    records.incomplete = `the server says ${said} exist but sent ${records.length}; ${PAGING_HINT}`;
+  // Validators are kept only for a list of one page: a first page's ETag need not cover the others.
+  if (page === 1 && !records.incomplete) {
+    const validator = validatorOf(response.headers);
+    if (validator) records.validator = validator;
+  }
+  return records;
 }
 
 /** ETag and Last-Modified of an answer, if it has either and does not forbid keeping it. */
