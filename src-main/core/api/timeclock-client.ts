@@ -53,6 +53,56 @@ const healthPaths: Record<HealthSystem, { path: string; operation: OperationName
   target: { path: 'health', operation: 'targetHealth' },
 };
 
+/**
+ * One health check of `system`: its answer read (a word the app does not know is the system's own,
+ * said and not taken as working); a 503 with words is the system reporting down. `named`: what the
+ * company calls the system, said in a failed check's words.
+ */
+async function checkHealth(http: HttpClient, system: HealthSystem, named: string | undefined, signal?: AbortSignal) {
+  const { service, environment } = http.options;
+  const { path, operation } = healthPaths[system];
+  const started = performance.now();
+  try {
+    const response = await http.request({
+      method: 'GET',
+      path,
+      operation,
+      ...(named ? { subject: named } : {}),
+      signal,
+      retry: false,
+      acceptText: true,
+      headers: LIVE_STATE,
+    });
+    const answer = readHealthAnswer(response.body);
+    if ('unknownWord' in answer)
+      throw new ApiError(
+        { kind: 'bad-response', service, environment, operation, status: response.status, unknownState: answer.unknownWord },
+        http.options.t,
+      );
+    return {
+      state: answer.state,
+      latencyMs: response.latencyMs,
+      ...(answer.failing.length > 0 ? { failing: answer.failing } : {}),
+    };
+  } catch (error) {
+    const report = downReportOf(error, performance.now() - started);
+    if (report) return report;
+    throw error;
+  }
+}
+
+/** A 503 with words, as the service reports a system down; an empty one is a gateway's (no answer, not a report). */
+function downReportOf(error: unknown, latencyMs: number) {
+  if (!(error instanceof ApiError) || error.status !== 503 || error.facts.emptyAnswer) return null;
+  const said = readHealthAnswer(error.facts.serverBody ?? error.facts.serverMessage);
+  return {
+    state: 'down' as const,
+    latencyMs,
+    ...('failing' in said && said.failing.length > 0 ? { failing: said.failing } : {}),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+  };
+}
+
 /** `systemNames`: what the company calls the two systems, said in a failed health check's words. */
 export function createTimeclockClient(
   http: HttpClient,
@@ -78,48 +128,7 @@ export function createTimeclockClient(
 
   return {
     serverClockOffsetMs: () => http.serverClockOffsetMs(),
-    async health(system, signal) {
-      const { path, operation } = healthPaths[system];
-      const started = performance.now();
-      try {
-        const named = systemNames?.[system]?.trim();
-        const response = await http.request({
-          method: 'GET',
-          path,
-          operation,
-          ...(named ? { subject: named } : {}),
-          signal,
-          retry: false,
-          acceptText: true,
-          headers: LIVE_STATE,
-        });
-        const answer = readHealthAnswer(response.body);
-        // A word the app does not know is the system's own: said, and not taken as working.
-        if ('unknownWord' in answer)
-          throw new ApiError(
-            { kind: 'bad-response', service, environment, operation, status: response.status, unknownState: answer.unknownWord },
-            http.options.t,
-          );
-        return {
-          state: answer.state,
-          latencyMs: response.latencyMs,
-          ...(answer.failing.length > 0 ? { failing: answer.failing } : {}),
-        };
-      } catch (error) {
-        // 503 with words is how the service reports a system down: a reading, not a failure of ours.
-        // An empty one is a gateway's (a limit, an ingress): no answer, not a report.
-        if (error instanceof ApiError && error.status === 503 && !error.facts.emptyAnswer) {
-          const said = readHealthAnswer(error.facts.serverBody ?? error.facts.serverMessage);
-          return {
-            state: 'down',
-            latencyMs: performance.now() - started,
-            ...('failing' in said && said.failing.length > 0 ? { failing: said.failing } : {}),
-            ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-          };
-        }
-        throw error;
-      }
-    },
+    health: (system, signal) => checkHealth(http, system, systemNames?.[system]?.trim(), signal),
     async lastClockedTimeEvent(employeeId, signal) {
       const operation = 'lastEvent';
       const response = await http.request({

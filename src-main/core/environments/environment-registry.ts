@@ -42,6 +42,8 @@ export type MockUrls = { timeclockBaseUrl: string; debtorsBaseUrl: string };
  * `t`: the user's words as they are at each call (the core's live translate; English if not
  * given), for the Mock's name and for what a draft or a change gets refused with.
  */
+// Over 80 lines on purpose: the three sources of environments (Mock, IT's, the user's) read through one
+// settings service by small named steps (the longest, save, 19 lines).
 export function createEnvironmentRegistry(
   settings: SettingsService,
   mockUrls: MockUrls | (() => MockUrls),

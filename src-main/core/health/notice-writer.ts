@@ -37,6 +37,7 @@ interface WriterOptions {
   settings: () => { sound: boolean };
 }
 
+// Over 80 lines on purpose: a table of sentences, one short maker per notification the watch sends.
 export function createNoticeWriter(options: WriterOptions) {
   const { time, formatTime, t } = options;
   const label = (system: HealthSystem) => systemLabel(system, t, options.systemNames?.());
