@@ -8,7 +8,7 @@ import type { AppInfo, HealthLine, PushedEvents, WindowMessages } from '../share
 import type { ServiceClients } from './api/service-clients.ts';
 import type { Environment, SecretStatus } from '../shared/domain/environments.ts';
 import { createEnvironmentRegistry, type EnvironmentRegistry } from './environments/environment-registry.ts';
-import type { HealthService } from './health/health-service.ts';
+import type { HealthService } from './health/health-service-types.ts';
 import type { TimeFormatter } from '../shared/moments.ts';
 import { formatMoment } from '../shared/moments.ts';
 import type { SecretVault } from './security/vault.ts';

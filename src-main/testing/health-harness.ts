@@ -8,7 +8,8 @@ import { createFakeClock, runClockUntil, type FakeClock } from './fake-clock.ts'
 import { createServiceClients } from '../core/api/service-clients.ts';
 import { mockEnvironment } from '../core/environments/environment.ts';
 import { defaultPreferences, type Preferences } from '../shared/settings-schema.ts';
-import { createHealthService, type HealthService, type HealthServiceOptions } from '../core/health/health-service.ts';
+import { createHealthService } from '../core/health/health-service.ts';
+import type { HealthService, HealthServiceOptions } from '../core/health/health-service-types.ts';
 import type { HealthNotification } from '../core/health/notice-writer.ts';
 import { probeSystem } from '../core/health/probe.ts';
 import type { Probe } from '../core/health/health-types.ts';

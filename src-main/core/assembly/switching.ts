@@ -8,7 +8,7 @@ import type { ClockService } from '../clock/clock-service.ts';
 import type { Outbox } from '../clock/outbox.ts';
 import { isMockEnvironment } from '../environments/environment.ts';
 import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
-import type { HealthService } from '../health/health-service.ts';
+import type { HealthService } from '../health/health-service-types.ts';
 import type { LookupService } from '../lookup/lookup-service.ts';
 import type { ProxySignIn } from '../security/proxy-sign-in.ts';
 import type { Emitter } from '../util/emitter.ts';

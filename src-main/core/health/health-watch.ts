@@ -1,0 +1,45 @@
+/**
+ * The two halves of the watch, built for the service: the monitor that checks both systems on the
+ * settings' rules, and the notification policy that decides what is told, re-checking a system
+ * through the monitor before an outage is told.
+ */
+import type { Translate } from '../../shared/i18n/translator.ts';
+import type { TimeFormatter } from '../../shared/moments.ts';
+import { createHealthMonitor } from './health-monitor.ts';
+import { healthRules } from './health-rules.ts';
+import type { HealthServiceOptions } from './health-service-types.ts';
+import { createNotificationPolicy } from './notification-policy.ts';
+
+export function createWatch(options: HealthServiceOptions, t: Translate, formatTime: TimeFormatter) {
+  const { time } = options;
+  const monitoring = () => options.preferences().monitoring;
+  const monitor = createHealthMonitor({
+    time,
+    rules: () => healthRules(monitoring()),
+    probe: options.probe,
+    isOnline: options.isOnline,
+    reachable: options.reachable,
+    random: options.random,
+    t,
+  });
+  const policy = createNotificationPolicy({
+    time,
+    formatTime,
+    t,
+    localMinutes: options.localMinutes,
+    recheck: (systems) => monitor.recheck(systems),
+    waitingPunch: options.waitingPunch,
+    environmentName: () => options.environment().name,
+    systemNames: () => options.environment().systemNames,
+    settings: () => ({
+      enabled: monitoring().notifications,
+      reminderMinutes: monitoring().reminderMinutes,
+      sound: monitoring().sound,
+      quietHours: monitoring().quietHours,
+      maintenance: monitoring().maintenance,
+    }),
+  });
+  return { monitor, policy };
+}
+
+export type Watch = ReturnType<typeof createWatch>;
