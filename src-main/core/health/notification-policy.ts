@@ -147,8 +147,46 @@ function remember(memory: Record<HealthSystem, Memory>, notification: HealthNoti
   }
 }
 
+/** What one system's tick is due to tell, from what the policy remembers of it and its health now. */
+type Due =
+  | { kind: 'deferred'; notification: HealthNotification }
+  | { kind: 'down'; since: number }
+  | { kind: 'recovered' }
+  | { kind: 'reminder'; since: number }
+  | null;
+
+/** Forgets what ended: instability that settled, an acknowledgement whose outage ended untold (as a told one's does, remember()). */
+function forgetEnded(remembered: Memory, health: HealthSnapshot[HealthSystem]): void {
+  if (remembered.unstableNotified && !health.unstable) remembered.unstableNotified = false;
+  if (remembered.acknowledged && isUp(health.state) && health.outageStartedAt === null && !remembered.downNotified)
+    remembered.acknowledged = false;
+}
+
+/**
+ * A deferred notification whose gap has passed; an outage that began while silenced (told now); a
+ * recovery not yet told; a reminder of an outage not acknowledged, when its time has come.
+ */
+function dueAtTick(
+  remembered: Memory,
+  health: HealthSnapshot[HealthSystem],
+  at: { now: number; silenced: boolean; held: boolean; reminderMinutes: number },
+): Due {
+  if (remembered.deferred) {
+    const gapPassed = at.now - (remembered.lastSentAt ?? 0) >= MIN_GAP_MS;
+    return !at.silenced && gapPassed ? { kind: 'deferred', notification: remembered.deferred } : null;
+  }
+  if (at.held) return null;
+  const told = remembered.downNotified;
+  if (health.state === 'down' && !told && health.outageStartedAt !== null && health.recoveries === 0)
+    return { kind: 'down', since: health.outageStartedAt };
+  if (isUp(health.state) && told && health.outageStartedAt === null) return { kind: 'recovered' };
+  const reminderDue = at.reminderMinutes > 0 && told !== null && at.now - told.lastToldAt >= at.reminderMinutes * 60_000;
+  if (health.state === 'down' && reminderDue && !remembered.acknowledged) return { kind: 'reminder', since: told.since };
+  return null;
+}
+
 // Over 80 lines on purpose: the policy's memory (what was told, held, deferred, re-checked) shared
-// by small named functions, the longest tick at 35 lines.
+// by small named functions, the longest deliver at 20 lines; what needs none of it is above.
 export function createNotificationPolicy(options: NotificationPolicyOptions): NotificationPolicy {
   const { time } = options;
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
@@ -221,6 +259,23 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     deliver(write.recovered(system, told.since));
   }
 
+  /** A held "down" goes out once its 30 s are up or a system of it is no longer down, if still so. */
+  function releaseHeld(snapshot: HealthSnapshot, now: number): void {
+    if (!held || (now < held.until && held.notification.systems.every((system) => snapshot[system].state === 'down'))) return;
+    const { notification } = held;
+    held = null;
+    if (stillTrue(notification, snapshot, memory)) deliver(notification);
+  }
+
+  function tell(system: HealthSystem, due: NonNullable<Due>, snapshot: HealthSnapshot): void {
+    if (due.kind === 'deferred') {
+      memory[system].deferred = null;
+      if (stillTrue(due.notification, snapshot, memory)) deliver(due.notification);
+    } else if (due.kind === 'down') onDown(system, due.since, snapshot);
+    else if (due.kind === 'recovered') onRecovered(system);
+    else deliver(write.reminder(system, due.since, snapshot));
+  }
+
   return {
     onChange(system, change, snapshot) {
       if (change.to === 'auth-error') {
@@ -242,41 +297,15 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     },
     tick(snapshot) {
       const now = time.now();
-      if (held && (now >= held.until || held.notification.systems.some((system) => snapshot[system].state !== 'down'))) {
-        const { notification } = held;
-        held = null;
-        if (stillTrue(notification, snapshot, memory)) deliver(notification);
-      }
-      const settings = options.settings();
+      releaseHeld(snapshot, now);
+      const at = { now, silenced: silenced(now), reminderMinutes: options.settings().reminderMinutes };
       for (const system of HEALTH_SYSTEMS) {
-        const remembered = memory[system];
-        const health = snapshot[system];
-        if (remembered.unstableNotified && !health.unstable) remembered.unstableNotified = false;
-        // An outage that ended untold takes its acknowledgement with it, as one told does (remember()).
-        if (remembered.acknowledged && isUp(health.state) && health.outageStartedAt === null && !remembered.downNotified)
-          remembered.acknowledged = false;
-        if (remembered.deferred) {
-          if (!silenced(now) && now - (remembered.lastSentAt ?? 0) >= MIN_GAP_MS) {
-            const deferred = remembered.deferred;
-            remembered.deferred = null;
-            if (stillTrue(deferred, snapshot, memory)) deliver(deferred);
-          }
-          continue;
-        }
-        if (held?.notification.systems.includes(system)) continue;
-        if (health.state === 'down' && !remembered.downNotified && health.outageStartedAt !== null && health.recoveries === 0) {
-          onDown(system, health.outageStartedAt, snapshot); // began while silenced: tell now
-        } else if (isUp(health.state) && remembered.downNotified && health.outageStartedAt === null) {
-          onRecovered(system);
-        } else if (
-          health.state === 'down' &&
-          remembered.downNotified &&
-          !remembered.acknowledged &&
-          settings.reminderMinutes > 0 &&
-          now - remembered.downNotified.lastToldAt >= settings.reminderMinutes * 60_000
-        ) {
-          deliver(write.reminder(system, remembered.downNotified.since, snapshot));
-        }
+        forgetEnded(memory[system], snapshot[system]);
+        const due = dueAtTick(memory[system], snapshot[system], {
+          ...at,
+          held: held?.notification.systems.includes(system) ?? false,
+        });
+        if (due) tell(system, due, snapshot);
       }
     },
     pauseUntil(until) {
