@@ -47,7 +47,9 @@ beforeEach(() => {
   mock.server.control.reset();
 });
 
-describe('the working calendar', () => {
+// Each case works a week on the fake clock through the real core, a durable data folder and the mock:
+// about a second on a quiet machine, several on a busy one (the calendar run beside a build).
+describe('the working calendar', { timeout: 30_000 }, () => {
   it('takes the holiday and an absence out of the week, keeps the balance, and says both in the panel and the tooltip', async () => {
     const { core, work } = workstation();
     await work(at(11, 8), at(11, 17, 30)); // Monday 9 h 30 min
