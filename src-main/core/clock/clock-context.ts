@@ -46,8 +46,8 @@ export function createClockContext(options: ClockServiceOptions) {
     monotonic: () => time.monotonic?.() ?? time.now(),
     changed: () => events.emit('change', undefined),
     notify: (notification: ClockNotification) => events.emit('notification', fitNotification(notification)),
-    /** The moment the day's hours are worked out for: the state, the service's now, whose, in which words. */
-    moment: (current: ClockStatus) => ({ current, now: serviceNow(), environment: active(), t: words.t }),
+    /** The moment the day's hours are worked out for: the state, the service's now (or `now`), whose, in which words. */
+    moment: (current: ClockStatus, now = serviceNow()) => ({ current, now, environment: active(), t: words.t }),
   };
 }
 

@@ -19,7 +19,7 @@ export function createClockShowing(options: ClockServiceOptions, context: ClockC
     ...options,
     now: context.serviceNow,
     status,
-    workDay: (current, now) => workedHours(day, journal, { current, now, environment: active(), t: words.t }).day,
+    workDay: (current, now) => workedHours(day, journal, context.moment(current, now)).day,
     onBreakSince,
     formatTime,
     t: words.t,

@@ -6,7 +6,9 @@
  * (the history, fed and saved), health-ticker.ts (when held notifications and reminders are looked
  * at), health-service-views.ts (what is shown). This file puts them together and lists the API.
  */
+import type { HealthSystem } from '../../shared/api/types.ts';
 import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
+import type { Translate } from '../../shared/i18n/translator.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import { localTimeAt } from '../../shared/moments.ts';
 import { createEmitter } from '../util/emitter.ts';
@@ -45,7 +47,7 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
       await monitor.checkNow();
       return views.lines();
     },
-    ...outageActions(options, watch, keeping, updated),
+    ...outageActions(options, watch, keeping, { t, updated }),
     onUpdate: (listener) => updates.on('update', listener),
     onNotification: (listener) => policy.onNotify(listener),
   };
@@ -96,8 +98,12 @@ function running(
 }
 
 /** "I know" and "Remind me again" for the outages going on, and the outages of 30 days as CSV. */
-function outageActions(options: HealthServiceOptions, { monitor, policy }: Watch, keeping: HistoryKeeping, updated: () => void) {
-  const t = options.t ?? english.t;
+function outageActions(
+  options: HealthServiceOptions,
+  { monitor, policy }: Watch,
+  keeping: HistoryKeeping,
+  { t, updated }: { t: Translate; updated: () => void },
+) {
   return {
     acknowledge(note: string, systems = HEALTH_SYSTEMS) {
       const down = systems.filter((system) => monitor.snapshot()[system].state === 'down');
@@ -109,7 +115,7 @@ function outageActions(options: HealthServiceOptions, { monitor, policy }: Watch
       if (down.length > 0) updated();
       return down.length > 0;
     },
-    remindAgain(system: (typeof HEALTH_SYSTEMS)[number]) {
+    remindAgain(system: HealthSystem) {
       policy.remindAgain(system);
       if (keeping.history().outages.acknowledge(system, null)) updated();
     },
