@@ -90,6 +90,11 @@ export const monitoringSchema = v.object({
    * when nothing of the environment answers: empty, none. Any HTTP answer counts.
    */
   witnessUrl: itUrl(RULES.witnessUrl, 2000),
+  /**
+   * One system needs the other (IT knows which): while the one it needs is down, the dependent's
+   * outage is not told apart (it is still checked and shown); its recovery always is.
+   */
+  dependsOn: v.optional(v.picklist(['none', 'target-on-source', 'source-on-target']), 'none'),
   /** A notification 15 minutes before each maintenance window begins (IT's choice; off by default). */
   maintenanceNotice: v.optional(v.boolean(), false),
   /**

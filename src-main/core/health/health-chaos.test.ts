@@ -54,7 +54,7 @@ it('tells an outage that begins while a rate limit asked for a long wait within 
   expect(result.latenciesMs[0]).toBeLessThanOrEqual(180_000);
 });
 
-it('calls a hanging gateway an outage of both systems, not a lost network', async () => {
+it('calls a hanging gateway one outage of both systems, named once, not a lost network', async () => {
   const timeline = quiet(5);
   const start = timeline.start + 60 * 60_000;
   timeline.failures = (['source', 'target'] as const).map((system) => ({
@@ -65,12 +65,15 @@ it('calls a hanging gateway an outage of both systems, not a lost network', asyn
   }));
   const result = await runTimeline(timeline, 5);
   expect(result.missed).toEqual([]);
-  expect(
-    result.notifications
-      .filter((notification) => notification.kind === 'down')
-      .flatMap((n) => n.systems)
-      .sort(),
-  ).toEqual(['source', 'target']);
+  // One cause, told once and named; each system's recovery told apart (issue 66, point 1).
+  const downs = result.notifications.filter((notification) => notification.kind === 'down');
+  expect(downs.map((notification) => notification.body)).toEqual([
+    expect.stringMatching(/^The API gateway has not answered since/),
+  ]);
+  expect(downs[0]!.systems.sort()).toEqual(['source', 'target']);
+  const recoveries = result.notifications.filter((notification) => notification.kind === 'recovered');
+  expect(recoveries.flatMap((notification) => notification.systems).sort()).toEqual(['source', 'target']);
+  expect(result.notifications).toHaveLength(3);
 });
 
 it('calls a lost network offline even while the operating system still says online', async () => {

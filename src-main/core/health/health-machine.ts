@@ -33,6 +33,8 @@ export interface SystemHealth {
   reportedDown: boolean;
   /** The last failure had no answer at all (connect, DNS, reset, timeout), not an error status. */
   noAnswer: boolean;
+  /** The HTTP status of the last failure, when it had one (two systems failing alike point to what is in front of both). */
+  failureStatus: number | null;
   /** Refused credentials that are no refusal: no secret was given yet, so nothing was asked. */
   authMissing: boolean;
   /** Refused as an access not yet approved may be: checked again every few minutes, not paused. */
@@ -89,6 +91,7 @@ export function initialHealth(now: number): SystemHealth {
     reportedDegraded: false,
     reportedDown: false,
     noAnswer: false,
+    failureStatus: null,
     authMissing: false,
     authPending: false,
     offlineCause: null,
@@ -165,13 +168,14 @@ export function stepHealth(
       const retryAfterMs = 'retryAfterMs' in event ? event.retryAfterMs : undefined;
       const reportedDown = 'reported' in event && event.reported === true;
       const noAnswer = event.kind === 'network' || ('transport' in event && event.transport === true);
+      const failureStatus = event.kind === 'fail' ? (event.status ?? null) : null;
       if (health.state === 'down')
         return stay(
           health,
-          { recoveries: 0, message: event.message, downStep: health.downStep + 1, reportedDown, noAnswer },
+          { recoveries: 0, message: event.message, downStep: health.downStep + 1, reportedDown, noAnswer, failureStatus },
           waitFor(retryAfterMs, backoff(), rules),
         );
-      return onFailure({ ...health, reportedDown, noAnswer }, event.message, now, rules, move, retryAfterMs);
+      return onFailure({ ...health, reportedDown, noAnswer, failureStatus }, event.message, now, rules, move, retryAfterMs);
     }
   }
 }
@@ -227,6 +231,7 @@ function onSuccess(
     firstFailureAt: null,
     reportedDown: false,
     noAnswer: false,
+    failureStatus: null,
     authMissing: false,
     authPending: false,
     recent,
@@ -278,21 +283,22 @@ function onFailure(
 ): Step {
   const failures = health.failures + 1;
   const firstFailureAt = health.firstFailureAt ?? now;
-  const { reportedDown, noAnswer } = health;
+  const { reportedDown, noAnswer, failureStatus } = health;
   if (failures >= rules.failuresToConfirm && now - firstFailureAt >= rules.confirmSpanMs) {
     // An outage remembered across a reset keeps its original start.
     const outageStartedAt = health.outageStartedAt ?? firstFailureAt;
     return move(
       'down',
-      { failures, firstFailureAt, message, outageStartedAt, recoveries: 0, downStep: 1, reportedDown, noAnswer },
+      { failures, firstFailureAt, message, outageStartedAt, recoveries: 0, downStep: 1, reportedDown, noAnswer, failureStatus },
       waitFor(retryAfterMs, rules.downBackoffMs[0]!, rules),
     );
   }
   const untilSpan = firstFailureAt + rules.confirmSpanMs - now;
   const recheck = failures >= rules.failuresToConfirm ? untilSpan : (rules.recheckDelaysMs[failures - 1] ?? untilSpan);
   const next: NextCheck = { delayMs: Math.max(1000, recheck), atLeast: false, exact: true };
-  if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message, reportedDown, noAnswer }, next);
-  return move('suspect', { failures, firstFailureAt, message, reportedDown, noAnswer }, next);
+  const how = { reportedDown, noAnswer, failureStatus };
+  if (health.state === 'suspect') return stay(health, { failures, firstFailureAt, message, ...how }, next);
+  return move('suspect', { failures, firstFailureAt, message, ...how }, next);
 }
 
 function moveTo(

@@ -2,7 +2,8 @@
  * The health watch against the real mock over HTTP, on a fake clock: scripted fault timelines,
  * counting exactly the notifications each should produce.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { startFaultProxy } from '../../testing/fault-proxy.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { setupHealth, S, MIN, type HarnessOptions } from '../../testing/health-harness.ts';
 
@@ -111,6 +112,75 @@ describe('health scenarios against the real mock', () => {
     });
     await h.runUntil(5 * MIN);
     expect(h.titles()).toEqual(['Time recording and Payroll link are down']);
+  });
+
+  it('names one cause once: the gateway in front of both answering 503 is one notification, each recovery its own (issue 66, point 1)', async () => {
+    // A gateway in front of the mock that answers 502 for everything while it fails.
+    const failing = { unavailable: 0, badGateway: 1, dropAfterForwarding: 0, delayPastTimeout: 0, resetMidBody: 0, delayMs: 0 };
+    const gateway = await startFaultProxy(mock.server.url, failing, 1);
+    onTestFinished(() => gateway.close());
+    gateway.setEnabled(false);
+    const through = (url: string) => url.replace(new URL(mock.server.url).origin, gateway.url);
+    const h = setupHealth({
+      url: gateway.url,
+      timeclockBaseUrl: through(mock.server.timeclockBaseUrl),
+      debtorsBaseUrl: through(mock.server.debtorsBaseUrl),
+    });
+    await h.at(100, () => gateway.setEnabled(true));
+    await h.at(10 * MIN, () => gateway.setEnabled(false));
+    await h.runUntil(20 * MIN);
+    const [down, ...recoveries] = h.notifications;
+    expect(down!.title).toBe('Time recording and Payroll link are down');
+    expect(down!.body).toMatch(/^The API gateway has answered HTTP 502 since \d\d:\d\d\. — Mock \(built-in\)$/);
+    expect(down!.systems.sort()).toEqual(['source', 'target']);
+    expect(recoveries.map((notification) => notification.title).sort()).toEqual([
+      'Payroll link recovered',
+      'Time recording recovered',
+    ]);
+  });
+
+  it('tells two systems that each say they are down as two outages in one notification, not as one cause', async () => {
+    const h = setup();
+    await h.at(100, async () => {
+      await down('source');
+      await down('target');
+    });
+    await h.runUntil(5 * MIN);
+    expect(h.notifications[0]!.body).toMatch(/^Both have reported being down since/);
+  });
+
+  it('holds a dependent’s outage while the system it needs is down, never its recovery (monitoring.dependsOn)', async () => {
+    const h = setup({ preferences: ({ monitoring }) => void (monitoring.dependsOn = 'target-on-source') });
+    await h.at(100, () => down('source'));
+    await h.at(5 * MIN, () => down('target'));
+    await h.runUntil(12 * MIN);
+    expect(h.titles()).toEqual(['Time recording is down']);
+    // The one it needs is back and the dependent is not: its own outage is told now.
+    await h.at(15 * MIN, () => up('source'));
+    await h.runUntil(20 * MIN);
+    expect(h.titles()).toEqual(['Time recording is down', 'Time recording recovered', 'Payroll link is down']);
+    await h.at(25 * MIN, () => up('target'));
+    await h.runUntil(30 * MIN);
+    expect(h.titles().at(-1)).toBe('Payroll link recovered');
+    // Without IT's word, the same timeline tells the dependent apart at once.
+    const apart = setup();
+    await apart.at(100, () => down('source'));
+    await apart.at(5 * MIN, () => down('target'));
+    await apart.runUntil(12 * MIN);
+    expect(apart.titles()).toEqual(['Time recording is down', 'Payroll link is down']);
+  });
+
+  it('tells the recovery of a dependent told under the system it needs, when both come back', async () => {
+    const h = setup({ preferences: ({ monitoring }) => void (monitoring.dependsOn = 'target-on-source') });
+    await h.at(100, () => down('source'));
+    await h.at(5 * MIN, () => down('target'));
+    await h.at(15 * MIN, async () => {
+      await up('target');
+      await up('source');
+    });
+    await h.runUntil(25 * MIN);
+    expect(h.titles()[0]).toBe('Time recording is down');
+    expect(h.titles().slice(1).sort()).toEqual(['Payroll link recovered', 'Time recording recovered']);
   });
 
   it('reminds hourly while down, and never more than once per system per 5 minutes', async () => {

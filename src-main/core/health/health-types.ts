@@ -13,8 +13,9 @@ export type Probe =
   /**
    * `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be
    * told apart. `reported`: the system answered, and said it is down (not silence, not an error).
+   * `status`: the HTTP status of an error answer (a gateway's 502 for both systems names the gateway).
    */
-  | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean; reported?: true }
+  | { kind: 'fail'; message: string; retryAfterMs?: number; transport?: boolean; reported?: true; status?: number }
   /** `culprit`: the proxy or a certificate not trusted here, named in the message (said instead of "no network"). */
   | { kind: 'network'; message: string; culprit?: OfflineCause }
   /**

@@ -37,6 +37,7 @@ export function createWatch(options: HealthServiceOptions, t: Translate, formatT
       sound: monitoring().sound,
       quietHours: monitoring().quietHours,
       maintenance: monitoring().maintenance,
+      dependsOn: monitoring().dependsOn,
     }),
   });
   return { monitor, policy };

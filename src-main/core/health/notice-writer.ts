@@ -9,6 +9,7 @@ import { fitNotification } from '../util/shorten.ts';
 import { formatDuration } from '../../shared/moments.ts';
 import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
+import { sharedCause } from './shared-cause.ts';
 import type { TimeFormatter } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
@@ -70,16 +71,28 @@ export function createNoticeWriter(options: WriterOptions) {
   };
 
   return {
-    down: (systems: HealthSystem[], since: number, snapshot: HealthSnapshot | null): HealthNotification =>
-      make(
-        'down',
-        systems,
-        systems.length === 2
-          ? t('health.notice.bothDown', { source: label('source'), target: label('target') })
-          : t('health.notice.down', { system: label(systems[0]!) }),
-        t('health.notice.downBody', { ...outageFacts(systems, snapshot), time: formatTime(since) }),
-        since,
-      ),
+    down: (systems: HealthSystem[], since: number, snapshot: HealthSnapshot | null): HealthNotification => {
+      const facts = { ...outageFacts(systems, snapshot), time: formatTime(since) };
+      if (systems.length < 2)
+        return make(
+          'down',
+          systems,
+          t('health.notice.down', { system: label(systems[0]!) }),
+          t('health.notice.downBody', facts),
+          since,
+        );
+      const title = t('health.notice.bothDown', { source: label('source'), target: label('target') });
+      // One cause in front of both is named first, once; else what each did.
+      const cause = snapshot && sharedCause(snapshot);
+      const body = cause
+        ? t('health.notice.gatewayBody', {
+            ...facts,
+            cause: cause.kind === 'gateway-silent' ? 'silent' : 'errors',
+            status: cause.kind === 'gateway-errors' ? cause.status : 0,
+          })
+        : t('health.notice.bothDownBody', facts);
+      return make('down', systems, title, body, since);
+    },
     recovered: (system: HealthSystem, since: number): HealthNotification =>
       make(
         'recovered',

@@ -2,7 +2,8 @@
  * Which health changes become desktop notifications. Only confirmed changes notify: an outage
  * (both systems within 30 s → one notification), its recovery (only if the outage was notified),
  * refused credentials (once), instability (once, then quiet until stable), and reminders while
- * down. At most one per system per 5 minutes: a later one waits and is sent if still true.
+ * down. At most one per system per 5 minutes: a later one waits and is sent if still true. A
+ * system IT says needs the other is not told down apart while that one is down; its recovery is.
  * Quiet hours and pauses drop notifications; an outage still going on afterwards is told then. An
  * acknowledged outage ("I know") gets no reminders; its recovery is told, and clears it.
  */
@@ -31,6 +32,8 @@ export interface NotificationSettings {
   quietHours: { enabled: boolean; start: string; end: string };
   /** IT's maintenance windows: nothing is told inside one; an outage still going on after it is told then. */
   maintenance?: readonly WeeklyWindow[];
+  /** IT's word that one system needs the other: its outage is not told apart while the one it needs is down. */
+  dependsOn?: 'none' | 'target-on-source' | 'source-on-target';
 }
 
 export interface NotificationPolicyOptions {
@@ -86,8 +89,11 @@ const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', '
 const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
 
 interface Memory {
-  /** The notified outage: when it began, and when we last told the user about it. */
-  downNotified: { since: number; lastToldAt: number } | null;
+  /**
+   * The notified outage: when it began, and when we last told the user about it. `under`: not told
+   * apart, because the system it needs was down (its recovery is told all the same).
+   */
+  downNotified: { since: number; lastToldAt: number; under?: HealthSystem } | null;
   lastSentAt: number | null;
   deferred: HealthNotification | null;
   unstableNotified: boolean;
@@ -147,10 +153,19 @@ function remember(memory: Record<HealthSystem, Memory>, notification: HealthNoti
   }
 }
 
+/** The system this one needs, by IT's word (none by default). */
+export function parentOf(system: HealthSystem, dependsOn: NotificationSettings['dependsOn']): HealthSystem | null {
+  if (dependsOn === 'target-on-source') return system === 'target' ? 'source' : null;
+  if (dependsOn === 'source-on-target') return system === 'source' ? 'target' : null;
+  return null;
+}
+
 /** What one system's tick is due to tell, from what the policy remembers of it and its health now. */
 type Due =
   | { kind: 'deferred'; notification: HealthNotification }
   | { kind: 'down'; since: number }
+  /** A dependent still down after the system it needs came back: its own outage now. */
+  | { kind: 'uncovered'; since: number }
   | { kind: 'recovered' }
   | { kind: 'reminder'; since: number }
   | null;
@@ -164,12 +179,13 @@ function forgetEnded(remembered: Memory, health: HealthSnapshot[HealthSystem]): 
 
 /**
  * A deferred notification whose gap has passed; an outage that began while silenced (told now); a
- * recovery not yet told; a reminder of an outage not acknowledged, when its time has come.
+ * dependent's outage whose parent is back; a recovery not yet told; a reminder of an outage not
+ * acknowledged (nor told under its parent's), when its time has come.
  */
 function dueAtTick(
   remembered: Memory,
   health: HealthSnapshot[HealthSystem],
-  at: { now: number; silenced: boolean; held: boolean; reminderMinutes: number },
+  at: { now: number; silenced: boolean; held: boolean; reminderMinutes: number; parentBackAt: number | null },
 ): Due {
   if (remembered.deferred) {
     const gapPassed = at.now - (remembered.lastSentAt ?? 0) >= MIN_GAP_MS;
@@ -180,7 +196,12 @@ function dueAtTick(
   if (health.state === 'down' && !told && health.outageStartedAt !== null && health.recoveries === 0)
     return { kind: 'down', since: health.outageStartedAt };
   if (isUp(health.state) && told && health.outageStartedAt === null) return { kind: 'recovered' };
-  const reminderDue = at.reminderMinutes > 0 && told !== null && at.now - told.lastToldAt >= at.reminderMinutes * 60_000;
+  // Still down by a check made after the system it needs came back (not by a state older than that).
+  const checkedSinceParent = at.parentBackAt !== null && (health.lastCheckedAt ?? 0) > at.parentBackAt;
+  if (health.state === 'down' && told?.under && checkedSinceParent && health.recoveries === 0)
+    return { kind: 'uncovered', since: told.since };
+  const reminderDue =
+    at.reminderMinutes > 0 && told !== null && !told.under && at.now - told.lastToldAt >= at.reminderMinutes * 60_000;
   if (health.state === 'down' && reminderDue && !remembered.acknowledged) return { kind: 'reminder', since: told.since };
   return null;
 }
@@ -244,6 +265,12 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       held = null;
       return deliver(combined);
     }
+    const parent = parentOf(system, options.settings().dependsOn);
+    if (parent && snapshot[parent].state === 'down') {
+      // Explained by the system it needs, whose outage is (or will be) told: not told apart.
+      memory[system].downNotified = { since, lastToldAt: time.now(), under: parent };
+      return;
+    }
     const notification = write.down([system], since, snapshot);
     if (snapshot[other].state === 'suspect') held = { notification, until: time.now() + COMBINE_WINDOW_MS };
     else deliver(notification);
@@ -272,7 +299,10 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       memory[system].deferred = null;
       if (stillTrue(due.notification, snapshot, memory)) deliver(due.notification);
     } else if (due.kind === 'down') onDown(system, due.since, snapshot);
-    else if (due.kind === 'recovered') onRecovered(system);
+    else if (due.kind === 'uncovered') {
+      memory[system].downNotified = null;
+      onDown(system, due.since, snapshot);
+    } else if (due.kind === 'recovered') onRecovered(system);
     else deliver(write.reminder(system, due.since, snapshot));
   }
 
@@ -298,12 +328,15 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     tick(snapshot) {
       const now = time.now();
       releaseHeld(snapshot, now);
-      const at = { now, silenced: silenced(now), reminderMinutes: options.settings().reminderMinutes };
+      const { reminderMinutes, dependsOn } = options.settings();
+      const at = { now, silenced: silenced(now), reminderMinutes };
       for (const system of HEALTH_SYSTEMS) {
         forgetEnded(memory[system], snapshot[system]);
+        const parent = parentOf(system, dependsOn);
         const due = dueAtTick(memory[system], snapshot[system], {
           ...at,
           held: held?.notification.systems.includes(system) ?? false,
+          parentBackAt: parent && isUp(snapshot[parent].state) ? snapshot[parent].since : null,
         });
         if (due) tell(system, due, snapshot);
       }

@@ -34,7 +34,8 @@ export function classifyError(error: unknown): Probe {
   const transport =
     error.status === undefined &&
     (kind === 'timeout' || (kind === 'unreachable' && !/connection refused/.test(error.facts.reason ?? '')));
-  return { kind: 'fail', message, ...retryAfter, ...(transport ? { transport: true } : {}) };
+  const status = error.status === undefined ? {} : { status: error.status };
+  return { kind: 'fail', message, ...retryAfter, ...status, ...(transport ? { transport: true } : {}) };
 }
 
 /**
