@@ -20,6 +20,9 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'An address on the company network (an intranet page) whose answer proves the network works when nothing of the environment answers, so a gateway that hangs is told as an outage; any HTTP answer counts. Empty: none.',
   'monitoring.dependsOn':
     'One system needs the other: `target-on-source` (the second system, "Payroll link" by default, needs the first, "Time recording"), `source-on-target`, or `none`. While the one it needs is down, the dependent\'s outage is not told apart (it is still checked and shown); its recovery is always told.',
+  'monitoring.uptimeTarget.source':
+    'The uptime target of the first system ("Time recording" by default) in percent, `99.5` or `99,5`: the status window shows this month\'s uptime against it and the downtime still allowed, and the outage CSV carries both. Empty: none.',
+  'monitoring.uptimeTarget.target': 'The uptime target of the second system ("Payroll link" by default), as above. Empty: none.',
   'monitoring.maintenanceNotice': 'A notification 15 minutes before each maintenance window begins.',
   'monitoring.maintenance':
     'Maintenance windows: `[{ "from": "22:00", "until": "02:00", "weekdays": [6], "title": "Payroll link", "reason": "database upgrade" }]` (local time, 0 = Sunday, all days by default, over midnight allowed; title up to 80 characters, reason up to 200; at most 10). No health notifications inside one; an outage still going on after it is told then.',

@@ -24,10 +24,11 @@ export const RULES = {
   holidayRegion: 'holidayRegion',
   monthDay: 'monthDay',
   calendarDay: 'calendarDay',
+  percent: 'percent',
 } as const;
 
 /** The rules whose broken value is said with an example of the right shape (value-problem-words.ts). */
-export const SHAPE_RULES = [RULES.clockTime, RULES.holidayRegion, RULES.monthDay, RULES.calendarDay] as const;
+export const SHAPE_RULES = [RULES.clockTime, RULES.holidayRegion, RULES.monthDay, RULES.calendarDay, RULES.percent] as const;
 export type ShapeRule = (typeof SHAPE_RULES)[number];
 
 /**
@@ -50,6 +51,9 @@ const itUrl = (rule: keyof typeof URL_RULES, maxLength: number) =>
     ),
     '',
   );
+
+/** A percentage as IT writes it ("99.5", "99,5", "100"); empty: none. */
+const percentText = v.optional(v.pipe(v.string(), v.regex(/^(|100|\d{1,2}([.,]\d{1,3})?)$/, RULES.percent)), '');
 
 const clockTime = (fallback: string) =>
   v.optional(v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, RULES.clockTime)), fallback);
@@ -95,6 +99,8 @@ export const monitoringSchema = v.object({
    * outage is not told apart (it is still checked and shown); its recovery always is.
    */
   dependsOn: v.optional(v.picklist(['none', 'target-on-source', 'source-on-target']), 'none'),
+  /** Each system's uptime target in percent ("99.5"; empty: none): this month's uptime is shown against it. */
+  uptimeTarget: v.optional(v.object({ source: percentText, target: percentText }), {}),
   /** A notification 15 minutes before each maintenance window begins (IT's choice; off by default). */
   maintenanceNotice: v.optional(v.boolean(), false),
   /**

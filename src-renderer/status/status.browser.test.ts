@@ -191,3 +191,41 @@ describe('status window in the user’s language', () => {
     }
   });
 });
+
+describe('status window with IT’s uptime targets (issue 66, point 4)', () => {
+  it('shows this month against each target, met or missed, in en/de/es, light and dark', async () => {
+    // The target system was down 20 minutes or more (the tests above add theirs): 99.5 % allows
+    // 3 h 36 min of a 30-day month, 99.99 % only 4 min.
+    core.settings.updatePreferences({ monitoring: { uptimeTarget: { source: '99.5', target: '99.99' } } });
+    try {
+      const view = await open();
+      const source = view.page.locator('[data-system="source"] [data-testid="uptime-target"]');
+      const target = view.page.locator('[data-system="target"] [data-testid="uptime-target"]');
+      await expect.poll(() => source.getAttribute('data-met')).toBe('true');
+      expect(await source.locator('.figures').textContent()).toBe('This month 100% · target 99.5%');
+      expect(await source.locator('.left').textContent()).toMatch(/^\s*3 h 36 min of downtime still allowed this month\s*$/);
+      expect(await target.getAttribute('data-met')).toBe('false');
+      const over = Math.round(-core.health.status().systems[1]!.target!.leftMs / MIN);
+      expect(over).toBeGreaterThanOrEqual(15);
+      expect((await target.locator('.left').textContent())!.trim()).toBe(`Target missed: ${over} min more downtime than allowed`);
+      await view.page.locator('[data-system="target"]').scrollIntoViewIfNeeded();
+      await view.screenshot('status-target-light');
+      for (const [language, scheme, missed] of [
+        ['de', 'dark', /^Ziel verfehlt: \d+ Min\. mehr Ausfallzeit als erlaubt$/],
+        ['es', 'light', /^Objetivo incumplido: \d+ min de caída por encima de lo permitido$/],
+      ] as const) {
+        core.settings.updatePreferences({ general: { language } });
+        const translated = await open(scheme);
+        const line = translated.page.locator('[data-system="target"] [data-testid="uptime-target"] .left');
+        await expect.poll(async () => (await line.textContent())?.trim()).toMatch(missed);
+        await translated.page.locator('[data-system="target"]').scrollIntoViewIfNeeded();
+        await translated.screenshot(`status-target-${language}-${scheme}`);
+      }
+    } finally {
+      core.settings.updatePreferences({
+        general: { language: 'system' },
+        monitoring: { uptimeTarget: { source: '', target: '' } },
+      });
+    }
+  });
+});

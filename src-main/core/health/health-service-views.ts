@@ -13,6 +13,7 @@ import { statusSystemsAndLog } from './health-status-view.ts';
 import { healthLine, healthSummary, iso } from './health-view.ts';
 import type { Watch } from './health-watch.ts';
 import { maintenanceAround, occurrenceText, whatOf } from './maintenance.ts';
+import { targetOf } from './uptime-target.ts';
 
 export function healthViews(
   options: HealthServiceOptions,
@@ -73,6 +74,7 @@ export function healthViews(
         formatTime,
         slowSince,
         lineState: (system) => monitor.snapshot()[system].state,
+        target: (system) => targetOf(options.preferences().monitoring.uptimeTarget[system]),
       }),
     };
   };

@@ -19,6 +19,7 @@ import { createHealthTicker } from './health-ticker.ts';
 import { trayBadge } from './health-view.ts';
 import { createWatch, type Watch } from './health-watch.ts';
 import { outagesCsv } from './outage-view.ts';
+import { targetOf } from './uptime-target.ts';
 
 export function createHealthService(options: HealthServiceOptions): HealthService {
   const { time } = options;
@@ -124,6 +125,7 @@ function outageActions(
         t,
         locale: options.formats?.(),
         names: options.environment().systemNames,
+        targets: (system) => targetOf(options.preferences().monitoring.uptimeTarget[system]),
       }),
   };
 }

@@ -11,6 +11,7 @@ import type { HealthHistory, HealthStats } from './health-history.ts';
 import { stateLabel } from './health-view.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { acknowledgedText, dailyUptime, outageViews } from './outage-view.ts';
+import { againstTarget } from './uptime-target.ts';
 
 const SERIES_BUCKETS = 96;
 /** The chart's span is whole quarter-hours: a watch of a few minutes is shown over the first. */
@@ -45,7 +46,14 @@ function systemView(history: HealthHistory, line: HealthLine, input: StatusViewI
     slowSince: input.slowSince(line.system),
     outage: outageOf(history, line.system, input),
     dailyUptime: dailyUptime(history.outages, line.system, input.locale),
+    target: targetView(history, line.system, input),
   };
+}
+
+/** This month against IT's target for the system, when IT set one. */
+function targetView(history: HealthHistory, system: HealthSystem, { target, now }: StatusViewInput) {
+  const wanted = target(system);
+  return wanted === null ? null : againstTarget(history.outages.month(system, now), wanted, now);
 }
 
 /** The outage going on as the status window offers it: since when, and who here acknowledged it. */
@@ -71,6 +79,8 @@ export interface StatusViewInput {
   /** "10:40" when the system has been slow (its p95 over the threshold) since then; null otherwise. */
   slowSince: (system: HealthSystem) => string | null;
   lineState: (system: HealthSystem) => HealthLine['state'];
+  /** IT's uptime target for the system as a fraction; null: none. */
+  target: (system: HealthSystem) => number | null;
 }
 
 /** The systems and the log of the status window (the caller adds the environment, pause and summary). */

@@ -10,6 +10,7 @@ import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
 import { isCalendarDay, localDayKey, startOfNextLocalDay } from '../../shared/moments.ts';
 import { storedEntries, storedInstant, type Dropped } from '../util/stored-entries.ts';
 import * as v from 'valibot';
+import { inMonthOf } from './uptime-target.ts';
 
 export const OUTAGE_RETENTION_MS = 30 * 86_400_000;
 export const MAX_OUTAGES = 500;
@@ -160,6 +161,14 @@ export function createOutageLog(data: OutageData = { outages: [], days: [] }) {
       return data.days
         .filter((entry) => entry.system === system)
         .map((entry) => ({ day: entry.day, uptime: entry.watchedMs > 0 ? 1 - entry.downMs / entry.watchedMs : null }));
+    },
+    /** The time watched and down in the local month of `now` (for the uptime target). */
+    month(system: HealthSystem, now: number): { watchedMs: number; downMs: number } {
+      const days = data.days.filter((entry) => entry.system === system && inMonthOf(entry.day, now));
+      return {
+        watchedMs: days.reduce((sum, entry) => sum + entry.watchedMs, 0),
+        downMs: days.reduce((sum, entry) => sum + entry.downMs, 0),
+      };
     },
     /** What is kept: 30 days, at most MAX_OUTAGES outages. */
     data(now: number): OutageData {

@@ -11,11 +11,14 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { formatDay, formatDuration } from '../../shared/moments.ts';
 import { toCsv, csvStyleFor } from '../util/csv.ts';
 import type { Acknowledgement, Outage, OutageLog } from './outage-log.ts';
+import { againstTarget } from './uptime-target.ts';
 
 export interface OutageWords {
   t: Translate;
   locale?: string;
   names?: SystemNames;
+  /** IT's uptime target per system as a fraction (null: none), for the CSV's month columns. */
+  targets?: (system: HealthSystem) => number | null;
 }
 
 const moment = (ms: number, locale?: string) =>
@@ -52,7 +55,25 @@ export function dailyUptime(log: OutageLog, system: HealthSystem, locale?: strin
   return log.daily(system).map(({ day, uptime }) => ({ day, label: formatDay(day, locale), uptime }));
 }
 
-const COLUMNS = ['system', 'start', 'end', 'minutes', 'told', 'words', 'acknowledged'] as const;
+const COLUMNS = [
+  'system',
+  'start',
+  'end',
+  'minutes',
+  'told',
+  'words',
+  'acknowledged',
+  'monthUptime',
+  'target',
+  'downtimeLeft',
+] as const;
+
+/** A system's month as the CSV's last columns: uptime and target in percent, minutes of downtime still allowed. */
+function monthCells(log: OutageLog, system: HealthSystem, now: number, target: number | null): Array<number | string> {
+  const percent = (fraction: number | null) => (fraction === null ? '' : Math.round(fraction * 10_000) / 100);
+  const figures = againstTarget(log.month(system, now), target ?? 1, now);
+  return [percent(figures.uptime), percent(target), target === null ? '' : Math.round(figures.leftMs / 60_000)];
+}
 
 /** The outages as a spreadsheet opens them (formula-safe, the user's separator and decimal mark). */
 export function outagesCsv(log: OutageLog, now: number, words: OutageWords): string {
@@ -67,6 +88,7 @@ export function outagesCsv(log: OutageLog, now: number, words: OutageWords): str
       outage.told,
       outage.words ?? '',
       outage.acknowledged ?? '',
+      ...monthCells(log, raw.system, now, words.targets?.(raw.system) ?? null),
     ];
   });
   return toCsv(

@@ -9,6 +9,7 @@ import { setupHealth, MIN, S, type HarnessOptions } from '../../testing/health-h
 import { memoryFile } from '../util/text-file.ts';
 import { formatTimeOfDay } from '../../shared/moments.ts';
 import type { Probe } from './health-types.ts';
+import { monthLengthMs } from './uptime-target.ts';
 
 const mock = useMockServer({ debtors: 5 });
 const setup = (options: HarnessOptions = {}) => setupHealth(mock.server, options);
@@ -165,10 +166,38 @@ describe('the outage history', () => {
     const uptime = target.dailyUptime.reduce((sum, day) => sum + (day.uptime ?? 0), 0) / target.dailyUptime.length;
     expect(uptime).toBeLessThan(1);
     const csv = h.health.outagesCsv();
-    expect(csv.split('\r\n')[0]).toBe("\uFEFFSystem,Began,Ended,Minutes,Notifications,The system's words,Acknowledged");
+    expect(csv.split('\r\n')[0]).toBe(
+      "\uFEFFSystem,Began,Ended,Minutes,Notifications,The system's words,Acknowledged,Uptime this month (%),Target (%),Downtime still allowed (min)",
+    );
     expect(csv).toContain(`,"'=HYPERLINK(""x"") maintenance",`);
     await h.health.flush();
     const again = setup({ more: { historyFile: () => file } });
     expect(again.health.status().outages).toHaveLength(1);
+  });
+
+  it('shows this month against IT’s uptime target with the downtime still allowed, in the status window and the CSV (issue 66, point 4)', async () => {
+    const h = setup({ preferences: ({ monitoring }) => void (monitoring.uptimeTarget = { source: '', target: '99,5' }) });
+    await h.at(100, () => down('target'));
+    await h.at(100 + 2 * 3600, () => up('target'));
+    await h.runUntil(3 * 3600);
+    const [source, target] = h.health.status().systems;
+    expect(source!.target).toBeNull();
+    // 0.5 % of the month (3 h 36 min of a 30-day November, an hour's share more where its clocks change); about two hours were down.
+    const figures = target!.target!;
+    expect(figures).toMatchObject({ target: 0.995, allowedMs: Math.round(0.005 * monthLengthMs(h.clock.now())) });
+    expect(figures.downMs).toBeGreaterThan(115 * MIN * S);
+    expect(figures.downMs).toBeLessThan(125 * MIN * S);
+    expect(figures.leftMs).toBe(figures.allowedMs - figures.downMs);
+    expect(figures.uptime).toBeCloseTo(1 - figures.downMs / (3 * 3600 * S - 10 * S), 1);
+    const row = h.health.outagesCsv().split('\r\n')[1]!.split(',');
+    expect(row.slice(-3)).toEqual([
+      String(Math.round(figures.uptime! * 10_000) / 100),
+      '99.5',
+      String(Math.round(figures.leftMs / 60_000)),
+    ]);
+    // Missed: more down than allowed is said as a negative allowance.
+    await h.at(4 * 3600, () => down('target'));
+    await h.runUntil(6 * 3600);
+    expect(h.health.status().systems[1]!.target!.leftMs).toBeLessThan(0);
   });
 });

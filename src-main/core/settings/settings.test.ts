@@ -87,6 +87,16 @@ describe('validation of updates', () => {
     });
   });
 
+  it('says how an uptime target is written when IT writes it otherwise, and takes a decimal comma', () => {
+    const settings = createSettingsService(openStore(), admin());
+    expect(settings.updatePreferences({ monitoring: { uptimeTarget: { target: '99.5 %' } } })).toEqual({
+      ok: false,
+      errors: { 'monitoring.uptimeTarget.target': 'Use a percentage such as 99.5 (got "99.5 %").' },
+    });
+    expect(settings.updatePreferences({ monitoring: { uptimeTarget: { target: '99,5' } } })).toMatchObject({ ok: true });
+    expect(settings.preferences().monitoring.uptimeTarget).toEqual({ source: '', target: '99,5' });
+  });
+
   it('refuses an unknown section', () => {
     expect(createSettingsService(openStore(), admin()).updatePreferences({ colours: {} } as never)).toEqual({
       ok: false,

@@ -21,7 +21,7 @@ export type ValueProblem =
   | { kind: 'type'; expected: string; got: string }
   | { kind: 'format'; got: string }
   /** A value of the wrong shape whose right shape is said with an example ("Use HH:MM"). */
-  | { kind: 'clockTime' | 'holidayRegion' | 'monthDay' | 'calendarDay'; got: string }
+  | { kind: 'clockTime' | 'holidayRegion' | 'monthDay' | 'calendarDay' | 'percent'; got: string }
   | { kind: 'shortcut'; problem: AcceleratorProblem }
   | { kind: 'url'; problem: ItUrlProblem; got: string };
 

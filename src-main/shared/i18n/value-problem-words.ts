@@ -24,6 +24,7 @@ export function describeValueProblem(problem: ValueProblem, t: Translate): strin
     case 'holidayRegion':
     case 'monthDay':
     case 'calendarDay':
+    case 'percent':
       return t(`invalid.value.${problem.kind}`, { got: problem.got });
     case 'oneOf':
       return t('invalid.value.oneOf', { options: problem.options, got: problem.got });

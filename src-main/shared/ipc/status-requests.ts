@@ -62,6 +62,22 @@ export interface SystemStatusView extends HealthLine {
   outage: { since: string; acknowledged: string | null } | null;
   /** Uptime by watched day, oldest first (null: not watched that day). */
   dailyUptime: Array<{ day: string; label: string; uptime: number | null }>;
+  /** This month against IT's uptime target; null when IT set none. */
+  target: UptimeTargetView | null;
+}
+
+/** This month's uptime against the target IT set for a system, and the downtime it still allows. */
+export interface UptimeTargetView {
+  /** The target as a fraction (0.995). */
+  target: number;
+  /** This month's uptime over what this computer watched; null when nothing was. */
+  uptime: number | null;
+  /** Downtime watched this month (ms). */
+  downMs: number;
+  /** What the target allows over the whole calendar month (ms). */
+  allowedMs: number;
+  /** Allowed minus watched downtime (ms): negative once the target is missed. */
+  leftMs: number;
 }
 
 /** An outage of the last 30 days as the helpdesk asks about it. */
