@@ -74,6 +74,12 @@ export interface GatewayBehaviour {
   healthWord: string | null;
   /** The API behind is scaffolded by APIkit: its router's checks and its one-field errors (apikit-emulation.ts). */
   apikit: ApikitBehaviour | null;
+  /**
+   * A rule applied to some routes only: MuleSoft applies a policy to chosen methods and resources
+   * (https://docs.mulesoft.com/mule-gateway/policies-resource-level-policies), so a new rule can
+   * refuse the punches with 403 while `/health` still answers 200. The routes it refuses, or null.
+   */
+  forbiddenRoutes: RegExp | null;
 }
 
 const defaults = (): GatewayBehaviour => ({
@@ -89,6 +95,7 @@ const defaults = (): GatewayBehaviour => ({
   failingDependency: 'db',
   healthWord: null,
   apikit: null,
+  forbiddenRoutes: null,
 });
 
 export interface GatewayEmulation {
@@ -278,6 +285,7 @@ export async function startGatewayEmulation(mockUrl: string, kind: GatewayKind):
       for (const [name, value] of Object.entries(refusal.headers)) res.setHeader(name, value);
       return send(res, refusal.status, refusal.body);
     }
+    if (behaviour.forbiddenRoutes?.test(url.pathname)) return send(res, 403, { error: 'Forbidden' });
     if (quota(res) || (await limited(res))) return;
     const routed = behaviour.apikit && !HEALTH_ROUTE.test(url.pathname) ? apikitRouter(req, url, behaviour.apikit) : null;
     if (routed) return answer(res, routed);

@@ -229,3 +229,28 @@ describe('status window with IT’s uptime targets (issue 66, point 4)', () => {
     }
   });
 });
+
+describe('status window when a system refuses the app’s requests (issue 66, point 2)', () => {
+  it('shows it amber with the cause, never a healthy green, in en/de/es, light and dark', async () => {
+    const cause = 'Timeclock service of Mock (built-in) accepted the credentials but does not allow clocking in (403).';
+    core.health.requestSettled('source', { kind: 'forbidden', message: cause });
+    try {
+      for (const [language, scheme, words] of [
+        ['system', 'light', /^up, but refusing this app's requests since \d\d:\d\d$/],
+        ['de', 'dark', /^in Betrieb, lehnt aber seit \d\d:\d\d die Anfragen dieser App ab$/],
+        ['es', 'light', /^en marcha, pero rechaza las peticiones de esta aplicación desde las \d\d:\d\d$/],
+      ] as const) {
+        core.settings.updatePreferences({ general: { language } });
+        const view = await open(scheme);
+        const card = view.page.locator('[data-system="source"]');
+        await expect.poll(async () => (await card.locator('.status').textContent())?.trim()).toMatch(words);
+        expect(await card.getAttribute('data-tone')).toBe('suspect');
+        expect(await card.locator('.message').textContent()).toBe(cause);
+        await view.screenshot(`status-refusing-${language}-${scheme}`);
+      }
+    } finally {
+      core.health.requestSettled('source', null);
+      core.settings.updatePreferences({ general: { language: 'system' } });
+    }
+  });
+});

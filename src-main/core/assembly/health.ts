@@ -1,7 +1,8 @@
 /**
  * The health watch of the active environment: each system probed with the watch's own clients,
- * our network told apart from theirs by evidence, the punch waiting to be sent named in its words,
- * and waiting punches sent as soon as the service answers again.
+ * our network told apart from theirs by evidence, the app's own timeclock requests taken as
+ * evidence beside the checks, the punch waiting to be sent named in its words, and waiting punches
+ * sent as soon as the service answers again.
  */
 import { userInfo } from 'node:os';
 import { systemLabel } from '../../shared/i18n/health-words.ts';
@@ -90,6 +91,11 @@ export function createHealthAssembly(basics: CoreBasics, needs: HealthNeeds) {
     historyFile: files.dataDir ? (id) => files.atomic(`health-${id}.json`) : undefined,
     userName: accountName,
     formats: () => language.translator().locale.formats,
+  });
+  // The app's own punches and reads go to the time recording system (the source): evidence beside its check.
+  network.onTimeclockSettled(({ environmentId, failure }) => {
+    if (environmentId === active().id)
+      health.requestSettled('source', failure && { kind: failure.kind, message: failure.message });
   });
   health.onUpdate(() => events.emit('healthChanged', health.lines()));
   health.onUpdate(sendWaitingPunchesOnRecovery(health, needs.clock));

@@ -4,7 +4,10 @@
  * its network settings or its secret change; the health watch's own (its timeout, no retries).
  */
 import type { Environment } from '../../shared/domain/environments.ts';
+import type { ApiError } from '../api/api-error.ts';
+import { observedTimeclock } from '../api/observed-timeclock.ts';
 import { createServiceClients, type ServiceClients } from '../api/service-clients.ts';
+import { createEmitter } from '../util/emitter.ts';
 import { environmentFetch, type NetworkRoute } from '../api/network.ts';
 import type { EnvironmentRegistry } from '../environments/environment-registry.ts';
 import { createProxySignIn } from '../security/proxy-sign-in.ts';
@@ -52,13 +55,17 @@ export function createNetworkAssembly({ options, settings, vault, time, language
       return clients;
     };
   }
-  const clientsFor = memoised((environment, secret) =>
-    createServiceClients(environment, secret, settings.preferences().network, {
+  /** How the app's own timeclock requests ended, per environment: the health watch's evidence beside its checks. */
+  const settled = createEmitter<{ timeclock: { environmentId: string; failure: ApiError | null } }>();
+  const clientsFor = memoised((environment, secret) => {
+    const clients = createServiceClients(environment, secret, settings.preferences().network, {
       now: () => time.now(),
       t: language.t,
       ...fetchFor(environment),
-    }),
-  );
+    });
+    const report = (failure: ApiError | null) => settled.emit('timeclock', { environmentId: environment.id, failure });
+    return { ...clients, timeclock: observedTimeclock(clients.timeclock, report) };
+  });
   /** Health checks have their own timeout, and no retries: the health watch re-checks by its own rules. */
   const healthClientsFor = memoised((environment, secret) =>
     createServiceClients(environment, secret, settings.preferences().network, {
@@ -78,6 +85,8 @@ export function createNetworkAssembly({ options, settings, vault, time, language
     clientsFor,
     healthClientsFor,
     clients,
+    onTimeclockSettled: (listener: (request: { environmentId: string; failure: ApiError | null }) => void) =>
+      settled.on('timeclock', listener),
     networkFetch: () => environmentFetch({}, route, systemCa, proxySignIn.source) ?? fetch,
     /** The proxy that asked for a sign-in; if none has yet, the service is asked once to find out. */
     async proxyAsking(): Promise<string | null> {

@@ -53,7 +53,8 @@ export function recordWatch({ monitor, policy }: Watch, keeping: HistoryKeeping,
     if (change.to === 'down') history.outages.began(system, change.outageStartedAt ?? change.at, change.message);
     else if (change.to === 'up' || change.to === 'degraded') history.outages.ended(system, change.at);
   });
-  policy.onNotify((notification) => {
-    for (const system of notification.systems) keeping.history().outages.told(system, notification.kind, notification.at);
+  policy.onNotify(({ kind, systems, at }) => {
+    if (kind === 'refusing') return; // no outage: the health check said up
+    for (const system of systems) keeping.history().outages.told(system, kind, at);
   });
 }

@@ -11,6 +11,7 @@ import type { TextFile } from '../util/text-file.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 import type { Probe } from './health-types.ts';
 import type { HealthNotification } from './notice-writer.ts';
+import type { RequestFailure } from './refusals.ts';
 
 export interface HealthServiceOptions {
   time: TimeSource;
@@ -57,6 +58,8 @@ export interface HealthService {
   acknowledge(note: string, systems?: readonly HealthSystem[]): boolean;
   /** Takes an "I know" back: the outage going on is reminded of again. */
   remindAgain(system: HealthSystem): void;
+  /** One of the app's own requests to a system ended (null: answered): evidence beside its health check. */
+  requestSettled(system: HealthSystem, failure: RequestFailure): void;
   /** The outages of the last 30 days as CSV. */
   outagesCsv(): string;
   /** Anything shown changed (a check, a state, a pause). */

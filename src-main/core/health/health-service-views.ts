@@ -10,14 +10,14 @@ import { weeklyWindowEnd, type TimeFormatter } from '../../shared/moments.ts';
 import type { HistoryKeeping } from './health-keeping.ts';
 import type { HealthServiceOptions } from './health-service-types.ts';
 import { statusSystemsAndLog } from './health-status-view.ts';
-import { healthLine, healthSummary, iso } from './health-view.ts';
+import { healthLine, healthSummary, iso, withRefusal } from './health-view.ts';
 import type { Watch } from './health-watch.ts';
 import { maintenanceAround, occurrenceText, whatOf } from './maintenance.ts';
 import { targetOf } from './uptime-target.ts';
 
 export function healthViews(
   options: HealthServiceOptions,
-  { monitor, policy }: Watch,
+  { monitor, policy, refusals }: Watch,
   keeping: HistoryKeeping,
   { t, formatTime }: { t: Translate; formatTime: TimeFormatter },
 ) {
@@ -35,14 +35,22 @@ export function healthViews(
   };
   const lines = (): HealthLine[] => {
     const maintenance = maintenanceNow();
-    return HEALTH_SYSTEMS.map((system) => ({
-      ...healthLine(system, monitor.snapshot()[system], time.now(), formatTime, monitor.nextCheckAt(system), t, names()),
-      maintenance,
-    }));
+    return HEALTH_SYSTEMS.map((system) => {
+      const line = healthLine(
+        system,
+        monitor.snapshot()[system],
+        time.now(),
+        formatTime,
+        monitor.nextCheckAt(system),
+        t,
+        names(),
+      );
+      return { ...withRefusal(line, refusals.current(system), formatTime, t), maintenance };
+    });
   };
   /** The health summary, and the maintenance window while in one (the tray's tooltip says it). */
   const summary = (): string => {
-    const words = healthSummary(monitor.snapshot(), time.now(), formatTime, t, names());
+    const words = healthSummary(monitor.snapshot(), time.now(), formatTime, t, names(), (system) => refusals.current(system));
     const { current } = maintenanceAround(time.now(), windows());
     return current ? `${words} · ${t('health.maintenanceUntil', { time: formatTime(current.end) })}` : words;
   };

@@ -16,8 +16,9 @@ import { createHistoryKeeping, recordWatch, type HistoryKeeping } from './health
 import type { HealthService, HealthServiceOptions } from './health-service-types.ts';
 import { healthViews } from './health-service-views.ts';
 import { createHealthTicker } from './health-ticker.ts';
-import { trayBadge } from './health-view.ts';
+import { worstTone } from './health-view.ts';
 import { createWatch, type Watch } from './health-watch.ts';
+import type { RequestFailure } from './refusals.ts';
 import { outagesCsv } from './outage-view.ts';
 import { targetOf } from './uptime-target.ts';
 
@@ -35,15 +36,16 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   monitor.onCheck(updated);
   monitor.onChange((system, change, snapshot) => {
     policy.onChange(system, change, snapshot);
+    policy.refusing(system, watch.refusals.current(system), snapshot);
     policy.tick(snapshot);
     ticker.soonIfWaiting();
   });
   const views = healthViews(options, watch, keeping, { t, formatTime });
   return {
-    ...running(watch, keeping, ticker, updated),
+    ...running(watch, keeping, ticker, { updated, now: () => time.now() }),
     ...views,
     snapshot: () => monitor.snapshot(),
-    badge: () => trayBadge(monitor.snapshot()),
+    badge: () => worstTone(views.lines().map((line) => line.tone)),
     async checkNow() {
       await monitor.checkNow();
       return views.lines();
@@ -54,12 +56,12 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
   };
 }
 
-/** Start and stop, and what a wake-up, a switch, new credentials or a pause start. */
+/** Start and stop, and what a wake-up, a switch, new credentials, a pause or the app's own request start. */
 function running(
-  { monitor, policy }: Watch,
+  { monitor, policy, refusals }: Watch,
   keeping: HistoryKeeping,
   ticker: ReturnType<typeof createHealthTicker>,
-  updated: () => void,
+  { updated, now }: { updated: () => void; now: () => number },
 ) {
   return {
     start() {
@@ -77,11 +79,13 @@ function running(
     },
     environmentChanged() {
       keeping.switchEnvironment();
+      refusals.clear();
       policy.reset();
       monitor.reset();
       updated();
     },
     credentialsChanged() {
+      refusals.clear();
       policy.credentialsChanged();
       monitor.reset();
       updated();
@@ -91,6 +95,11 @@ function running(
       updated();
     },
     notificationsPausedUntil: () => policy.pausedUntil(),
+    requestSettled(system: HealthSystem, failure: RequestFailure) {
+      if (!refusals.settled(system, failure, now())) return;
+      policy.refusing(system, refusals.current(system), monitor.snapshot());
+      updated();
+    },
     async flush() {
       await monitor.settled();
       keeping.save();

@@ -10,6 +10,7 @@ import { formatAgo, type TimeFormatter } from '../../shared/moments.ts';
 import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { SystemHealth } from './health-machine.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
+import type { Refusal } from './refusals.ts';
 
 type StateKey = `health.state.${'unknown' | 'up' | 'degraded' | 'suspect' | 'down' | 'authError' | 'rateLimited' | 'offline'}`;
 const stateKeys: Record<SystemState, StateKey> = {
@@ -119,10 +120,18 @@ export function toneOf(state: SystemState): HealthBadge {
 
 const severity: Record<HealthBadge, number> = { unknown: 0, up: 1, suspect: 2, down: 3 };
 
-/** The colour on the tray icon: the worst of the two systems (grey only when nothing is known). */
-export function trayBadge(snapshot: HealthSnapshot): HealthBadge {
-  const tones = HEALTH_SYSTEMS.map((system) => toneOf(snapshot[system].state));
-  return tones.reduce((worst, tone) => (severity[tone] > severity[worst] ? tone : worst), 'unknown' as HealthBadge);
+/** The colour on the tray icon: the worst of the systems' lines (grey only when nothing is known). */
+export const worstTone = (tones: readonly HealthBadge[]): HealthBadge =>
+  tones.reduce((worst, tone) => (severity[tone] > severity[worst] ? tone : worst), 'unknown' as HealthBadge);
+
+/**
+ * A line whose health check says up while the app's own requests fail: amber, "up, but refusing
+ * this app's requests since 10:40", the last failure as its cause — never a healthy green.
+ */
+export function withRefusal(line: HealthLine, refusal: Refusal | null, formatTime: TimeFormatter, t: Translate): HealthLine {
+  if (!refusal || (line.state !== 'up' && line.state !== 'degraded')) return line;
+  const short = t('health.refusingSince', { time: formatTime(refusal.since) });
+  return { ...line, tone: 'suspect', short, text: `${line.label} — ${short}`, message: refusal.cause, cause: refusal.cause };
 }
 
 /** One line for the tooltip: "Time recording up · Payroll link down since 10:42". */
@@ -132,9 +141,15 @@ export function healthSummary(
   formatTime: TimeFormatter,
   t: Translate = english.t,
   names?: SystemNames,
+  refusal: (system: HealthSystem) => Refusal | null = () => null,
 ): string {
   const plain = { latency: false, checked: false };
-  return HEALTH_SYSTEMS.map(
-    (system) => `${systemLabel(system, t, names)} ${describeState(snapshot[system], now, formatTime, null, t, plain)}`,
-  ).join(' · ');
+  const stateOf = (system: HealthSystem) => {
+    const health = snapshot[system];
+    const refused = refusal(system);
+    return refused && (health.state === 'up' || health.state === 'degraded')
+      ? t('health.refusingSince', { time: formatTime(refused.since) })
+      : describeState(health, now, formatTime, null, t, plain);
+  };
+  return HEALTH_SYSTEMS.map((system) => `${systemLabel(system, t, names)} ${stateOf(system)}`).join(' · ');
 }

@@ -1,7 +1,7 @@
 /**
- * The two halves of the watch, built for the service: the monitor that checks both systems on the
- * settings' rules, and the notification policy that decides what is told, re-checking a system
- * through the monitor before an outage is told.
+ * The parts of the watch, built for the service: the monitor that checks both systems on the
+ * settings' rules, the notification policy that decides what is told, re-checking a system
+ * through the monitor before an outage is told, and the app's own requests as evidence beside them.
  */
 import type { Translate } from '../../shared/i18n/translator.ts';
 import type { TimeFormatter } from '../../shared/moments.ts';
@@ -9,6 +9,7 @@ import { createHealthMonitor } from './health-monitor.ts';
 import { healthRules } from './health-rules.ts';
 import type { HealthServiceOptions } from './health-service-types.ts';
 import { createNotificationPolicy } from './notification-policy.ts';
+import { createRefusals } from './refusals.ts';
 
 export function createWatch(options: HealthServiceOptions, t: Translate, formatTime: TimeFormatter) {
   const { time } = options;
@@ -40,7 +41,7 @@ export function createWatch(options: HealthServiceOptions, t: Translate, formatT
       dependsOn: monitoring().dependsOn,
     }),
   });
-  return { monitor, policy };
+  return { monitor, policy, refusals: createRefusals() };
 }
 
 export type Watch = ReturnType<typeof createWatch>;

@@ -14,7 +14,7 @@ import type { TimeFormatter } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
-export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder' | 'maintenance';
+export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder' | 'maintenance' | 'refusing';
 
 export interface HealthNotification {
   kind: NotificationKind;
@@ -124,6 +124,15 @@ export function createNoticeWriter(options: WriterOptions) {
         // Which check, in the title; what to do first in the body, the server's words after (cut first).
         t('health.notice.auth', { system: label(system) }),
         `${t('health.notice.authBody', { environment: env() })} ${message ?? ''}`.trim(),
+      ),
+    /** Up by its health check while the app's own requests fail: once per run of failures, the cause last (cut first). */
+    refusing: (system: HealthSystem, since: number, cause: string): HealthNotification =>
+      make(
+        'refusing',
+        [system],
+        t('health.notice.refusing', { system: label(system) }),
+        `${t('health.notice.refusingBody', { time: formatTime(since), environment: env() })} ${cause}`.trim(),
+        since,
       ),
     /** IT's maintenance window ahead: "Maintenance from 22:00" and what and why. */
     maintenance: (start: number, what: string): HealthNotification =>

@@ -75,6 +75,8 @@ export interface NotificationPolicy {
   /** An "I know" taken back: reminders of the outage going on resume. */
   remindAgain(system: HealthSystem): void;
   acknowledged(system: HealthSystem): boolean;
+  /** The app's own requests to a system fail while its health says up (null: no longer): told once per run. */
+  refusing(system: HealthSystem, refusal: { since: number; cause: string } | null, snapshot: HealthSnapshot): void;
   /** IT's maintenance window ahead (`what`: when, what and why): told unless notifications are off, paused or in quiet hours. */
   announceMaintenance(start: number, what: string): void;
   onNotify(listener: (notification: HealthNotification) => void): () => void;
@@ -99,7 +101,19 @@ interface Memory {
   unstableNotified: boolean;
   /** The user knows of this outage: no reminders until it ends. */
   acknowledged: boolean;
+  /** The run of refused requests the user was told of (its start); null when none goes on. */
+  refusingSince: number | null;
 }
+
+/** What the policy remembers of a system before anything was told. */
+const forgotten = (): Memory => ({
+  downNotified: null,
+  lastSentAt: null,
+  deferred: null,
+  unstableNotified: false,
+  acknowledged: false,
+  refusingSince: null,
+});
 
 /** Whether what a notification says is still so in this snapshot (a held, deferred or re-checked one is told only then). */
 function stillTrue(notification: HealthNotification, snapshot: HealthSnapshot, memory: Record<HealthSystem, Memory>): boolean {
@@ -114,6 +128,7 @@ function stillTrue(notification: HealthNotification, snapshot: HealthSnapshot, m
       );
     if (notification.kind === 'recovered') return isUp(state) && memory[system].downNotified !== null;
     if (notification.kind === 'unstable') return snapshot[system].unstable;
+    if (notification.kind === 'refusing') return isUp(state) && memory[system].refusingSince === notification.since;
     return true;
   });
 }
@@ -212,10 +227,7 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
   const { time } = options;
   const localMinutes = options.localMinutes ?? localMinutesOfDay;
   const notify = createEmitter<{ notification: HealthNotification }>();
-  const fresh = (): Record<HealthSystem, Memory> => ({
-    source: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false, acknowledged: false },
-    target: { downNotified: null, lastSentAt: null, deferred: null, unstableNotified: false, acknowledged: false },
-  });
+  const fresh = (): Record<HealthSystem, Memory> => ({ source: forgotten(), target: forgotten() });
   let memory = fresh();
   let authNotified = false;
   let paused: number | null = null;
@@ -362,6 +374,15 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
       memory[system].acknowledged = false;
     },
     acknowledged: (system) => memory[system].acknowledged,
+    refusing(system, refusal, snapshot) {
+      if (refusal === null || !isUp(snapshot[system].state)) {
+        if (refusal === null) memory[system].refusingSince = null;
+        return;
+      }
+      if (memory[system].refusingSince === refusal.since) return; // this run was told
+      memory[system].refusingSince = refusal.since;
+      deliver(write.refusing(system, refusal.since, refusal.cause));
+    },
     announceMaintenance(start, what) {
       if (!isQuiet(options.settings(), paused, time.now(), localMinutes))
         notify.emit('notification', write.maintenance(start, what));
