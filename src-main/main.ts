@@ -54,8 +54,11 @@ async function start(): Promise<void> {
   const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch, stopFleet } = await openApp();
   mendStartMenuShortcut(log);
 
-  // IT's access portals may be opened in the browser from a window (the link beside refused credentials).
-  allowExternalUrls(() => core.environments.list().flatMap((entry) => entry.environment.accessPortalUrl ?? []));
+  // IT's access portals (the link beside refused credentials) and IT's status page may be opened in the browser from a window.
+  allowExternalUrls(() => [
+    ...core.environments.list().flatMap((entry) => entry.environment.accessPortalUrl ?? []),
+    ...[core.settings.preferences().monitoring.statusPage.url].filter((url) => url !== ''),
+  ]);
   const windows = createWindowManager(undefined, {
     opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
     closed: (name) => name === 'lookup' && core.lookup.windowClosed(),

@@ -20,6 +20,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'An address on the company network (an intranet page) whose answer proves the network works when nothing of the environment answers, so a gateway that hangs is told as an outage; any HTTP answer counts. Empty: none.',
   'monitoring.dependsOn':
     'One system needs the other: `target-on-source` (the second system, "Payroll link" by default, needs the first, "Time recording"), `source-on-target`, or `none`. While the one it needs is down, the dependent\'s outage is not told apart (it is still checked and shown); its recovery is always told.',
+  'monitoring.statusPage.url':
+    "The address of the status page IT runs, as its API: Atlassian Statuspage's (or a compatible page's) `https://status.example.com/api/v2/summary.json`, Uptime Kuma's `https://…/api/status-page/<slug>` or Gatus's `https://…/api/v1/endpoints/statuses`. What it publishes (incidents with their latest update, maintenance, what fails) is shown in the status window and each new incident told once; its maintenance under way silences outage notifications. Empty: none.",
+  'monitoring.statusPage.minutes':
+    'How often the status page is read; a page that cannot be read is read less often, up to once an hour.',
   'monitoring.uptimeTarget.source':
     'The uptime target of the first system ("Time recording" by default) in percent, `99.5` or `99,5`: the status window shows this month\'s uptime against it and the downtime still allowed, and the outage CSV carries both. Empty: none.',
   'monitoring.uptimeTarget.target': 'The uptime target of the second system ("Payroll link" by default), as above. Empty: none.',

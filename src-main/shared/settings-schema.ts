@@ -21,6 +21,7 @@ export const RULES = {
   updateUrl: 'updateUrl',
   collectorUrl: 'collectorUrl',
   witnessUrl: 'witnessUrl',
+  statusPageUrl: 'statusPageUrl',
   holidayRegion: 'holidayRegion',
   monthDay: 'monthDay',
   calendarDay: 'calendarDay',
@@ -40,6 +41,7 @@ export const URL_RULES: Record<string, ItUrlRule> = {
   [RULES.updateUrl]: { https: 'always' },
   [RULES.collectorUrl]: { https: 'exceptLoopback' },
   [RULES.witnessUrl]: { https: 'either' },
+  [RULES.statusPageUrl]: { https: 'either' },
 };
 
 const itUrl = (rule: keyof typeof URL_RULES, maxLength: number) =>
@@ -99,6 +101,11 @@ export const monitoringSchema = v.object({
    * outage is not told apart (it is still checked and shown); its recovery always is.
    */
   dependsOn: v.optional(v.picklist(['none', 'target-on-source', 'source-on-target']), 'none'),
+  /**
+   * The status page IT runs (its API: Statuspage's summary.json, Uptime Kuma's or Gatus's): read
+   * every `minutes`, what it publishes shown in the status window; empty: none.
+   */
+  statusPage: v.optional(v.object({ url: itUrl(RULES.statusPageUrl, 2000), minutes: seconds(1, 60, 5) }), {}),
   /** Each system's uptime target in percent ("99.5"; empty: none): this month's uptime is shown against it. */
   uptimeTarget: v.optional(v.object({ source: percentText, target: percentText }), {}),
   /** A notification 15 minutes before each maintenance window begins (IT's choice; off by default). */

@@ -8,6 +8,7 @@ import { startHarness, type Harness } from '../../src-main/testing/browser/harne
 import { createFakeClock, runClockUntil } from '../../src-main/testing/fake-clock.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { untranslatedText } from '../../src-main/testing/browser/untranslated.ts';
+import { startStatusPageServer, statuspageSummary } from '../../src-main/testing/status-pages.ts';
 
 let mock: MockServer;
 let harness: Harness;
@@ -251,6 +252,44 @@ describe('status window when a system refuses the app’s requests (issue 66, po
     } finally {
       core.health.requestSettled('source', null);
       core.settings.updatePreferences({ general: { language: 'system' } });
+    }
+  });
+});
+
+describe('status window with the status page IT runs (issue 66, point 5)', () => {
+  it('shows its incident, latest update and maintenance in en/de/es, light and dark, and what a failed read leaves', async () => {
+    const page = await startStatusPageServer({ kind: 'json', body: statuspageSummary('127.0.0.1') });
+    core.settings.updatePreferences({ monitoring: { statusPage: { url: page.url } } });
+    try {
+      await core.checkHealthNow();
+      for (const [language, scheme, heading] of [
+        ['system', 'light', 'Status page: Acme Services'],
+        ['de', 'dark', 'Statusseite: Acme Services'],
+        ['es', 'light', 'Página de estado: Acme Services'],
+      ] as const) {
+        core.settings.updatePreferences({ general: { language } });
+        const view = await open(scheme);
+        const section = view.page.locator('[data-testid="published"]');
+        await expect.poll(() => section.locator('h2').textContent()).toBe(heading);
+        expect(await section.locator('.incident strong').textContent()).toBe('Clock-ins delayed');
+        expect(await section.locator('.incident p').first().textContent()).toBe(
+          'The database failover is running; punches are queued and will be recorded.',
+        );
+        expect(await section.locator('.maintenance').textContent()).toContain('Payroll database upgrade');
+        await view.screenshot(`status-published-${language}-${scheme}`);
+      }
+      core.settings.updatePreferences({ general: { language: 'system' } });
+      page.set({ kind: 'status', status: 502 });
+      await core.checkHealthNow();
+      const view = await open();
+      const problem = view.page.locator('[data-testid="published-problem"]');
+      await expect
+        .poll(async () => (await problem.textContent())?.replace(/\s+/g, ' ').trim())
+        .toMatch(/^It answered with HTTP 502\. Showing what was read at \d\d:\d\d\.$/);
+      expect(await view.page.locator('[data-testid="published"] .incident strong').textContent()).toBe('Clock-ins delayed');
+    } finally {
+      core.settings.updatePreferences({ general: { language: 'system' }, monitoring: { statusPage: { url: '' } } });
+      await page.close();
     }
   });
 });

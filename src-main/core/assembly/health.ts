@@ -11,6 +11,7 @@ import type { Outbox } from '../clock/outbox.ts';
 import { sendWaitingPunchesOnRecovery } from '../clock/recovery-send.ts';
 import { missingService } from '../environments/service-signature.ts';
 import { createHealthService } from '../health/health-service.ts';
+import { createStatusPageWatch } from '../health/status-page-watch.ts';
 import { isDirect, tcpConnects, witnessAnswers } from '../health/network-evidence.ts';
 import { environmentAnswers, probeSystem } from '../health/probe.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
@@ -76,7 +77,16 @@ export function createHealthAssembly(basics: CoreBasics, needs: HealthNeeds) {
       : null;
   }
 
+  // The status page IT runs: read through the same route as every request, apart from the checks.
+  const statusPage = createStatusPageWatch({
+    time,
+    url: () => settings.preferences().monitoring.statusPage.url,
+    minutes: () => settings.preferences().monitoring.statusPage.minutes,
+    fetch: (input, init) => network.networkFetch()(input, init),
+    random: options.random,
+  });
   const health = createHealthService({
+    statusPage,
     time,
     log: options.log,
     waitingPunch,

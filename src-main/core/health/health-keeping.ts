@@ -54,7 +54,7 @@ export function recordWatch({ monitor, policy }: Watch, keeping: HistoryKeeping,
     else if (change.to === 'up' || change.to === 'degraded') history.outages.ended(system, change.at);
   });
   policy.onNotify(({ kind, systems, at }) => {
-    if (kind === 'refusing') return; // no outage: the health check said up
+    if (kind === 'refusing' || kind === 'published') return; // no outage of ours: nothing to note beside one
     for (const system of systems) keeping.history().outages.told(system, kind, at);
   });
 }

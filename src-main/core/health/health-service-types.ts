@@ -12,6 +12,7 @@ import type { HealthSnapshot } from './health-monitor.ts';
 import type { Probe } from './health-types.ts';
 import type { HealthNotification } from './notice-writer.ts';
 import type { RequestFailure } from './refusals.ts';
+import type { StatusPageWatch } from './status-page-watch.ts';
 
 export interface HealthServiceOptions {
   time: TimeSource;
@@ -37,6 +38,8 @@ export interface HealthServiceOptions {
   userName?: () => string;
   /** The formatting locale of the user's language (the computer's when not given). */
   formats?: () => string;
+  /** The status page IT runs, read apart from the checks (none when IT named none). */
+  statusPage?: StatusPageWatch;
 }
 
 export interface HealthService {

@@ -14,6 +14,7 @@ import { healthLine, healthSummary, iso, withRefusal } from './health-view.ts';
 import type { Watch } from './health-watch.ts';
 import { maintenanceAround, occurrenceText, whatOf } from './maintenance.ts';
 import { targetOf } from './uptime-target.ts';
+import { publishedMaintenanceNow, publishedView } from './published-view.ts';
 
 export function healthViews(
   options: HealthServiceOptions,
@@ -28,7 +29,7 @@ export function healthViews(
   /** IT's window going on, in words: "until 02:00 · Payroll link · database upgrade"; null outside one. */
   const maintenanceNow = (): string | null => {
     const { current } = maintenanceAround(time.now(), windows());
-    if (!current) return null;
+    if (!current) return publishedMaintenanceText(options, { t, formatTime });
     return [t('health.maintenanceUntil', { time: formatTime(current.end) }), whatOf(current.window)]
       .filter((part) => part !== '')
       .join(' · ');
@@ -70,6 +71,7 @@ export function healthViews(
       maintenanceUntil: iso(weeklyWindowEnd(now, windows())),
       maintenanceNow: what || null,
       maintenanceNext: next && occurrenceText(next, t, options.formats?.()),
+      published: publishedView(options.statusPage?.state() ?? null, now, { t, formatTime }),
       summary: summary(),
       ...statusSystemsAndLog({
         history: keeping.history(),
@@ -87,4 +89,15 @@ export function healthViews(
     };
   };
   return { lines, summary, status };
+}
+
+/** A maintenance the status page publishes as under way: "maintenance until 02:00 · Payroll database"; null if none. */
+function publishedMaintenanceText(
+  options: HealthServiceOptions,
+  { t, formatTime }: { t: Translate; formatTime: TimeFormatter },
+): string | null {
+  const published = publishedMaintenanceNow(options.statusPage?.state() ?? null, options.time.now());
+  if (!published) return null;
+  const until = published.end === null ? [] : [t('health.maintenanceUntil', { time: formatTime(published.end) })];
+  return [...until, published.title].join(' · ');
 }

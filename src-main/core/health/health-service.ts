@@ -18,7 +18,9 @@ import { healthViews } from './health-service-views.ts';
 import { createHealthTicker } from './health-ticker.ts';
 import { worstTone } from './health-view.ts';
 import { createWatch, type Watch } from './health-watch.ts';
+import { followStatusPage } from './health-published.ts';
 import type { RequestFailure } from './refusals.ts';
+import type { StatusPageWatch } from './status-page-watch.ts';
 import { outagesCsv } from './outage-view.ts';
 import { targetOf } from './uptime-target.ts';
 
@@ -40,13 +42,15 @@ export function createHealthService(options: HealthServiceOptions): HealthServic
     policy.tick(snapshot);
     ticker.soonIfWaiting();
   });
+  if (options.statusPage) followStatusPage(options.statusPage, policy, updated);
   const views = healthViews(options, watch, keeping, { t, formatTime });
   return {
-    ...running(watch, keeping, ticker, { updated, now: () => time.now() }),
+    ...running(watch, keeping, ticker, { updated, now: () => time.now(), statusPage: options.statusPage }),
     ...views,
     snapshot: () => monitor.snapshot(),
     badge: () => worstTone(views.lines().map((line) => line.tone)),
     async checkNow() {
+      void options.statusPage?.readNow(); // read again too, never waited on
       await monitor.checkNow();
       return views.lines();
     },
@@ -61,16 +65,18 @@ function running(
   { monitor, policy, refusals }: Watch,
   keeping: HistoryKeeping,
   ticker: ReturnType<typeof createHealthTicker>,
-  { updated, now }: { updated: () => void; now: () => number },
+  { updated, now, statusPage }: { updated: () => void; now: () => number; statusPage?: StatusPageWatch },
 ) {
   return {
     start() {
       monitor.start();
       ticker.start();
+      statusPage?.start();
     },
     stop() {
       monitor.stop();
       ticker.stop();
+      statusPage?.stop();
     },
     /** The network back, resume, unlock: causes a whole fleet shares, so the re-check is spread. */
     reset() {

@@ -10,6 +10,7 @@ import { healthRules } from './health-rules.ts';
 import type { HealthServiceOptions } from './health-service-types.ts';
 import { createNotificationPolicy } from './notification-policy.ts';
 import { createRefusals } from './refusals.ts';
+import { publishedMaintenanceNow } from './published-view.ts';
 
 export function createWatch(options: HealthServiceOptions, t: Translate, formatTime: TimeFormatter) {
   const { time } = options;
@@ -39,6 +40,7 @@ export function createWatch(options: HealthServiceOptions, t: Translate, formatT
       quietHours: monitoring().quietHours,
       maintenance: monitoring().maintenance,
       dependsOn: monitoring().dependsOn,
+      inPublishedMaintenance: publishedMaintenanceNow(options.statusPage?.state() ?? null, time.now()) !== null,
     }),
   });
   return { monitor, policy, refusals: createRefusals() };

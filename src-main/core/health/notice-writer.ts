@@ -14,7 +14,7 @@ import type { TimeFormatter } from '../../shared/moments.ts';
 import type { SystemNames } from '../../shared/domain/environments.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 
-export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder' | 'maintenance' | 'refusing';
+export type NotificationKind = 'down' | 'recovered' | 'auth' | 'unstable' | 'reminder' | 'maintenance' | 'refusing' | 'published';
 
 export interface HealthNotification {
   kind: NotificationKind;
@@ -133,6 +133,14 @@ export function createNoticeWriter(options: WriterOptions) {
         t('health.notice.refusing', { system: label(system) }),
         `${t('health.notice.refusingBody', { time: formatTime(since), environment: env() })} ${cause}`.trim(),
         since,
+      ),
+    /** An incident the status page IT runs publishes: its title, its latest update (cut first) and the page. */
+    published: (title: string, latest: string | null, page: string): HealthNotification =>
+      make(
+        'published',
+        [],
+        t('health.notice.published', { title }),
+        t('health.notice.publishedBody', { latest: latest ?? '', page }),
       ),
     /** IT's maintenance window ahead: "Maintenance from 22:00" and what and why. */
     maintenance: (start: number, what: string): HealthNotification =>

@@ -32,6 +32,8 @@ export interface NotificationSettings {
   quietHours: { enabled: boolean; start: string; end: string };
   /** IT's maintenance windows: nothing is told inside one; an outage still going on after it is told then. */
   maintenance?: readonly WeeklyWindow[];
+  /** A maintenance the status page IT runs publishes is under way: told as IT's own windows are. */
+  inPublishedMaintenance?: boolean;
   /** IT's word that one system needs the other: its outage is not told apart while the one it needs is down. */
   dependsOn?: 'none' | 'target-on-source' | 'source-on-target';
 }
@@ -79,6 +81,8 @@ export interface NotificationPolicy {
   refusing(system: HealthSystem, refusal: { since: number; cause: string } | null, snapshot: HealthSnapshot): void;
   /** IT's maintenance window ahead (`what`: when, what and why): told unless notifications are off, paused or in quiet hours. */
   announceMaintenance(start: number, what: string): void;
+  /** An incident the status page publishes, told once by the caller: unless notifications are off, paused or in quiet hours. */
+  announcePublished(title: string, latest: string | null, page: string): void;
   onNotify(listener: (notification: HealthNotification) => void): () => void;
 }
 
@@ -140,6 +144,7 @@ function isSilenced(
   now: number,
   localMinutes: (ms: number) => number,
 ): boolean {
+  if (settings.inPublishedMaintenance) return true;
   if (settings.maintenance && weeklyWindowEnd(now, settings.maintenance) !== null) return true;
   return isQuiet(settings, paused, now, localMinutes);
 }
@@ -386,6 +391,10 @@ export function createNotificationPolicy(options: NotificationPolicyOptions): No
     announceMaintenance(start, what) {
       if (!isQuiet(options.settings(), paused, time.now(), localMinutes))
         notify.emit('notification', write.maintenance(start, what));
+    },
+    announcePublished(title, latest, page) {
+      if (!isQuiet(options.settings(), paused, time.now(), localMinutes))
+        notify.emit('notification', write.published(title, latest, page));
     },
     onNotify: (listener) => notify.on('notification', listener),
   };

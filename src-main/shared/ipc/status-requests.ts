@@ -80,6 +80,33 @@ export interface UptimeTargetView {
   leftMs: number;
 }
 
+/** The status page IT runs, as last read: its incidents, its maintenance, what it sees failing. */
+export interface PublishedView {
+  /** The page's API address IT set (the page's own link opens from the window). */
+  url: string;
+  /** The page's name, or its host when it gives none. */
+  name: string;
+  /** Its one line ("All Systems Operational"), in its own words; null if it has none. */
+  summary: string | null;
+  incidents: Array<{
+    id: string;
+    title: string;
+    /** Its own word for where it stands and its latest update, as published. */
+    status: string | null;
+    impact: 'none' | 'minor' | 'major' | 'critical' | null;
+    latest: string | null;
+    /** When updated, as the user reads times; null if it did not say. */
+    updated: string | null;
+    link: string | null;
+  }>;
+  maintenances: Array<{ id: string; title: string; when: string; now: boolean; link: string | null }>;
+  failing: string[];
+  /** When it was last read, as the user reads times; null before any read. */
+  readAt: string | null;
+  /** Why the last read gave nothing new, in words; null when it was read. */
+  problem: string | null;
+}
+
 /** An outage of the last 30 days as the helpdesk asks about it. */
 export interface OutageView {
   system: HealthSystem;
@@ -110,6 +137,8 @@ export interface HealthStatusView {
   maintenanceNow: string | null;
   /** The next window: "Saturday 22:00–02:00 · Payroll link · database upgrade". */
   maintenanceNext: string | null;
+  /** What the status page IT runs publishes; null when IT named none. */
+  published: PublishedView | null;
   /** The outages of the last 30 days, newest first. */
   outages: OutageView[];
   systems: SystemStatusView[];
