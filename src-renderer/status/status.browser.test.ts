@@ -228,7 +228,7 @@ describe('status window with IT’s uptime targets (issue 66, point 4)', () => {
         monitoring: { uptimeTarget: { source: '', target: '' } },
       });
     }
-  });
+  }, 90_000);
 });
 
 describe('status window when a system refuses the app’s requests (issue 66, point 2)', () => {
@@ -253,7 +253,7 @@ describe('status window when a system refuses the app’s requests (issue 66, po
       core.health.requestSettled('source', null);
       core.settings.updatePreferences({ general: { language: 'system' } });
     }
-  });
+  }, 90_000);
 });
 
 describe('status window with the status page IT runs (issue 66, point 5)', () => {
@@ -291,5 +291,26 @@ describe('status window with the status page IT runs (issue 66, point 5)', () =>
       core.settings.updatePreferences({ general: { language: 'system' }, monitoring: { statusPage: { url: '' } } });
       await page.close();
     }
-  });
+  }, 90_000);
+});
+
+describe('status window: where a check’s time goes (issue 66, point 3)', () => {
+  it('shows the last check’s phases as the engine published them, in en and de', async () => {
+    await core.checkHealthNow();
+    for (const [language, waiting] of [
+      ['system', /waiting for the server \d+ ms/],
+      ['de', /Warten auf den Server \d+ ms/],
+    ] as const) {
+      core.settings.updatePreferences({ general: { language } });
+      try {
+        const view = await open(language === 'de' ? 'dark' : 'light');
+        const phases = view.page.locator('[data-system="source"] [data-testid="phases"]');
+        await expect.poll(async () => (await phases.locator('dd').textContent()) ?? '').toMatch(waiting);
+        await view.page.locator('[data-system="source"]').scrollIntoViewIfNeeded();
+        await view.screenshot(`status-phases-${language}`);
+      } finally {
+        core.settings.updatePreferences({ general: { language: 'system' } });
+      }
+    }
+  }, 90_000);
 });

@@ -197,6 +197,45 @@ describe('latency', () => {
     );
     expect(states(after).indexOf('up', 2)).toBe(20);
   });
+
+  it('judges slow on the server’s part, and says slow on the way when the time goes before the server (issue 66, point 3)', () => {
+    // 2.5 s in all, of which the server took 100 ms: a proxy or name lookup is slow, not the service.
+    const onTheWay = (total: number): HealthEvent => ({
+      kind: 'ok',
+      latencyMs: total,
+      phases: { dnsMs: total - 120, connectMs: 10, tlsMs: 10, waitMs: 90, readMs: 10 },
+    });
+    const way = run(
+      [
+        [30, onTheWay(2500)],
+        [60, onTheWay(2600)],
+      ],
+      upAt0(),
+    );
+    expect(states(way)).toEqual(['up', 'degraded']);
+    expect(way[1]!.health).toMatchObject({ slowOnTheWay: true, lastLatencyMs: 2600, lastPhases: { waitMs: 90 } });
+    expect(way[1]!.health.message).toBe(
+      'Answers take 2,600 ms, most of it before the server (proxy, name lookup or the network).',
+    );
+    expect(describeState(way[1]!.health, 61 * S, () => '', null, undefined, { latency: false, checked: false })).toBe(
+      'slow on the way (proxy/DNS)',
+    );
+    // The server's own part slow: slow, said as the service's.
+    const server = (total: number): HealthEvent => ({
+      kind: 'ok',
+      latencyMs: total,
+      phases: { dnsMs: null, connectMs: null, tlsMs: null, waitMs: total - 20, readMs: 10 },
+    });
+    const slow = run(
+      [
+        [30, server(2500)],
+        [60, server(2600)],
+      ],
+      upAt0(),
+    );
+    expect(slow[1]!.health).toMatchObject({ state: 'degraded', slowOnTheWay: false });
+    expect(describeState(slow[1]!.health, 61 * S, () => '', null, undefined, { latency: false, checked: false })).toBe('slow');
+  });
 });
 
 describe('flapping', () => {

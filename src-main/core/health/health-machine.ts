@@ -7,6 +7,7 @@
  */
 import type { HealthRules } from './health-rules.ts';
 import type { OfflineCause, Probe } from './health-types.ts';
+import type { RequestPhases } from '../../shared/ipc/contract.ts';
 
 import type { SystemState } from '../../shared/domain/health.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
@@ -20,8 +21,17 @@ export interface SystemHealth {
   firstFailureAt: number | null;
   /** Consecutive successes while down. */
   recoveries: number;
-  /** The latencies of the last successful checks (up to rules.trendChecks), oldest first: "slow" is their p95. */
+  /**
+   * The server's part of the last successful checks' latencies (up to rules.trendChecks), oldest
+   * first: "slow" is their p95. The whole answer's time where the phases are not known.
+   */
   recent: number[];
+  /** The whole answers' times of the same checks: slow while the server's part is not is slow on the way. */
+  recentTotal: number[];
+  /** Where the last successful check's time went; null when not known. */
+  lastPhases: RequestPhases | null;
+  /** Slow by the time spent before the server (a proxy, name lookup, the network), not by the server. */
+  slowOnTheWay: boolean;
   downStep: number;
   lastLatencyMs: number | null;
   lastCheckedAt: number | null;
@@ -84,6 +94,9 @@ export function initialHealth(now: number): SystemHealth {
     firstFailureAt: null,
     recoveries: 0,
     recent: [],
+    recentTotal: [],
+    lastPhases: null,
+    slowOnTheWay: false,
     downStep: 0,
     lastLatencyMs: null,
     lastCheckedAt: null,
@@ -122,7 +135,7 @@ export function stepHealth(
       // Sleep, unlock, a switch: what we knew is stale. Keep the outage memory, forget the streaks.
       return move(
         'unknown',
-        { failures: 0, firstFailureAt: null, recoveries: 0, recent: [] },
+        { failures: 0, firstFailureAt: null, recoveries: 0, recent: [], recentTotal: [] },
         { delayMs: rules.resumeRecheckMs, atLeast: false },
       );
     case 'offline':
@@ -162,7 +175,7 @@ export function stepHealth(
         waitFor(event.retryAfterMs, backoff(), rules, rules.maxRateLimitWaitMs),
       );
     case 'ok':
-      return onSuccess(health, event.latencyMs, rules, move, t, event.degraded);
+      return onSuccess(health, event, rules, move, t);
     case 'fail':
     case 'network': {
       const retryAfterMs = 'retryAfterMs' in event ? event.retryAfterMs : undefined;
@@ -214,17 +227,35 @@ export function slowTrend(
   return p95 !== undefined && p95 > rules.latencyThresholdMs && slowOnes >= 2 ? Math.round(p95) : null;
 }
 
+/**
+ * Slow by the server's part of the answers, or — the server's part quick — by the whole answers:
+ * then the time goes before the server (a proxy, name lookup, the network), said so.
+ */
+function slowness(
+  recent: readonly number[],
+  recentTotal: readonly number[],
+  rules: HealthRules,
+  t: Translate,
+): { message: string; onTheWay: boolean } | null {
+  const server = slowTrend(recent, rules);
+  if (server !== null) return { message: t('health.slowAnswers', { ms: server }), onTheWay: false };
+  const total = slowTrend(recentTotal, rules);
+  return total === null ? null : { message: t('health.slowOnTheWayAnswers', { ms: total }), onTheWay: true };
+}
+
 function onSuccess(
   health: SystemHealth,
-  latencyMs: number,
+  answer: { latencyMs: number; degraded?: string; phases?: RequestPhases },
   rules: HealthRules,
   move: Move,
   t: Translate,
-  reported?: string,
 ): Step {
+  const { latencyMs, degraded: reported, phases } = answer;
   const interval: NextCheck = { delayMs: rules.intervalMs, atLeast: false };
-  const recent = [...health.recent, latencyMs].slice(-rules.trendChecks);
-  const trend = slowTrend(recent, rules);
+  const serverMs = phases?.waitMs != null ? phases.waitMs + (phases.readMs ?? 0) : latencyMs;
+  const recent = [...health.recent, serverMs].slice(-rules.trendChecks);
+  const recentTotal = [...health.recentTotal, latencyMs].slice(-rules.trendChecks);
+  const slow = slowness(recent, recentTotal, rules, t);
   const measured = {
     lastLatencyMs: latencyMs,
     failures: 0,
@@ -235,6 +266,8 @@ function onSuccess(
     authMissing: false,
     authPending: false,
     recent,
+    recentTotal,
+    lastPhases: phases ?? null,
   };
   // Recovery from an outage (also one remembered across a reset) takes several successes in a row.
   if (health.outageStartedAt !== null && (health.state === 'down' || health.state === 'unknown')) {
@@ -253,17 +286,17 @@ function onSuccess(
     return health.state === 'degraded' ? stay(health, fields, interval) : move('degraded', fields, interval);
   }
   if (health.state === 'up') {
-    if (trend !== null)
+    if (slow)
       return move(
         'degraded',
-        { ...measured, message: t('health.slowAnswers', { ms: trend }), reportedDegraded: false },
+        { ...measured, message: slow.message, reportedDegraded: false, slowOnTheWay: slow.onTheWay },
         interval,
       );
     return stay(health, measured, interval);
   }
   if (health.state === 'degraded') {
-    if (trend === null) return move('up', { ...measured, message: null, reportedDegraded: false }, interval);
-    return stay(health, measured, interval);
+    if (!slow) return move('up', { ...measured, message: null, reportedDegraded: false, slowOnTheWay: false }, interval);
+    return stay(health, { ...measured, message: slow.message, reportedDegraded: false, slowOnTheWay: slow.onTheWay }, interval);
   }
   return move('up', { ...measured, recoveries: 0, downStep: 0, message: null }, interval);
 }

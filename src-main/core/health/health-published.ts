@@ -3,7 +3,7 @@
  * the app runs: an incident still going on is told again after a restart), and what is shown
  * updated whenever a read changes something.
  */
-import type { NotificationPolicy } from './notification-policy.ts';
+import type { NotificationPolicy } from './notification-types.ts';
 import type { StatusPageWatch } from './status-page-watch.ts';
 
 export function followStatusPage(statusPage: StatusPageWatch, policy: NotificationPolicy, updated: () => void): void {

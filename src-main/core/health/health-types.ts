@@ -5,11 +5,13 @@
  */
 
 /** What stands between this computer and the service, when that is what failed. */
+import type { RequestPhases } from '../../shared/ipc/contract.ts';
+
 export type OfflineCause = 'proxy' | 'proxy-sign-in' | 'certificate';
 
 export type Probe =
-  /** `degraded`: the system answered but reports that it is degraded (a sentence). */
-  | { kind: 'ok'; latencyMs: number; degraded?: string }
+  /** `degraded`: the system answered but reports that it is degraded (a sentence). `phases`: where its time went. */
+  | { kind: 'ok'; latencyMs: number; degraded?: string; phases?: RequestPhases }
   /**
    * `transport`: no HTTP answer at all (connect, DNS, reset, timeout): our network or theirs, to be
    * told apart. `reported`: the system answered, and said it is down (not silence, not an error).

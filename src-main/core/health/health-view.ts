@@ -59,7 +59,9 @@ export function describeState(
       return withExtras(t('health.state.up'));
     case 'degraded':
       // The system's own word, or our measure of its answers: never one said as the other.
-      return withExtras(health.reportedDegraded ? t('health.state.degraded') : t('health.slow'));
+      return withExtras(
+        health.reportedDegraded ? t('health.state.degraded') : health.slowOnTheWay ? t('health.slowOnTheWay') : t('health.slow'),
+      );
     case 'suspect':
       // What the app saw: the system's own "down", or no answer at all — never one said as the other.
       return t(
@@ -107,6 +109,7 @@ export function healthLine(
     cause: health.message === t('health.reports', { system: label, state: 'down' }) ? null : health.message,
     checkedAt: iso(health.lastCheckedAt),
     nextCheckAt: iso(nextCheckAt),
+    phases: health.lastPhases,
   };
 }
 

@@ -8,7 +8,7 @@ import { localMinutesOfDay } from '../../shared/moments.ts';
 import type { Emitter } from '../util/emitter.ts';
 import type { HealthNotification } from './notice-writer.ts';
 import { isSilenced, MIN_GAP_MS, NEVER_DEFERRED, remember, stillTrue } from './notification-memory.ts';
-import type { NotificationPolicyOptions, PolicyState } from './notification-policy.ts';
+import type { NotificationPolicyOptions, PolicyState } from './notification-types.ts';
 
 export interface Delivery {
   /** Sends now, defers or drops it; a "down" only after its re-check. */

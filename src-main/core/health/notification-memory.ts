@@ -8,7 +8,7 @@ import { insideDailyWindow, weeklyWindowEnd } from '../../shared/moments.ts';
 import type { SystemState } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 import type { HealthNotification, NotificationKind } from './notice-writer.ts';
-import type { NotificationSettings } from './notification-policy.ts';
+import type { Memory, NotificationSettings } from './notification-types.ts';
 
 /** A down waits this long for the other system to go down too (one notification for both). */
 export const COMBINE_WINDOW_MS = 30_000;
@@ -18,21 +18,6 @@ export const MIN_GAP_MS = 5 * 60_000;
 export const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', 'recovered', 'unstable']);
 /** What an employee most needs to know when the service is down. */
 export const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
-
-export interface Memory {
-  /**
-   * The notified outage: when it began, and when we last told the user about it. `under`: not told
-   * apart, because the system it needs was down (its recovery is told all the same).
-   */
-  downNotified: { since: number; lastToldAt: number; under?: HealthSystem } | null;
-  lastSentAt: number | null;
-  deferred: HealthNotification | null;
-  unstableNotified: boolean;
-  /** The user knows of this outage: no reminders until it ends. */
-  acknowledged: boolean;
-  /** The run of refused requests the user was told of (its start); null when none goes on. */
-  refusingSince: number | null;
-}
 
 /** What the policy remembers of a system before anything was told. */
 export const forgotten = (): Memory => ({

@@ -10,7 +10,7 @@ import type { HealthSnapshot } from './health-monitor.ts';
 import type { createNoticeWriter } from './notice-writer.ts';
 import type { Delivery } from './notification-delivery.ts';
 import { COMBINE_WINDOW_MS, parentOf, stillTrue, type Due } from './notification-memory.ts';
-import type { NotificationPolicyOptions, PolicyState } from './notification-policy.ts';
+import type { NotificationPolicyOptions, PolicyState } from './notification-types.ts';
 
 export function createOutageTelling(
   options: NotificationPolicyOptions,

@@ -7,6 +7,7 @@ import type { Translate } from '../../shared/i18n/translator.ts';
 import { systemLabel } from '../../shared/i18n/health-words.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { ApiError } from '../api/api-error.ts';
+import { measured } from '../api/request-phases.ts';
 import type { Probe } from './health-types.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { TimeclockClient } from '../api/timeclock-client.ts';
@@ -52,14 +53,17 @@ export async function probeSystem(
   },
 ): Promise<Probe> {
   try {
-    const reading = await client.health(system, signal);
+    // Where its time goes, as the engine publishes it (request-phases.ts).
+    const { value: reading, phases } = await measured(() => client.health(system, signal));
+    const measuredPhases = phases ? { phases } : {};
     // What it reports of itself, naming the parts it says are failing ("db").
     const reports = (state: 'degraded' | 'down') =>
       reading.failing
         ? words.t('health.reportsFailing', { system: words.label, state, parts: reading.failing.join(', ') })
         : words.t('health.reports', { system: words.label, state });
-    if (reading.state === 'up') return { kind: 'ok', latencyMs: reading.latencyMs };
-    if (reading.state === 'degraded') return { kind: 'ok', latencyMs: reading.latencyMs, degraded: reports('degraded') };
+    if (reading.state === 'up') return { kind: 'ok', latencyMs: reading.latencyMs, ...measuredPhases };
+    if (reading.state === 'degraded')
+      return { kind: 'ok', latencyMs: reading.latencyMs, degraded: reports('degraded'), ...measuredPhases };
     return {
       kind: 'fail',
       message: reports('down'),

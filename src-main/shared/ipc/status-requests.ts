@@ -30,6 +30,19 @@ export interface HealthLine {
   maintenance?: string | null;
   checkedAt: string | null;
   nextCheckAt: string | null;
+  /** Where the last successful check's time went; null when not known. */
+  phases?: RequestPhases | null;
+}
+
+/** Where a request's time went, in ms per phase; null where it had none (a connection reused has no lookup, connect or TLS). */
+export interface RequestPhases {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+  /** From the request sent to the answer's first byte: the server's part. */
+  waitMs: number | null;
+  /** From the answer's headers to its end. */
+  readMs: number | null;
 }
 
 export interface HealthStatsView {
