@@ -12,6 +12,7 @@ import { startHarness, type Harness } from '../src-main/testing/browser/harness.
 import { createTestCore } from '../src-main/testing/test-core.ts';
 import { createFakeClock, runClockUntil } from '../src-main/testing/fake-clock.ts';
 import { recordingShell } from '../src-main/testing/test-shell.ts';
+import { startStatusPageServer, statuspageSummary } from '../src-main/testing/status-pages.ts';
 
 let mock: MockServer;
 let harness: Harness;
@@ -353,4 +354,41 @@ describe('the forgotten clock-out at 200 % (issue 46, point 5)', () => {
     await view.screenshot('layout-panel-forgotten-200-de');
     mock.control.reset();
   });
+});
+
+describe('the status window with all it can show, in German at 200 % (issue 66)', () => {
+  it('keeps the status page, the uptime targets, a refusing system and the check’s phases inside the window', async () => {
+    const page = await startStatusPageServer({ kind: 'json', body: statuspageSummary('127.0.0.1') });
+    const core = createTestCore(mock, { systemLanguages: () => ['de-DE'] });
+    core.settings.updatePreferences({
+      monitoring: { statusPage: { url: page.url }, uptimeTarget: { source: '99,5', target: '99,99' } },
+    });
+    try {
+      await core.checkHealthNow();
+      core.health.requestSettled('source', {
+        kind: 'forbidden',
+        message: 'Der Zeiterfassungsdienst hat die Zugangsdaten angenommen, erlaubt aber das Einstempeln nicht (403).',
+      });
+      const view = await harness.open(
+        'status',
+        { handlers: createWindowHandlers(core, recordingShell()), subscribe: core.events.on },
+        { size: smallestSize('status'), zoom: 2, colorScheme: 'dark' },
+      );
+      const { page: window } = view;
+      await expect.poll(() => window.locator('[data-testid="published"] h2').textContent()).toBe('Statusseite: Acme Services');
+      await expect.poll(() => window.locator('[data-testid="uptime-target"]').count()).toBe(2);
+      await expect.poll(() => window.locator('[data-testid="phases"]').count()).toBeGreaterThan(0);
+      const overflow = await window.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow).toBeLessThanOrEqual(1);
+      expect(await clippedText(window)).toEqual([]);
+      await window.locator('[data-system="source"]').scrollIntoViewIfNeeded();
+      await view.screenshot('layout-status-everything-200-de');
+      expect(view.problems).toEqual([]);
+    } finally {
+      core.health.stop();
+      await page.close();
+    }
+  }, 90_000);
 });

@@ -49,7 +49,8 @@ function coreBehindProxy(caPem: string | null, rule: string | null = null, resol
   return core;
 }
 
-describe('the corporate network', () => {
+// Each case starts a core (and some the lookup's worker) behind a proxy: seconds on a busy machine.
+describe('the corporate network', { timeout: 30_000 }, () => {
   it('reads the proxies from Chromium’s resolution rules, in order', () => {
     expect(proxiesFromRule('PROXY proxy.corp:8080; DIRECT')).toEqual(['http://proxy.corp:8080', null]);
     expect(proxiesFromRule('PROXY a.corp:3128; PROXY b.corp:3128')).toEqual(['http://a.corp:3128', 'http://b.corp:3128']);

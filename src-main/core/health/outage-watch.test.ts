@@ -18,12 +18,14 @@ const up = (system: 'source' | 'target') => mock.control('PUT', `/systems/${syst
 /** This computer's local "HH:MM" of a moment: maintenance windows are local time, in any zone. */
 const local = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
 const everyDay = [0, 1, 2, 3, 4, 5, 6];
+/** Hours of checks over real HTTP on the fake clock: about a second quiet, several on a busy machine. */
+const HOURS_OF_CHECKS = { timeout: 30_000 };
 
 beforeEach(async () => {
   await mock.control('POST', '/reset');
 });
 
-describe('acknowledging an outage ("I know") is not muting', () => {
+describe('acknowledging an outage ("I know") is not muting', HOURS_OF_CHECKS, () => {
   it('stops the reminders of that outage only; its recovery is told and clears it; the next outage reminds again', async () => {
     const h = setup({ more: { userName: () => 'jdoe' } });
     await h.at(100, () => down('target'));
@@ -73,7 +75,7 @@ describe('acknowledging an outage ("I know") is not muting', () => {
   });
 });
 
-describe('planned maintenance said ahead', () => {
+describe('planned maintenance said ahead', HOURS_OF_CHECKS, () => {
   it('shows the next window with its title and reason, tells it 15 minutes ahead when IT wants it, and says it during', async () => {
     const window = { from: '00:00', until: '00:00', weekdays: everyDay, title: 'Payroll link', reason: 'database upgrade' };
     const h = setup({
@@ -113,7 +115,7 @@ describe('planned maintenance said ahead', () => {
   });
 });
 
-describe('slow is a trend', () => {
+describe('slow is a trend', HOURS_OF_CHECKS, () => {
   it('is never slow on one slow answer; two in the last 20 make the p95 slow, said with since when, and the chart knows the threshold', async () => {
     let slowLeft = 0;
     const h = setup({
@@ -139,7 +141,7 @@ describe('slow is a trend', () => {
   });
 });
 
-describe('the outage history', () => {
+describe('the outage history', HOURS_OF_CHECKS, () => {
   it('lists each outage with what the app told and when, the system’s words and the acknowledgement; daily uptime; a formula-safe CSV; kept across a restart', async () => {
     const file = memoryFile();
     let failing = false;
