@@ -93,11 +93,22 @@ describe('outages in the status window', () => {
       .toMatch(/by \S+: IT ticket 4711 · No reminders until it is back/);
     expect(await page.getByTestId('acknowledge').count()).toBe(0);
     expect(await rows.first().locator('.ack').textContent()).toMatch(/IT ticket 4711$/);
-    await page.getByRole('button', { name: 'Export as CSV' }).click();
+    await page.getByRole('button', { name: 'Outages as CSV' }).click();
     await expect
       .poll(() => shell.saved.map((file) => file.name))
       .toEqual([expect.stringMatching(/^outages-\d{4}-\d\d-\d\d\.csv$/)]);
     expect(shell.saved[0]!.content.split('\r\n')).toHaveLength(4); // header, two outages, the end
+    // The checks of the day beside them, each with where its time went (issue 66, point 3).
+    await page.getByRole('button', { name: 'Checks as CSV' }).click();
+    await expect.poll(() => shell.saved.length).toBe(2);
+    const checks = shell.saved[1]!;
+    expect(checks.name).toMatch(/^health-checks-\d{4}-\d\d-\d\d\.csv$/);
+    const [header, first] = checks.content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      'System,Checked,Result,Total (ms),Name lookup (ms),Connecting (ms),TLS (ms),Waiting for the server (ms),Reading (ms)',
+    );
+    expect(first).toMatch(/^(Time recording|Payroll link),.*,(answered|failed),/);
+    expect(checks.content).toMatch(/,answered,\d+,[^,]*,[^,]*,,\d+,\d+\r\n/); // a check with its server's part
     await screenshot('status-outage-acknowledged');
     // Taken back: reminded of again, and "I know" offered once more.
     await payroll.getByRole('button', { name: 'Remind me again' }).click();

@@ -58,10 +58,10 @@ export class StatusState {
     }
   };
 
-  /** The outages of 30 days as CSV where the user saves it; where it went, or null (cancelled). */
-  exportOutages = async (): Promise<string | null> => {
+  /** The outages of 30 days, or the checks of 24 hours, as CSV where the user saves it; where it went, or null (cancelled). */
+  exportCsv = async (what: 'outages' | 'checks'): Promise<string | null> => {
     try {
-      return (await api.exportOutages()).savedTo;
+      return (await (what === 'outages' ? api.exportOutages() : api.exportChecks())).savedTo;
     } catch (error) {
       this.problem = errorMessage(error);
       return null;

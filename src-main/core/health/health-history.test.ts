@@ -108,6 +108,28 @@ describe('health history', () => {
     expect(series.filter((value) => value !== null)).toHaveLength(2);
   });
 
+  it('keeps where each check’s time went: the part before the server per bucket, every phase for the CSV, across a restart (issue 66, point 3)', () => {
+    const history = createHealthHistory();
+    const phases = { dnsMs: 300, connectMs: 50, tlsMs: null, waitMs: 100, readMs: 20 };
+    history.recordCheck('source', 10 * MIN, 480, phases);
+    history.recordCheck('source', 11 * MIN, 90);
+    history.recordCheck('source', 12 * MIN, null);
+    expect(history.way('source', HOUR, 6, HOUR)).toEqual([null, 360, null, null, null, null]);
+    const restored = createHealthHistory(history.serialize(HOUR));
+    expect(restored.checkRows('source')).toEqual([
+      { at: 10 * MIN, latencyMs: 480, phases },
+      { at: 11 * MIN, latencyMs: 90, phases: null },
+      { at: 12 * MIN, latencyMs: null, phases: null },
+    ]);
+    // A check whose phases are damaged is dropped and counted, not drawn.
+    const saved = JSON.parse(restored.serialize(HOUR)) as { checks: { source: unknown[] } };
+    saved.checks.source.push([13 * MIN, 50, ['x', 1, 2, 3, 4]], [14 * MIN, 50, [1, 2]]);
+    let dropped = 0;
+    const damaged = createHealthHistory(JSON.stringify(saved), (count) => (dropped = count));
+    expect(dropped).toBe(2);
+    expect(damaged.checkRows('source')).toHaveLength(3);
+  });
+
   it('buckets over a shorter span when asked, so a short watch fills the chart', () => {
     const history = createHealthHistory();
     const now = 10 * HOUR;

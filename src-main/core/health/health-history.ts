@@ -7,6 +7,7 @@ import type { HealthSystem } from '../../shared/api/types.ts';
 import { HEALTH_SYSTEMS, type SystemState } from '../../shared/domain/health.ts';
 import { createOutageLog, restoreOutages, type OutageData, type OutageLog } from './outage-log.ts';
 import { LAST_DATE_MS } from '../util/stored-entries.ts';
+import type { RequestPhases } from '../../shared/ipc/contract.ts';
 
 export const HISTORY_RETENTION_MS = 24 * 3_600_000;
 /** A saved history longer than this is damaged or hand-made: dropped whole, unread (bounded time and memory at start). */
@@ -38,12 +39,24 @@ export interface HealthLogEntry {
   message: string | null;
 }
 
+/** One check as the CSV gives it: when, its latency (null: it failed) and where its time went, when known. */
+export interface CheckRow {
+  at: number;
+  latencyMs: number | null;
+  phases: RequestPhases | null;
+}
+
 export interface HealthHistory {
-  recordCheck(system: HealthSystem, at: number, latencyMs: number | null): void;
+  /** A check: its latency (null: it failed), and where its time went when the engine said. */
+  recordCheck(system: HealthSystem, at: number, latencyMs: number | null, phases?: RequestPhases | null): void;
   recordChange(entry: HealthLogEntry): void;
   stats(system: HealthSystem, windowMs: number, now: number): HealthStats;
   /** Latency over time, over the last `spanMs` (24 h by default): the slowest check per bucket (null: no successful check in it). */
   series(system: HealthSystem, now: number, buckets: number, spanMs?: number): Array<number | null>;
+  /** Per the same buckets: the part of the slowest check spent before the server (proxy, name lookup, connecting); null where not known. */
+  way(system: HealthSystem, now: number, buckets: number, spanMs?: number): Array<number | null>;
+  /** The checks of the last 24 hours, oldest first, for the CSV. */
+  checkRows(system: HealthSystem): CheckRow[];
   /** Which buckets the system was failing in: from a failed check to the next check. */
   failures(system: HealthSystem, now: number, buckets: number, spanMs?: number): boolean[];
   /** The last `count` checks, oldest first. */
@@ -57,9 +70,13 @@ export interface HealthHistory {
 const UP: ReadonlySet<SystemState> = new Set(['up', 'degraded', 'suspect']);
 const DOWN: ReadonlySet<SystemState> = new Set(['down']);
 
+/** [at, latency or -1 for a failed check], and where its time went when known (PHASES, -1 for none). */
+type Check = [number, number] | [number, number, number[]];
+const PHASES = ['dnsMs', 'connectMs', 'tlsMs', 'waitMs', 'readMs'] as const;
+
 interface Data {
-  /** [at, latency or -1 for a failed check] pairs, oldest first. */
-  checks: Record<HealthSystem, Array<[number, number]>>;
+  /** The checks, oldest first. */
+  checks: Record<HealthSystem, Check[]>;
   /** [at, state] whenever the state changed, oldest first. */
   states: Record<HealthSystem, Array<[number, SystemState]>>;
   log: HealthLogEntry[];
@@ -87,8 +104,20 @@ const STATES: ReadonlySet<string> = new Set<SystemState>([
 const isTime = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= LAST_DATE_MS;
 /** A check's latency in milliseconds, -1 for a failed check. */
 const isLatency = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= -1;
-const isCheck = (pair: unknown): pair is [number, number] =>
-  Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && isLatency(pair[1]);
+const isPhases = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.length === PHASES.length && value.every(isLatency);
+const isCheck = (entry: unknown): entry is Check =>
+  Array.isArray(entry) &&
+  (entry.length === 2 || (entry.length === 3 && isPhases(entry[2]))) &&
+  isTime(entry[0]) &&
+  isLatency(entry[1]);
+const packed = (phases: RequestPhases): number[] =>
+  PHASES.map((name) => (phases[name] === null ? -1 : Math.round(phases[name]!)));
+const unpacked = (values: readonly number[]): RequestPhases =>
+  Object.fromEntries(PHASES.map((name, index) => [name, values[index]! < 0 ? null : values[index]!])) as unknown as RequestPhases;
+/** The part of a check spent before the server: all but waiting for it and reading its answer; null where not known. */
+const wayOf = ([, latency, phases]: Check): number | null =>
+  phases === undefined || latency < 0 || phases[3]! < 0 ? null : Math.max(0, latency - phases[3]! - Math.max(0, phases[4]!));
 const isState = (pair: unknown): pair is [number, SystemState] =>
   Array.isArray(pair) && pair.length === 2 && isTime(pair[0]) && STATES.has(pair[1] as string);
 const isLogEntry = (entry: unknown): entry is HealthLogEntry => {
@@ -140,6 +169,19 @@ function restore(saved: string | null): { data: Data; dropped: number } {
   }
 }
 
+/** The slowest successful check in each of `buckets` over the last `spanMs` (null: none). */
+function slowestPerBucket(checks: readonly Check[], now: number, buckets: number, spanMs: number): Array<Check | null> {
+  const from = now - spanMs;
+  const width = spanMs / buckets;
+  const out: Array<Check | null> = new Array(buckets).fill(null);
+  for (const check of checks) {
+    const bucket = Math.floor((check[0] - from) / width);
+    if (bucket < 0 || bucket >= buckets || check[1] < 0) continue;
+    if (out[bucket] === null || check[1] > out[bucket]![1]) out[bucket] = check;
+  }
+  return out;
+}
+
 /** `onDropped`: told how many saved entries could not be used (a damaged or hand-edited file). */
 // Over 80 lines on purpose: one day of checks, states and the outage log, kept together so they are
 // saved as one file, read by small named steps (the longest, stats, 23 lines).
@@ -164,8 +206,9 @@ export function createHealthHistory(saved: string | null = null, onDropped?: (co
   }
 
   return {
-    recordCheck(system, at, latencyMs) {
-      data.checks[system].push([at, latencyMs === null ? -1 : Math.round(latencyMs)]);
+    recordCheck(system, at, latencyMs, phases) {
+      const latency = latencyMs === null ? -1 : Math.round(latencyMs);
+      data.checks[system].push(phases ? [at, latency, packed(phases)] : [at, latency]);
       if (data.checks[system].length % 256 === 0) prune(at);
     },
     recordChange(entry) {
@@ -196,17 +239,16 @@ export function createHealthHistory(saved: string | null = null, onDropped?: (co
       const watchedMs = firstKnown === undefined ? 0 : Math.max(0, now - Math.max(from, firstKnown));
       return { p50: rank(0.5), p95: rank(0.95), uptime: up + down === 0 ? null : up / (up + down), checks, watchedMs };
     },
-    series(system, now, buckets, spanMs = HISTORY_RETENTION_MS) {
-      const from = now - spanMs;
-      const width = spanMs / buckets;
-      const out: Array<number | null> = new Array(buckets).fill(null);
-      for (const [at, latency] of data.checks[system]) {
-        const bucket = Math.floor((at - from) / width);
-        if (bucket < 0 || bucket >= buckets || latency < 0) continue;
-        out[bucket] = Math.max(out[bucket] ?? 0, latency);
-      }
-      return out;
-    },
+    series: (system, now, buckets, spanMs = HISTORY_RETENTION_MS) =>
+      slowestPerBucket(data.checks[system], now, buckets, spanMs).map((check) => check?.[1] ?? null),
+    way: (system, now, buckets, spanMs = HISTORY_RETENTION_MS) =>
+      slowestPerBucket(data.checks[system], now, buckets, spanMs).map((check) => (check ? wayOf(check) : null)),
+    checkRows: (system) =>
+      data.checks[system].map(([at, latency, phases]) => ({
+        at,
+        latencyMs: latency < 0 ? null : latency,
+        phases: phases ? unpacked(phases) : null,
+      })),
     failures(system, now, buckets, spanMs = HISTORY_RETENTION_MS) {
       const from = now - spanMs;
       const width = spanMs / buckets;

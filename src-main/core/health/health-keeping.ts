@@ -41,7 +41,7 @@ export type HistoryKeeping = ReturnType<typeof createHistoryKeeping>;
 export function recordWatch({ monitor, policy }: Watch, keeping: HistoryKeeping, now: () => number): void {
   monitor.onCheck((system, event) => {
     const history = keeping.history();
-    if (event.kind === 'ok') history.recordCheck(system, now(), event.latencyMs);
+    if (event.kind === 'ok') history.recordCheck(system, now(), event.latencyMs, event.phases);
     else if (event.kind === 'fail') history.recordCheck(system, now(), null);
     const state = monitor.snapshot()[system];
     if (state.state !== 'unknown' && state.state !== 'offline') history.outages.checked(system, now(), state.state === 'down');

@@ -63,6 +63,8 @@ export interface HealthService {
   remindAgain(system: HealthSystem): void;
   /** One of the app's own requests to a system ended (null: answered): evidence beside its health check. */
   requestSettled(system: HealthSystem, failure: RequestFailure): void;
+  /** The checks of the last 24 hours, with where their time went, as CSV. */
+  checksCsv(): string;
   /** The outages of the last 30 days as CSV. */
   outagesCsv(): string;
   /** Anything shown changed (a check, a state, a pause). */

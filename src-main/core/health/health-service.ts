@@ -22,6 +22,7 @@ import { followStatusPage } from './health-published.ts';
 import type { RequestFailure } from './refusals.ts';
 import type { StatusPageWatch } from './status-page-watch.ts';
 import { outagesCsv } from './outage-view.ts';
+import { checksCsv } from './checks-view.ts';
 import { targetOf } from './uptime-target.ts';
 
 export function createHealthService(options: HealthServiceOptions): HealthService {
@@ -135,6 +136,7 @@ function outageActions(
       policy.remindAgain(system);
       if (keeping.history().outages.acknowledge(system, null)) updated();
     },
+    checksCsv: () => checksCsv(keeping.history(), { t, locale: options.formats?.(), names: options.environment().systemNames }),
     outagesCsv: () =>
       outagesCsv(keeping.history().outages, options.time.now(), {
         t,

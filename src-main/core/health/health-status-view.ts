@@ -40,6 +40,7 @@ function systemView(history: HealthHistory, line: HealthLine, input: StatusViewI
     day: statsView(day, slowMs),
     chartSpanMs: spanMs,
     series: history.series(line.system, now, SERIES_BUCKETS, spanMs),
+    way: history.way(line.system, now, SERIES_BUCKETS, spanMs),
     failures: history.failures(line.system, now, SERIES_BUCKETS, spanMs),
     beats: history.beats(line.system, BEATS).map((beat) => ({ ...beat, at: new Date(beat.at).toISOString() })),
     slowMs,

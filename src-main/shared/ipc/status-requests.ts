@@ -63,6 +63,8 @@ export interface SystemStatusView extends HealthLine {
   chartSpanMs: number;
   /** Slowest latency per bucket (96 over `chartSpanMs`), oldest first (null: no successful check). */
   series: Array<number | null>;
+  /** Per the same buckets: the part of the slowest check spent before the server (null: not known). */
+  way: Array<number | null>;
   /** Per the same buckets: whether any check failed. */
   failures: boolean[];
   /** The last checks, oldest first, for the heartbeat bar (latencyMs null: it failed). */
@@ -181,6 +183,8 @@ export interface StatusRequests {
   remindAgain(system: HealthSystem): Promise<HealthStatusView>;
   /** The outages of the last 30 days as CSV, where the user saves it. */
   exportOutages(): Promise<{ savedTo: string | null }>;
+  /** The checks of the last 24 hours with where their time went, saved where the user says. */
+  exportChecks(): Promise<{ savedTo: string | null }>;
 }
 
 export const statusArgs = {
@@ -190,4 +194,5 @@ export const statusArgs = {
   acknowledgeOutage: v.strictTuple([v.pipe(v.string(), v.maxLength(200)), v.nullable(v.picklist(HEALTH_SYSTEMS))]),
   remindAgain: v.strictTuple([v.picklist(HEALTH_SYSTEMS)]),
   exportOutages: v.strictTuple([]),
+  exportChecks: v.strictTuple([]),
 } satisfies { [K in keyof StatusRequests]: v.GenericSchema<unknown, Parameters<StatusRequests[K]>> };

@@ -5,6 +5,13 @@ import { localDayKey } from '../../../shared/moments.ts';
 import type { ShellPort } from '../shell-port.ts';
 
 export function statusHandlers(core: AppCore, shell: ShellPort): StatusRequests {
+  /** A CSV saved where the user says, named for what it holds and today. */
+  const save = (what: 'outages' | 'checks', csv: string) =>
+    shell.saveFile(
+      `${core.translator().t('file.stem', { what })}-${localDayKey(core.now())}.csv`,
+      csv,
+      core.translator().t('csv.fileKind'),
+    );
   return {
     checkHealthNow: () => core.checkHealthNow(),
     getHealthStatus: async () => core.health.status(),
@@ -20,12 +27,7 @@ export function statusHandlers(core: AppCore, shell: ShellPort): StatusRequests 
       core.health.remindAgain(system);
       return core.health.status();
     },
-    exportOutages: async () => ({
-      savedTo: await shell.saveFile(
-        `${core.translator().t('file.stem', { what: 'outages' })}-${localDayKey(core.now())}.csv`,
-        core.health.outagesCsv(),
-        core.translator().t('csv.fileKind'),
-      ),
-    }),
+    exportOutages: async () => ({ savedTo: await save('outages', core.health.outagesCsv()) }),
+    exportChecks: async () => ({ savedTo: await save('checks', core.health.checksCsv()) }),
   };
 }
