@@ -403,6 +403,29 @@ describe('tray panel', () => {
     await expect.poll(() => view.page.getByTestId('announcement').textContent()).toMatch(/^Time recording — /);
   });
 
+  it('says first when a system up by its check refuses this app’s requests, with why, in en and de (issue 66, point 2)', async () => {
+    const core = await coreFor('E1002');
+    core.health.requestSettled('source', {
+      kind: 'forbidden',
+      message: 'Timeclock service of Mock (built-in) accepted the credentials but does not allow clocking in (403).',
+    });
+    const view = await openPanel(core);
+    const banner = view.page.getByTestId('health-banner');
+    await expect
+      .poll(() => banner.locator('strong').textContent())
+      .toMatch(/^Time recording has refused this app's requests since \d\d?:\d\d/);
+    expect(await banner.locator('.cause').textContent()).toMatch(/does not allow clocking in \(403\)\.$/);
+    await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-tone')).toBe('suspect');
+    await view.screenshot('panel-refusing');
+    core.settings.updatePreferences({ general: { language: 'de' } });
+    await expect
+      .poll(() => banner.locator('strong').textContent())
+      .toMatch(/^Zeiterfassung lehnt seit .* die Anfragen dieser App ab$/);
+    await view.screenshot('panel-refusing-de');
+    core.health.requestSettled('source', null);
+    await expect.poll(() => banner.count()).toBe(0);
+  });
+
   it('refuses a request outside the contract, with a clear error', async () => {
     const view = await openPanel(await coreFor('E1002'));
     const invoke = (name: string, args: unknown[]) =>

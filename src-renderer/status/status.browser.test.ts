@@ -295,11 +295,12 @@ describe('status window with the status page IT runs (issue 66, point 5)', () =>
 });
 
 describe('status window: where a check’s time goes (issue 66, point 3)', () => {
-  it('shows the last check’s phases as the engine published them, in en and de', async () => {
+  it('shows the last check’s phases as the engine published them, in en, de and es', async () => {
     await core.checkHealthNow();
     for (const [language, waiting] of [
       ['system', /waiting for the server \d+ ms/],
       ['de', /Warten auf den Server \d+ ms/],
+      ['es', /espera al servidor \d+ ms/],
     ] as const) {
       core.settings.updatePreferences({ general: { language } });
       try {

@@ -134,7 +134,16 @@ export const worstTone = (tones: readonly HealthBadge[]): HealthBadge =>
 export function withRefusal(line: HealthLine, refusal: Refusal | null, formatTime: TimeFormatter, t: Translate): HealthLine {
   if (!refusal || (line.state !== 'up' && line.state !== 'degraded')) return line;
   const short = t('health.refusingSince', { time: formatTime(refusal.since) });
-  return { ...line, tone: 'suspect', short, text: `${line.label} — ${short}`, message: refusal.cause, cause: refusal.cause };
+  const refusingSince = formatTime(refusal.since);
+  return {
+    ...line,
+    tone: 'suspect',
+    short,
+    text: `${line.label} — ${short}`,
+    message: refusal.cause,
+    cause: refusal.cause,
+    refusingSince,
+  };
 }
 
 /** One line for the tooltip: "Time recording up · Payroll link down since 10:42". */

@@ -30,6 +30,8 @@ export interface HealthLine {
   maintenance?: string | null;
   checkedAt: string | null;
   nextCheckAt: string | null;
+  /** "10:40" when its health check says up while this app's requests to it have failed since then (refusals.ts). */
+  refusingSince?: string | null;
   /** Where the last successful check's time went; null when not known. */
   phases?: RequestPhases | null;
 }
