@@ -41,13 +41,16 @@ describe.runIf(existsSync('/usr/bin/xvfb-run') && !onRealElectron)('npm run try 
           const page = pages().find((candidate) => match(candidate.url()));
           return page ? (await page.locator(selector).count()) > 0 : false;
         };
+        // Beside the other whole-app tests on a 2-core machine, a first start's windows took over 45 s once.
         await eventually(
           () => drawn((url) => url.endsWith('/welcome.html'), 'h1'),
           (yes) => yes,
+          90_000,
         );
         await eventually(
           () => drawn((url) => url.startsWith('http://127.0.0.1') && !url.includes('.html'), '#menu button'),
           (yes) => yes,
+          90_000,
         );
         const welcome = pages().find((page) => page.url().endsWith('/welcome.html'))!;
         expect(await welcome.locator('h1').textContent()).toBe('Welcome to Timeclock Tray');
@@ -71,5 +74,5 @@ describe.runIf(existsSync('/usr/bin/xvfb-run') && !onRealElectron)('npm run try 
         /* gone */
       }
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -411,16 +411,14 @@ describe('tray panel', () => {
     });
     const view = await openPanel(core);
     const banner = view.page.getByTestId('health-banner');
-    await expect
-      .poll(() => banner.locator('strong').textContent())
-      .toMatch(/^Time recording has refused this app's requests since \d\d?:\d\d/);
+    await expect.poll(() => banner.locator('strong').textContent()).toMatch(/^Time recording: requests refused since \d\d?:\d\d/);
     expect(await banner.locator('.cause').textContent()).toMatch(/does not allow clocking in \(403\)\.$/);
     await expect.poll(() => view.page.locator('[data-system="source"]').getAttribute('data-tone')).toBe('suspect');
     await view.screenshot('panel-refusing');
     core.settings.updatePreferences({ general: { language: 'de' } });
     await expect
       .poll(() => banner.locator('strong').textContent())
-      .toMatch(/^Zeiterfassung lehnt seit .* die Anfragen dieser App ab$/);
+      .toMatch(/^Zeiterfassung: Anfragen abgelehnt seit \d\d?:\d\d$/);
     await view.screenshot('panel-refusing-de');
     core.health.requestSettled('source', null);
     await expect.poll(() => banner.count()).toBe(0);
