@@ -5,6 +5,7 @@
  */
 import type { NotificationPolicy } from './notification-types.ts';
 import type { StatusPageWatch } from './status-page-watch.ts';
+import { pageName } from './published-view.ts';
 
 export function followStatusPage(statusPage: StatusPageWatch, policy: NotificationPolicy, updated: () => void): void {
   const told = new Set<string>();
@@ -14,7 +15,7 @@ export function followStatusPage(statusPage: StatusPageWatch, policy: Notificati
       const key = `${state!.url}\n${incident.id}`;
       if (told.has(key)) continue;
       told.add(key);
-      policy.announcePublished(incident.title, incident.latest, published!.name ?? new URL(state!.url).host);
+      policy.announcePublished(incident.title, incident.latest, pageName(state!));
     }
     updated();
   });

@@ -1,6 +1,6 @@
 /** How health reads to people: the tray's lines, its badge and tooltip, the status window's data. */
 import type { SystemNames } from '../../shared/domain/environments.ts';
-import { HEALTH_SYSTEMS } from '../../shared/domain/health.ts';
+import { HEALTH_SYSTEMS, isUp } from '../../shared/domain/health.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
 import type { HealthSystem } from '../../shared/api/types.ts';
@@ -132,7 +132,7 @@ export const worstTone = (tones: readonly HealthBadge[]): HealthBadge =>
  * this app's requests since 10:40", the last failure as its cause — never a healthy green.
  */
 export function withRefusal(line: HealthLine, refusal: Refusal | null, formatTime: TimeFormatter, t: Translate): HealthLine {
-  if (!refusal || (line.state !== 'up' && line.state !== 'degraded')) return line;
+  if (!refusal || !isUp(line.state)) return line;
   const short = t('health.refusingSince', { time: formatTime(refusal.since) });
   const refusingSince = formatTime(refusal.since);
   return {
@@ -159,7 +159,7 @@ export function healthSummary(
   const stateOf = (system: HealthSystem) => {
     const health = snapshot[system];
     const refused = refusal(system);
-    return refused && (health.state === 'up' || health.state === 'degraded')
+    return refused && isUp(health.state)
       ? t('health.refusingSince', { time: formatTime(refused.since) })
       : describeState(health, now, formatTime, null, t, plain);
   };

@@ -5,7 +5,7 @@
  */
 import type { HealthSystem } from '../../shared/api/types.ts';
 import { insideDailyWindow, weeklyWindowEnd } from '../../shared/moments.ts';
-import type { SystemState } from '../../shared/domain/health.ts';
+import { isUp } from '../../shared/domain/health.ts';
 import type { HealthSnapshot } from './health-monitor.ts';
 import type { HealthNotification, NotificationKind } from './notice-writer.ts';
 import type { Memory, NotificationSettings } from './notification-types.ts';
@@ -16,8 +16,6 @@ export const COMBINE_WINDOW_MS = 30_000;
 export const MIN_GAP_MS = 5 * 60_000;
 /** Kinds that are told at once, whatever was told just before: a confirmed outage is always told. */
 export const NEVER_DEFERRED: ReadonlySet<NotificationKind> = new Set(['auth', 'down', 'recovered', 'unstable']);
-/** What an employee most needs to know when the service is down. */
-export const isUp = (state: SystemState) => state === 'up' || state === 'degraded';
 
 /** What the policy remembers of a system before anything was told. */
 export const forgotten = (): Memory => ({

@@ -13,7 +13,8 @@ import { localMinutesOfDay } from '../../shared/moments.ts';
 import { createEmitter } from '../util/emitter.ts';
 import { createNoticeWriter, type HealthNotification } from './notice-writer.ts';
 import { createDelivery } from './notification-delivery.ts';
-import { dueAtTick, forgetEnded, forgotten, isQuiet, isUp, parentOf } from './notification-memory.ts';
+import { isUp } from '../../shared/domain/health.ts';
+import { dueAtTick, forgetEnded, forgotten, isQuiet, parentOf } from './notification-memory.ts';
 import type { Memory, NotificationPolicy, NotificationPolicyOptions, PolicyState } from './notification-types.ts';
 import { createOutageTelling } from './outage-telling.ts';
 

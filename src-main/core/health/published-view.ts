@@ -29,6 +29,9 @@ export const underWay = (maintenance: PublishedMaintenance, now: number): boolea
 export const publishedMaintenanceNow = (state: StatusPageState | null, now: number): PublishedMaintenance | null =>
   state?.published?.maintenances.find((maintenance) => underWay(maintenance, now)) ?? null;
 
+/** The page's name as it gives it, or its host when it gives none. */
+export const pageName = (state: StatusPageState): string => state.published?.name ?? hostOf(state.url);
+
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -53,7 +56,7 @@ export function publishedView(
   };
   return {
     url: state.url,
-    name: published?.name ?? hostOf(state.url),
+    name: pageName(state),
     summary: published?.summary ?? null,
     incidents: (published?.incidents ?? []).map(({ updatedAt, ...incident }) => ({
       ...incident,

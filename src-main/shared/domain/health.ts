@@ -10,3 +10,6 @@ export type SystemState = 'unknown' | 'up' | 'degraded' | 'suspect' | 'down' | '
 
 /** The tray icon's badge: one of four shapes, so state does not rest on colour alone. */
 export type HealthBadge = 'up' | 'suspect' | 'down' | 'unknown';
+
+/** Answering as it should (up, or degraded by its own word or slow answers): what an employee most needs to know. */
+export const isUp = (state: SystemState): boolean => state === 'up' || state === 'degraded';
