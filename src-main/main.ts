@@ -16,6 +16,7 @@ import { assetsDir, rendererDir } from './electron/app-paths.ts';
 import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
 import { createAppTray } from './electron/app-tray.ts';
 import { saveWithDialog } from './electron/export-dialog.ts';
+import { pagePrinting } from './electron/page-print.ts';
 import { confirmWithDialog } from './electron/confirm-dialog.ts';
 import { connectIpc } from './electron/ipc-bridge.ts';
 import { stayUntilQuit } from './electron/lifecycle.ts';
@@ -78,6 +79,7 @@ async function start(): Promise<void> {
       saveFile: saveWithDialog,
       confirm: confirmWithDialog,
       trayIconPlace: windowsTrayIconPlace,
+      ...pagePrinting(windows),
     }),
     ourContents: () => windows.contents(),
     onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),

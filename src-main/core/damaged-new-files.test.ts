@@ -11,6 +11,8 @@ import { useMockServer } from '../testing/mock-fixture.ts';
 import { createFakeClock } from '../testing/fake-clock.ts';
 import { createTestCore } from '../testing/test-core.ts';
 import { MAX_SAVED_CHARACTERS } from './health/health-history.ts';
+import { MAX_TRACE } from './record/correction-trace.ts';
+import { chained, GENESIS } from './record/trace-chain.ts';
 
 const mock = useMockServer({ debtors: 5 });
 // A file of 20,000 outages is written and read here: seconds on a busy 2-core machine.
@@ -132,4 +134,43 @@ describe('damaged files added since the last round', () => {
     expect(again.problems).toEqual([]);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('day-notes.damaged-'))).toHaveLength(1);
   });
+
+  it.each([
+    ['a time no date can hold', (entry: object) => JSON.stringify({ anchor: GENESIS, entries: [{ ...entry, madeAt: NO_DATE }] })],
+    ['a truncated file', (entry: object) => JSON.stringify({ anchor: GENESIS, entries: [entry] }).slice(0, -20)],
+    [
+      'a list far longer than the app writes',
+      (entry: object) => JSON.stringify({ anchor: GENESIS, entries: Array(MAX_TRACE + 1).fill(entry) }),
+    ],
+  ])(
+    'keeps a trace of corrections with %s aside, starts a new one saying so, and still takes a correction',
+    (_damage, damaged) => {
+      const entry = chained(GENESIS, {
+        environmentId: 'mock',
+        employeeId: 'E1001',
+        by: 'E1001',
+        madeAt: wednesday - 3_600_000,
+        kind: 'correction-added',
+        day: '2026-11-24',
+        subject: null,
+        before: null,
+        after: '30',
+        reason: 'x',
+      });
+      const text = damaged(entry);
+      const { core, dataDir } = coreOn({ 'correction-trace.json': text });
+      const copies = readdirSync(dataDir).filter((name) => name.startsWith('correction-trace.damaged-'));
+      expect(copies).toHaveLength(1);
+      expect(readFileSync(join(dataDir, copies[0]!), 'utf8')).toBe(text);
+      expect(core.problems).toEqual([
+        `The trace of your corrections could not be read, so a new one was started. The earlier one is kept at ${join(dataDir, copies[0]!)}.`,
+      ]);
+      expect(core.clock.view().hours.trace).toMatchObject({
+        problem: expect.stringMatching(/^This trace was started again on /),
+        entries: [],
+      });
+      expect(core.clock.addCorrection('2026-11-24', '+1', 'late meeting')).toBeNull();
+      expect(core.clock.view().hours.trace.entries.map((traced) => traced.seq)).toEqual([1]);
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import { app, dialog } from 'electron';
 import { safeFileName } from '../core/util/file-name.ts';
 
-export async function saveWithDialog(suggestedName: string, content: string, kind: string): Promise<string | null> {
+export async function saveWithDialog(suggestedName: string, content: string | Uint8Array, kind: string): Promise<string | null> {
   const { canceled, filePath } = await dialog.showSaveDialog({
     // Only ever a name in the Downloads folder, whatever it was made of.
     defaultPath: join(app.getPath('downloads'), safeFileName(suggestedName)),
@@ -12,6 +12,6 @@ export async function saveWithDialog(suggestedName: string, content: string, kin
     filters: [{ name: kind, extensions: [extname(suggestedName).slice(1) || 'csv'] }],
   });
   if (canceled || !filePath) return null;
-  await writeFile(filePath, content, 'utf8');
+  await (typeof content === 'string' ? writeFile(filePath, content, 'utf8') : writeFile(filePath, content));
   return filePath;
 }

@@ -42,6 +42,8 @@ export interface WindowManager {
   open(name: WindowName, query?: Record<string, string>, position?: { x: number; y: number }): BrowserWindow;
   close(name: WindowName): void;
   contents(): WebContents[];
+  /** The open window's page, or null when it is not open. */
+  contentsOf(name: WindowName): WebContents | null;
   closeAll(): void;
 }
 
@@ -75,6 +77,10 @@ export function createWindowManager(
       if (window && !window.isDestroyed()) window.destroy();
     },
     contents: () => [...open.values()].filter((window) => !window.isDestroyed()).map((window) => window.webContents),
+    contentsOf(name) {
+      const window = open.get(name);
+      return window && !window.isDestroyed() ? window.webContents : null;
+    },
     closeAll: () => open.forEach((window) => window.destroy()),
   };
 }

@@ -50,18 +50,18 @@ export function createTimeclockState(referenceTime: number): TimeclockState {
   };
 
   // History: E1001 worked the last five days and is clocked out; E1003 is clocked in since
-  // this morning; E1002 has never clocked (204). The rest have a day or two.
+  // this morning; E1002 has never clocked (204). The rest have a day or two. Every finished shift
+  // ends 16 hours before the reference time or earlier, so clocking in at it never falls within the
+  // daily rest (11 h, 12 in Spain), whatever the hour.
   const dayStart = Math.floor(referenceTime / (24 * HOUR_MS)) * 24 * HOUR_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
+  const lastEnd = Math.floor((referenceTime - 16 * HOUR_MS) / 60_000) * 60_000;
   for (let daysAgo = 5; daysAgo >= 1; daysAgo--) {
-    const start = dayStart - daysAgo * 24 * HOUR_MS + 13 * HOUR_MS;
-    record('E1001', iso(start), iso(start + 8.5 * HOUR_MS));
+    const end = lastEnd - (daysAgo - 1) * 24 * HOUR_MS;
+    record('E1001', iso(end - 8.5 * HOUR_MS), iso(end));
   }
   record('E1003', iso(Math.min(referenceTime - HOUR_MS, dayStart + 13 * HOUR_MS)), null);
-  for (const id of ['E1004', 'E1005', 'E1006', 'E1007', 'E1008']) {
-    const start = dayStart - 24 * HOUR_MS + 14 * HOUR_MS;
-    record(id, iso(start), iso(start + 8 * HOUR_MS));
-  }
+  for (const id of ['E1004', 'E1005', 'E1006', 'E1007', 'E1008']) record(id, iso(lastEnd - 8 * HOUR_MS), iso(lastEnd));
 
   return {
     lastEvent(employeeId) {

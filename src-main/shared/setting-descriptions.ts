@@ -40,6 +40,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Time away from the computer (sleep, lock, shut-down) after which `clock.whenComputerStops` applies.',
   'clock.whenComputerStops':
     'What happens after time away while clocked in: `ask` whether to clock out when it began, `clock-out` at that moment by itself, or `nothing`.',
+  'clock.lastInputEvidence':
+    'Whether the moment of the last keyboard or mouse input before the computer stopped is kept (on this computer, until the question after time away is answered) and shown beside that question as evidence. Off: it is never kept. With `clock.whenComputerStops: nothing`, no stop is kept at all.',
   'clock.undoSeconds': 'How long a punch can be undone before it is sent; 0: sent at once.',
   'clock.displayName': "The employee's name as the panel shows it, where the timeclock service gives none. Empty: none.",
   'clock.breakMinutes': 'When "Take a break" reminds the employee to come back.',
@@ -48,6 +50,14 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'clock.workingTime.maxDayMinutes': 'The longest working day, with `custom` rules; 0: none.',
   'clock.workingTime.requiredBreaks':
     'Breaks required with `custom` rules: `[{ "afterMinutes": 360, "minutes": 30 }]`, at most 5.',
+  'clock.workingTime.dailyRestHours':
+    'The rest asked between two working days, in hours: 11 (ArbZG §5, EU directive 2003/88 art. 3), 12 in Spain (art. 34.3 ET). The panel says until when it lasts, a clock-in within it asks first and the acceptance is traced, and My time marks the days that began after a shorter rest. 0: not watched.',
+  'clock.workingTime.weeklyRestHours':
+    'The uninterrupted rest asked in any seven days, in hours: 35 (EU directive art. 5: 24 plus the daily 11), 36 in Spain (art. 37.1 ET). My time warns when the last seven days had none as long. 0: not watched.',
+  'clock.workingTime.nightFrom':
+    'Where night work begins (local time), for My time and the export to count it apart: `23:00` in Germany (ArbZG §2), `22:00` in Spain (art. 36 ET). Sunday and public-holiday work (the region below) are counted apart too.',
+  'clock.workingTime.nightUntil':
+    'Where night work ends (local time): `06:00` in both. The same time as `nightFrom`: night work is not counted.',
   'clock.workingTime.dailyTargetMinutes': 'The hours a workday asks, in minutes; 0: none.',
   'clock.workingTime.weeklyTargetMinutes': 'The hours a week asks, in minutes, shared among the workdays; 0: none.',
   'clock.workingTime.workdays': 'The days with a target, 0 = Sunday … 6 = Saturday.',
@@ -57,6 +67,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'clock.flexitime.openingDate':
     "The flexitime balance's first day, `YYYY-MM-DD`. Empty: the first day this computer saw a shift.",
   'clock.flexitime.openingMinutes': 'The balance carried over to that day, in minutes; negative: owed.',
+  'clock.keepYears':
+    'How many calendar years of the hours journal, the absences and corrections and the trace of corrections this computer keeps, this year included: `4` in Spain (art. 34.9 Estatuto de los Trabajadores), `2` in Germany (ArbZG §16). Nothing older is kept; at least 2, as the flexitime balance counts this year and last.',
   'clock.hoursFormat': 'How hours are written: `words` ("7 h 30 min"), `clock` ("7:30 h") or `decimal` ("7.5 h").',
   'clock.firstDayOfWeek':
     "The first day of My time's week; `locale`: as the user's language has it (Monday in Germany and Spain).",
@@ -68,6 +80,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'lookup.globalShortcut': 'A key combination that opens the debtor lookup from anywhere. Empty: none.',
   'lookup.keepOnDisk':
     'Keep the debtor lists on the workstation between runs, encrypted with a key the operating system protects, so the first open of the day is a delta; off removes them.',
+  'lookup.rememberLookedAt':
+    'Whether the debtors an analyst looked at lately (the last 20) and when each was last opened are kept between runs, encrypted, on this computer, for "Recently looked at" and "changed since you last looked". Off: kept for the session only. Pinned debtors and their score history are kept either way.',
   'lookup.notifyPinnedChanges': "A notification when a sync finds a pinned debtor's scores or status changed.",
   'general.startAtLogin': "Start with the user's session, so the app is in the tray at 8:00.",
   'general.theme': 'Light, dark, or as the system is.',

@@ -161,6 +161,13 @@ const workingTimeSchema = v.optional(
     ),
     dailyTargetMinutes: seconds(0, 1440, 0),
     weeklyTargetMinutes: seconds(0, 10080, 0),
+    /** The daily rest between two working days, in hours (11 in the EU, 12 in Spain); 0: not watched. */
+    dailyRestHours: seconds(0, 24, 11),
+    /** The weekly rest in any seven days, in hours (35 in the EU, 36 in Spain); 0: not watched. */
+    weeklyRestHours: seconds(0, 72, 35),
+    /** Night work is counted apart from this local time until nightUntil (over midnight when later); equal: not counted. */
+    nightFrom: clockTime('23:00'),
+    nightUntil: clockTime('06:00'),
     /** The days with a target (0 = Sunday … 6 = Saturday): a weekly target is shared among them. */
     workdays: v.optional(
       v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6))), v.maxLength(7)),
@@ -222,6 +229,8 @@ export const clockSchema = v.object({
    * sleepPromptMinutes: ask at the return or next start, clock out at that moment by itself, or nothing.
    */
   whenComputerStops: v.optional(v.picklist(['ask', 'clock-out', 'nothing']), 'ask'),
+  /** The last keyboard or mouse input before a stop is kept and shown beside that question; off: never kept. */
+  lastInputEvidence: v.optional(v.boolean(), true),
   /** A punch waits this long before it is sent, so a mistaken click can be undone; 0: sent at once. */
   undoSeconds: seconds(0, 60, 10),
   /** The employee's name as the panel shows it, when the timeclock service gives none. */
@@ -233,6 +242,12 @@ export const clockSchema = v.object({
   flexitime: flexitimeSchema,
   /** How hours are written: "7 h 30 min" (words), "7:30 h" (clock) or "7.5 h" (decimal). */
   hoursFormat: v.optional(v.picklist(['words', 'clock', 'decimal']), 'words'),
+  /**
+   * Calendar years the hours journal, the absences and the trace of corrections are kept, this one
+   * included (Spain: four, art. 34.9 ET); nothing older is kept. At least two: the flexitime balance
+   * counts this year and last.
+   */
+  keepYears: seconds(2, 10, 2),
   /** The day My hours starts the week on: as the user's language has it (Sunday in the US), or one IT sets. */
   firstDayOfWeek: v.optional(v.picklist(['locale', 'monday', 'sunday', 'saturday']), 'locale'),
   /** Still clocked in at this time of day: a reminder with "Clock out" as its button, once a day. */
@@ -253,6 +268,8 @@ export const lookupSchema = v.object({
    * is a delta; off: every first open loads them whole, and the files go.
    */
   keepOnDisk: v.optional(v.boolean(), true),
+  /** Which debtors the analyst looked at lately, and when, are kept between runs (pinned ones always are). */
+  rememberLookedAt: v.optional(v.boolean(), true),
   /** A desktop notification when a sync finds a pinned debtor's scores or status changed. */
   notifyPinnedChanges: v.optional(v.boolean(), true),
 });

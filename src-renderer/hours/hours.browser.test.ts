@@ -5,20 +5,22 @@
  * holiday and the absence named, entries refused at their fields, and an export — in English,
  * German and Spanish, light and dark, and at 200 %.
  */
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { windowSizes } from '../../src-main/electron/window-sizes.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
-import { startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
+import { screenshotDir, startHarness, type Harness } from '../../src-main/testing/browser/harness.ts';
 import { sidewaysOverflow } from '../../src-main/testing/browser/overflow.ts';
 import { createFakeClock } from '../../src-main/testing/fake-clock.ts';
 import { bavarianWeek, mayAt, workShift } from '../../src-main/testing/working-week.ts';
 import { createTestCore } from '../../src-main/testing/test-core.ts';
 import { recordingShell } from '../../src-main/testing/test-shell.ts';
 import type { LanguageSetting } from '../../src-main/shared/i18n/locales.ts';
+import type { AppCore } from '../../src-main/core/app-core.ts';
 
 const at = mayAt;
 const clock = createFakeClock(at(11, 8));
@@ -35,12 +37,12 @@ afterAll(async () => {
 });
 
 /** A workstation in Bavaria with a 40-hour week, an opening balance of +1 h 30 min, and the week so far. */
-async function weekSoFar(language: LanguageSetting) {
+async function weekSoFar(language: LanguageSetting, dataDir = mkdtempSync(join(tmpdir(), 'timeclock-my-hours-'))) {
   clock.jump(at(11, 8) - clock.now());
   mock.control.reset();
   const core = createTestCore(mock, {
     time: clock,
-    dataDir: mkdtempSync(join(tmpdir(), 'timeclock-my-hours-')),
+    dataDir,
     admin: {
       defaults: {
         clock: bavarianWeek(),
@@ -57,8 +59,18 @@ async function weekSoFar(language: LanguageSetting) {
   return core;
 }
 
-async function openMyTime(language: LanguageSetting, options: { colorScheme?: 'light' | 'dark'; zoom?: number } = {}) {
-  const core = await weekSoFar(language);
+async function openMyTime(
+  language: LanguageSetting,
+  options: {
+    colorScheme?: 'light' | 'dark';
+    zoom?: number;
+    dataDir?: string;
+    /** More of the week, worked before the window opens. */
+    more?: (core: AppCore) => Promise<void>;
+  } = {},
+) {
+  const core = await weekSoFar(language, options.dataDir);
+  await options.more?.(core);
   const shell = recordingShell();
   const view = await harness.open(
     'hours',
@@ -200,4 +212,160 @@ describe('my hours with holidays, absences and the flexitime balance', () => {
     await screenshot('my-hours-spanish-200-absences');
     expect(problems).toEqual([]);
   });
+});
+
+describe('the trace of corrections in My time (issue 67, point 3)', () => {
+  it('lists each correction with when, by whom and why, and beside the day it is about', async () => {
+    const { page, core, screenshot, problems } = await openMyTime('en');
+    core.clock.addCorrection('2026-05-12', '+0:45', 'Meeting ran late');
+    const list = page.getByTestId('trace').locator('li');
+    await expect.poll(() => list.count()).toBe(2);
+    expect(await list.allTextContents()).toEqual([
+      expect.stringMatching(/^May 12, 2026 · Balance corrected by \+45 min\s*Reason: Meeting ran late · Made at .+ by E1002$/),
+      expect.stringMatching(/^May 15, 2026 · Absence added: Vacation\s*No reason given · Made at .+ by E1002$/),
+    ]);
+    // Beside Tuesday and Friday in the week's shifts.
+    expect(await page.locator('li.corrected').allTextContents()).toEqual([
+      'Corrected Balance corrected by +45 min · Reason: Meeting ran late',
+      'Corrected Absence added: Vacation · No reason given',
+    ]);
+    await page.getByTestId('trace').scrollIntoViewIfNeeded();
+    await screenshot('my-time-trace');
+    expect(problems).toEqual([]);
+  });
+
+  it.each([
+    [
+      'de',
+      'Das Protokoll auf diesem Computer wurde außerhalb der App geändert: Eintrag 1 ist nicht mehr so, wie er geschrieben wurde.',
+    ],
+    ['es', 'El registro de este equipo se modificó fuera de la aplicación: la anotación 1 ya no es como se escribió.'],
+  ] as const)('%s: says the trace was changed outside the app, at 200 %%', async (language, said) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-trace-'));
+    await weekSoFar(language, dataDir);
+    const file = join(dataDir, 'correction-trace.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { entries: Array<{ after: string }> };
+    stored.entries[0]!.after = 'sick/day';
+    writeFileSync(file, JSON.stringify(stored));
+    const { page, screenshot, problems } = await openMyTime(language, { zoom: 2, dataDir });
+    await expect.poll(() => page.getByTestId('trace-problem').textContent()).toBe(said);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByTestId('trace-problem').scrollIntoViewIfNeeded();
+    await screenshot(`my-time-trace-changed-${language}-200`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('night, Sunday and holiday work counted apart (issue 67, point 2)', () => {
+  /** Wednesday 22:00 to 03:00 on Ascension Day: night work on both days, holiday work on the second. */
+  const nightIntoTheHoliday = async (core: AppCore) => {
+    await workShift(core, clock, at(13, 22), at(14, 3));
+    clock.jump(at(14, 10) - clock.now());
+    await core.clock.refresh();
+  };
+
+  it.each([
+    ['en', ['Night work 1 h', 'Night work 3 h · Holiday work 3 h'], 'Counted apart this week: Night work 4 h · Holiday work 3 h'],
+    [
+      'de',
+      ['Nachtarbeit 1 Std.', 'Nachtarbeit 3 Std. · Feiertagsarbeit 3 Std.'],
+      'Diese Woche gesondert gezählt: Nachtarbeit 4 Std. · Feiertagsarbeit 3 Std.',
+    ],
+    [
+      'es',
+      ['Trabajo nocturno 1 h', 'Trabajo nocturno 3 h · Trabajo en festivo 3 h'],
+      'Contado aparte esta semana: Trabajo nocturno 4 h · Trabajo en festivo 3 h',
+    ],
+  ] as const)(
+    '%s: marks the days, counts them apart in the week and the month, and exports them',
+    async (language, days, week) => {
+      const { page, shell, screenshot, problems } = await openMyTime(language, {
+        more: nightIntoTheHoliday,
+        zoom: language === 'es' ? 2 : 1,
+      });
+      expect(await page.getByTestId('special-work').allTextContents()).toEqual(days);
+      expect(await page.getByTestId('special-week').textContent()).toBe(week);
+      expect(await page.getByTestId('month-special').textContent()).toBe(week.split(': ')[1]);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.getByTestId('special-work').first().scrollIntoViewIfNeeded();
+      await screenshot(`my-time-night-holiday-${language}`);
+      await page.locator('.export select').selectOption('this-week');
+      await page.locator('.export button').first().click();
+      await expect.poll(() => shell.saved.length).toBe(1);
+      const [header, , , wednesday, thursday] = shell.saved[0]!.content.replace(/^\uFEFF/, '').split(/\r?\n/);
+      expect(header!.split(/[,;]/).slice(7, 10)).toEqual(
+        {
+          en: ['Night work (h)', 'Sunday work (h)', 'Holiday work (h)'],
+          de: ['Nachtarbeit (h)', 'Sonntagsarbeit (h)', 'Feiertagsarbeit (h)'],
+          es: ['Trabajo nocturno (h)', 'Trabajo en domingo (h)', 'Trabajo en festivo (h)'],
+        }[language],
+      );
+      expect(wednesday!.split(/[,;]/).slice(-5, -2)).toEqual(['1', '0', '0']);
+      expect(thursday!.split(/[,;]/).slice(-5, -2)).toEqual(['3', '0', '3']);
+      expect(problems).toEqual([]);
+    },
+  );
+});
+
+describe('my copy of my record: the month printed or saved as PDF (issue 67, point 4)', () => {
+  /** The PDF's text, as poppler's pdftotext reads it. */
+  const pdfText = (bytes: Uint8Array) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'record.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  };
+
+  it.each([
+    [
+      'en',
+      'Working-time record · May 2026',
+      ['Mon, May 11', '8:00 AM', '5:30 PM', '9 h 30 min', 'Ascension Day · no target', 'Vacation'],
+      'Flexitime balance (up to yesterday)',
+    ],
+    [
+      'de',
+      'Arbeitszeitnachweis · Mai 2026',
+      ['Mo., 11. Mai', '8:00', '17:30', '9 Std. 30 Min.', 'Christi Himmelfahrt · kein Soll', 'Urlaub'],
+      'Gleitzeitsaldo (bis gestern)',
+    ],
+    [
+      'es',
+      'Registro de jornada · mayo de 2026',
+      ['lun, 11 may', '8:00', '17:30', '9 h 30 min', 'Ascensión del Señor · sin objetivo', 'Vacaciones'],
+      'Bolsa de horas (hasta ayer)',
+    ],
+  ] as const)(
+    '%s: the PDF holds the month’s rows, totals, the trace and what it is built from',
+    async (language, title, row, balance) => {
+      const { page, shell, problems } = await openMyTime(language);
+      shell.pageToPdf = () => page.pdf({ format: 'A4' });
+      // On screen the record is not shown; the window's page is what print draws.
+      await page.locator('#record-title').scrollIntoViewIfNeeded();
+      await page.locator('.record-actions button').nth(1).click();
+      await expect.poll(() => shell.saved.length).toBe(1);
+      expect(shell.saved[0]!.name).toBe(
+        { en: 'working-time-record-2026-05.pdf', de: 'arbeitszeitnachweis-2026-05.pdf', es: 'registro-de-jornada-2026-05.pdf' }[
+          language
+        ],
+      );
+      expect(await page.getByTestId('printed-record').isVisible()).toBe(false);
+      // Kept beside the screenshots, to be looked at.
+      writeFileSync(join(screenshotDir, `month-record-${language}.pdf`), shell.saved[0]!.bytes!);
+      const text = pdfText(shell.saved[0]!.bytes!);
+      expect(text).toContain(title);
+      expect(text).toContain('E1002');
+      for (const part of row) expect(text).toContain(part);
+      expect(text).toContain(balance);
+      // The trace of the absence noted, and the line saying what the record is built from.
+      expect(text).toMatch(
+        { en: /Absence added: Vacation/, de: /Abwesenheit eingetragen: Urlaub/, es: /Ausencia anotada: Vacaciones/ }[language],
+      );
+      expect(text).toMatch({ en: /authoritative record/, de: /Maßgeblich ist/, es: /registro válido/ }[language]);
+      // Nothing of the screen's window: no buttons, no export.
+      expect(text).not.toMatch({ en: /Save as PDF/, de: /Als PDF speichern/, es: /Guardar como PDF/ }[language]);
+      await page.locator('.record-actions button').first().click();
+      await expect.poll(() => shell.calls).toContain('print hours');
+      expect(problems).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 /** The tray panel in real Chromium, with the real core behind window.api talking to the real mock. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { AppCore } from '../../src-main/core/app-core.ts';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
 import { startMockServer, type MockServer } from '../../src-main/mock/mock-server.ts';
@@ -230,7 +230,8 @@ describe('tray panel', () => {
     yesterday.setDate(yesterday.getDate() - 1);
     yesterday.setHours(8, 0, 0, 0);
     mock.control.timeclock.clockIn('E1002', yesterday.toISOString());
-    const view = await openPanel(await coreFor('E1002'));
+    const core = await coreFor('E1002');
+    const view = await openPanel(core);
     const offer = view.page.locator('section[aria-labelledby="forgotten-title"]');
     await expect.poll(() => offer.count()).toBe(1);
     // A day and a time in the app's language and clock (English here: MM/DD/YYYY, 12-hour), not the browser's.
@@ -265,12 +266,15 @@ describe('tray panel', () => {
       .poll(() => offer.locator('#stopped-time-problem').textContent())
       .toBe('Enter a time like 5:30 PM (with AM or PM).');
     await time.fill('5:05 PM');
+    await offer.getByLabel('Reason (optional)').fill('Left for the doctor');
     await time.press('Enter');
     await expect.poll(() => view.page.locator('.headline').textContent()).toBe('Clocked out');
     const expected = new Date(yesterday);
     expected.setHours(17, 5, 0, 0);
     expect(eventsOf('E1002')[0]!.clockOut).toBe(expected.toISOString());
     expect(await offer.count()).toBe(0);
+    // The correction is traced with its reason (issue 67, point 3).
+    expect(core.clock.view().hours.trace.entries.map((entry) => entry.reason)).toEqual(['Reason: Left for the doctor']);
   });
 
   it('asks for the day and time of a forgotten clock-out in German as Germans write them, 24-hour', async () => {
@@ -383,6 +387,46 @@ describe('tray panel', () => {
     expect(eventsOf('E1002')[0]!.clockOut).toBe(stopped.toISOString());
     expect(await view.page.getByRole('button', { name: 'Clock out earlier…' }).count()).toBe(0);
   });
+
+  it.each(['en', 'de', 'es'] as const)(
+    '%s: says until when the daily rest lasts, and asks before a clock-in within it (issue 67, point 1)',
+    async (language) => {
+      const local = (day: number, hours: number) => new Date(2026, 10, day, hours).getTime();
+      const clock = createFakeClock(local(23, 14));
+      // The service on the same clock: its Date header is the time punches are read on.
+      const ownMock = await startMockServer({ debtors: 5, now: () => clock.now() });
+      onTestFinished(() => ownMock.close());
+      const core = createTestCore(ownMock, { time: clock, undoSeconds: 0 });
+      core.settings.updatePreferences({ general: { language } });
+      core.environments.save({ ...core.environments.get('mock')!.environment, employeeId: 'E1002' });
+      await core.clock.toggle('window');
+      clock.jump(8 * 3_600_000);
+      await core.clock.toggle('window');
+      clock.jump(7 * 3_600_000); // 05:00 the next morning, 7 hours after the clock-out
+      await core.clock.refresh();
+      const view = await openPanel(core);
+      const { page } = view;
+      await expect.poll(() => page.getByTestId('rest').textContent()).toMatch(/\S/);
+      await page.keyboard.press('Enter'); // the focused big button
+      const ask = page.getByRole('alertdialog');
+      await expect.poll(() => ask.count()).toBe(1);
+      // The safe choice has the focus: Enter again does not clock in.
+      expect(await page.locator(':focus').textContent()).toBe({ en: 'Not now', de: 'Jetzt nicht', es: 'Ahora no' }[language]);
+      await view.screenshot(`panel-rest-question-${language}`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => ask.count()).toBe(0);
+      expect(core.clock.view().state).toBe('out');
+      await page.locator('button.big').click();
+      await ask
+        .getByRole('button', {
+          name: { en: 'Clock in anyway', de: 'Trotzdem einstempeln', es: 'Fichar de todos modos' }[language],
+        })
+        .click();
+      await expect.poll(() => core.clock.view().state).toBe('in');
+      expect(core.clock.view().hours.trace.entries[0]!.seq).toBe(1);
+      expect(view.problems).toEqual([]);
+    },
+  );
 
   it('hides on Esc and opens the health status window from its link', async () => {
     const view = await openPanel(await coreFor('E1002'));

@@ -4,6 +4,7 @@ import { clockOnlyCredentials, demoCredentials, limitedCredentials } from '../..
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { failure } from '../../testing/api-failure.ts';
 import { startRawServer, type RawServer } from '../../testing/raw-server.ts';
+import { resolveProfile } from '../../shared/api/api-profile.ts';
 import type { ApiErrorKind } from '../../shared/domain/api-problem.ts';
 import { type Credentials } from './auth.ts';
 import { defaultAuthScheme } from '../../shared/api/api-profile.ts';
@@ -341,6 +342,37 @@ describe('the happy paths', () => {
     const closed = await client.clockOut(opened.id, '2026-11-21T16:00:00Z');
     expect(closed).toMatchObject({ id: opened.id, clockOut: '2026-11-21T16:00:00.000Z' });
   });
+
+  it.each(['patch-json', 'json-patch', 'put'] as const)(
+    'sends the reason of a clock-out set afterwards in the field the profile names (%s), and none without one',
+    async (clockOutMethod) => {
+      const bodies: unknown[] = [];
+      raw = await startRawServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        req.on('end', () => {
+          bodies.push(JSON.parse(body));
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({ id: 'T1', employeeId: 'E1', clockIn: '2026-11-21T08:00:00Z', clockOut: '2026-11-21T16:00:00Z' }),
+          );
+        });
+      });
+      const shift = { employeeId: 'E1', clockIn: '2026-11-21T08:00:00Z', reason: 'forgot' };
+      const named = resolveProfile({ clockOutMethod, reasonField: 'comment' });
+      await createTimeclockClient(http('timeclock', { baseUrl: raw.url }), named).clockOut('T1', '2026-11-21T16:00:00Z', shift);
+      await createTimeclockClient(http('timeclock', { baseUrl: raw.url }), resolveProfile({ clockOutMethod })).clockOut(
+        'T1',
+        '2026-11-21T16:00:00Z',
+        shift,
+      );
+      const withReason = JSON.stringify(bodies[0]);
+      expect(withReason).toContain(
+        clockOutMethod === 'json-patch' ? '{"op":"add","path":"/comment","value":"forgot"}' : '"comment":"forgot"',
+      );
+      expect(JSON.stringify(bodies[1])).not.toContain('forgot');
+    },
+  );
 
   it('reads every debtors list, filtered by startingDateTime', async () => {
     const client = debtors();

@@ -28,11 +28,14 @@ export interface TimeclockClient {
    * (2xx) but its answer could not be read: the outcome is to be confirmed by reading.
    */
   clockIn(employeeId: string, clockIn: string, idempotencyKey: string): Promise<Tolerant<ClockedTimeEvent>>;
-  /** `shift` is the event being closed, for servers that take the whole event back (PUT). */
+  /**
+   * `shift` is the event being closed, for servers that take the whole event back (PUT), and the
+   * reason of a clock-out set afterwards (sent where the profile names a field for it).
+   */
   clockOut(
     eventId: string,
     clockOut: string,
-    shift?: { employeeId: string; clockIn: string | null },
+    shift?: { employeeId: string; clockIn: string | null; reason?: string | null },
   ): Promise<Tolerant<ClockedTimeEvent>>;
   /** How far the service's clock is ahead of this computer's (from its Date header); null until it answered. */
   serverClockOffsetMs(): number | null;
@@ -158,7 +161,7 @@ export function createTimeclockClient(
       const response = await http.request({
         path: `clockedTimeEvents/${encodeURIComponent(eventId)}`,
         operation,
-        ...clockOutRequest(profile.clockOutMethod, field, { id: eventId, clockOut, shift, employeeValue }),
+        ...clockOutRequest(profile, field, { id: eventId, clockOut, shift, employeeValue }),
       });
       return readEvent(response.status, response.body, operation, shift?.employeeId);
     },
@@ -169,17 +172,18 @@ type ClockOutRequest = Pick<ApiRequest, 'method' | 'body' | 'headers'>;
 
 /** The clock-out as the profile says the server wants it. */
 function clockOutRequest(
-  method: ApiProfile['clockOutMethod'],
+  profile: Pick<ApiProfile, 'clockOutMethod' | 'reasonField'>,
   field: (name: keyof ApiProfile['timeEventFields']) => string,
   event: {
     id: string;
     clockOut: string;
-    shift?: { employeeId: string; clockIn: string | null };
+    shift?: { employeeId: string; clockIn: string | null; reason?: string | null };
     employeeValue: (employeeId: string) => string | number;
   },
 ): ClockOutRequest {
-  const change = { [field('clockOut')]: event.clockOut };
-  switch (method) {
+  const reason = profile.reasonField && event.shift?.reason ? { [profile.reasonField]: event.shift.reason } : {};
+  const change = { [field('clockOut')]: event.clockOut, ...reason };
+  switch (profile.clockOutMethod) {
     case 'patch-json':
       return { method: 'PATCH', body: change };
     case 'patch-merge':
@@ -187,7 +191,10 @@ function clockOutRequest(
     case 'json-patch':
       return {
         method: 'PATCH',
-        body: [{ op: 'replace', path: `/${field('clockOut')}`, value: event.clockOut }],
+        body: [
+          { op: 'replace', path: `/${field('clockOut')}`, value: event.clockOut },
+          ...Object.entries(reason).map(([name, value]) => ({ op: 'add', path: `/${name}`, value })),
+        ],
         headers: { 'content-type': 'application/json-patch+json' },
       };
     case 'put':

@@ -10,7 +10,9 @@ import { createComputerStops } from '../clock/computer-stops.ts';
 import { createHoursJournal } from '../clock/hours-journal.ts';
 import { createOutbox } from '../clock/outbox.ts';
 import { createDayNotes, type DamagedNotes } from '../flexitime/day-notes.ts';
-import { createFlexitime, holidayLanguage, keepFromDay } from '../flexitime/flexitime.ts';
+import { createFlexitime, holidayLanguage } from '../flexitime/flexitime.ts';
+import { createCorrectionTrace } from '../record/correction-trace.ts';
+import { recordKeptFrom, recordKeptFromDay } from '../record/keeping.ts';
 import type { CoreBasics } from './core-basics.ts';
 import { coalesced } from '../util/coalesce.ts';
 import type { AppCoreOptions } from './app-core-options.ts';
@@ -26,6 +28,7 @@ interface ClockNeeds {
 
 export function createClockAssembly(basics: CoreBasics, { clientsFor, random, log }: ClockNeeds) {
   const { time, files, language, formatTime, settings, environments, events } = basics;
+  const keepYears = () => settings.preferences().clock.keepYears;
   const outbox = createOutbox(
     files.durable('outbox.json'),
     (bytes) => files.setAside(`outbox.damaged-${time.now()}.json`, bytes),
@@ -40,6 +43,17 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random, lo
       files.atomic('hours.json'),
       () => time.now(),
       (count) => log?.warn(`Hours journal: ${count} saved entries could not be used and were dropped.`),
+      keepYears,
+    ),
+    // Each correction's trace, written before the correction is said to be made: durable.
+    trace: createCorrectionTrace(
+      {
+        trace: files.durable('correction-trace.json'),
+        head: files.durable('correction-trace-head.json'),
+        setAside: (bytes) => keptAside(files, `correction-trace.damaged-${time.now()}.json`, bytes, language.t),
+      },
+      () => recordKeptFrom(time.now(), keepYears()),
+      () => time.now(),
     ),
     // Written as the computer shuts down: durable, since the power may go a moment later.
     computerStops: createComputerStops(files.durable('computer-stops.json')),
@@ -47,7 +61,7 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random, lo
     flexitime: createFlexitime({
       notes: createDayNotes(
         files.durable('day-notes.json'),
-        () => keepFromDay(time.now()),
+        () => recordKeptFromDay(time.now(), keepYears()),
         damagedNotesHandler(files, time, language.t, log),
       ),
       preferences: () => settings.preferences(),
@@ -65,6 +79,13 @@ export function createClockAssembly(basics: CoreBasics, { clientsFor, random, lo
   // A punch changes the clock three times: the windows get one view, made after the punch's path.
   clock.onChange(coalesced(() => events.emit('clockChanged', clock.view())));
   return { outbox, clock };
+}
+
+/** A damaged trace's bytes kept beside it, and the employee told where (the trace starts again). */
+function keptAside(files: DataFiles, name: string, bytes: Buffer, t: Translate): string | null {
+  const copy = files.setAside(name, bytes);
+  files.problems.push(t('problem.traceDamaged', { path: copy ?? '—' }));
+  return copy;
 }
 
 /**

@@ -72,7 +72,11 @@ export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
     secretFor: needs.secretFor,
     preferences: () => settings.preferences(),
     onStatus: (status) => events.emit('lookupChanged', status),
-    rememberedStore: createRememberedStore(files.dataDir ? files.durable : null, options.encryptor ?? null),
+    rememberedStore: createRememberedStore(
+      files.dataDir ? files.durable : null,
+      options.encryptor ?? null,
+      () => settings.preferences().lookup.rememberLookedAt,
+    ),
     cacheFor: caches.cacheFor,
     removeCache: (environmentId) => files.dataDir && removeLookupCache(caches.pathOf(environmentId)),
     onPinnedChanged,

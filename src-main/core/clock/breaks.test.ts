@@ -147,7 +147,15 @@ describe('working-time rules', () => {
   });
 
   it("custom rules and the week's balance against its target; none by default", () => {
-    const targets = { dailyTargetMinutes: 0, weeklyTargetMinutes: 2400, workdays: [1, 2, 3, 4, 5] };
+    const targets = {
+      dailyTargetMinutes: 0,
+      nightFrom: '23:00',
+      nightUntil: '06:00',
+      weeklyTargetMinutes: 2400,
+      workdays: [1, 2, 3, 4, 5],
+      dailyRestHours: 11,
+      weeklyRestHours: 35,
+    };
     const custom = workingRulesOf({
       rules: 'custom',
       maxDayMinutes: 480,

@@ -32,6 +32,7 @@ export function createClockAway(options: ClockServiceOptions, context: ClockCont
     resumed: sleep.resumed,
     refresh: () => void punching.refresh(),
     changed: context.changed,
+    keeping: () => ({ stops: clock().whenComputerStops !== 'nothing', lastInput: clock().lastInputEvidence }),
   });
   return { sleep, absence };
 }

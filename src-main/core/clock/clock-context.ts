@@ -14,6 +14,11 @@ import type { ClockStatus } from './clock-state.ts';
 import { clockWords, type ClockNotification } from './clock-words.ts';
 import { createHoursJournal } from './hours-journal.ts';
 import { clockCorrectionMs } from './service-time.ts';
+import { createCorrectionTrace } from '../record/correction-trace.ts';
+import type { TraceFacts } from '../record/trace-chain.ts';
+
+/** A correction as the part that makes it knows it; whose and when are added by the context. */
+export type TraceChange = Pick<TraceFacts, 'kind' | 'day' | 'subject' | 'before' | 'after' | 'reason'>;
 
 export function createClockContext(options: ClockServiceOptions) {
   const { time } = options;
@@ -31,6 +36,13 @@ export function createClockContext(options: ClockServiceOptions) {
       preferences: options.preferences,
       language: () => 'en',
     });
+  const trace =
+    options.trace ??
+    createCorrectionTrace(
+      undefined,
+      () => 0,
+      () => time.now(),
+    );
   return {
     active,
     correctionMs,
@@ -40,8 +52,16 @@ export function createClockContext(options: ClockServiceOptions) {
     events,
     flexitime,
     journal: options.journal ?? createHoursJournal(undefined, () => time.now()),
+    trace,
+    /** Writes a correction into the trace as the signed-in employee's, now; throws when it cannot be written. */
+    traced(change: TraceChange) {
+      const { id, employeeId } = active();
+      const name = options.preferences().clock.displayName.trim();
+      const by = name ? `${employeeId} · ${name}` : employeeId;
+      trace.append({ ...change, environmentId: id, employeeId, by, madeAt: serviceNow() });
+    },
     /** The settings and the working calendar, as the day's hours are worked out from them. */
-    day: { ...options, flexitime },
+    day: { ...options, flexitime, trace },
     now: () => time.now(),
     monotonic: () => time.monotonic?.() ?? time.now(),
     changed: () => events.emit('change', undefined),

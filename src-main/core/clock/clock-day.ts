@@ -29,6 +29,10 @@ import { restTodayMs, workingRulesOf, workingTimeView, type TargetPlan, type Wor
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { ServiceClients } from '../api/service-clients.ts';
 import type { Outbox } from './outbox.ts';
+import type { CorrectionTrace } from '../record/correction-trace.ts';
+import { traceView } from '../record/trace-words.ts';
+import { specialWorkByDay, sumSpecialWork } from '../record/work-marks.ts';
+import { specialWorkText } from '../record/special-work-words.ts';
 
 /** Out longer than this after "Take a break", the break has become the end of the day. */
 const MAX_BREAK_MS = 8 * 3_600_000;
@@ -40,6 +44,7 @@ export interface DayOptions {
   formats?: () => string;
   clientsFor: (environmentId: string) => ServiceClients | null;
   flexitime: Flexitime;
+  trace: CorrectionTrace;
 }
 
 /** The moment and the person My hours is made for, in the user's words. */
@@ -56,20 +61,22 @@ export const waitingOf = (options: DayOptions, { id, employeeId }: Environment) 
 
 export const personOf = ({ id, employeeId }: Environment): Person => ({ environmentId: id, employeeId });
 
-/** The words, formats and plan My hours is made with. */
+/** The words, formats and plan My hours is made with, and the night IT sets (none when its ends are equal). */
 export function dayContext(options: DayOptions, environment: Environment, t: Translate) {
   const locale = options.formats?.();
   const clock = options.preferences().clock;
   const words: CalendarWords = { t, locale, style: clock.hoursFormat, hoursText: hoursTextOf(clock.hoursFormat, t, locale) };
   const rules = options.flexitime.rules();
   const lookups = options.flexitime.lookups(personOf(environment));
-  return { locale, clock, words, rules, planOn: (dayStart: number) => planDay(dayStart, rules, lookups) };
+  const { nightFrom, nightUntil } = clock.workingTime;
+  const night = nightFrom === nightUntil ? null : { from: nightFrom, until: nightUntil };
+  return { locale, clock, words, rules, night, planOn: (dayStart: number) => planDay(dayStart, rules, lookups) };
 }
 
 /** What a period's sums are made of: its days' plans, the shifts with the punches waiting, the breaks. */
 export function periodInput(options: DayOptions, journal: HoursJournal, at: DayAt, period: HoursPeriod): HoursExportInput {
   const { current, now, environment, t } = at;
-  const { locale, clock, words, planOn } = dayContext(options, environment, t);
+  const { locale, clock, words, night, planOn } = dayContext(options, environment, t);
   const range = periodRange(period, now, weekStartOf(clock.firstDayOfWeek, locale));
   const { id, employeeId } = environment;
   return {
@@ -79,6 +86,7 @@ export function periodInput(options: DayOptions, journal: HoursJournal, at: DayA
     breakMarks: journal.breaks(id, employeeId, range.from),
     planOn,
     words,
+    night,
   };
 }
 
@@ -94,6 +102,7 @@ function monthView(options: DayOptions, journal: HoursJournal, at: DayAt): Month
     credit: totals.creditMs > 0 ? hoursText(totals.creditMs) : null,
     target: targeted ? hoursText(totals.targetMs) : null,
     difference: targeted ? formatSignedHours(totals.differenceMs, style, t, locale) : null,
+    special: specialWorkText(totals, input.words),
   };
 }
 
@@ -104,7 +113,7 @@ export function workedHours(
   { current, now, environment, t }: DayAt,
 ): { hours: Omit<HoursView, 'month'>; day: WorkDay; plan: TargetPlan; words: CalendarWords } {
   const { id, employeeId } = environment;
-  const { locale, clock, words, rules, planOn } = dayContext(options, environment, t);
+  const { locale, clock, words, rules, night, planOn } = dayContext(options, environment, t);
   const firstDay = weekStartOf(clock.firstDayOfWeek, locale);
   const weekStart = startOfLocalWeek(now, firstDay);
   // The week's plan, made once: My hours' days and bars, today's target and the week's read it.
@@ -123,6 +132,15 @@ export function workedHours(
       return { targetMs: plan.targetMs, creditMs: plan.creditMs, mark: markOf(plan, words) };
     },
   });
+  const specials = specialWorkByDay(
+    sessions,
+    { from: weekStart, until: now, now },
+    night,
+    (day) => planOf(localMidnightOf(day)).holiday,
+  );
+  const weekSpecial = specialWorkText(sumSpecialWork(specials.values()), words);
+  hours.days = hours.days.map((day) => ({ ...day, special: specialWorkText(specials.get(day.key), words) }));
+  hours.specialWeek = weekSpecial && t('hours.specialWeek', { list: weekSpecial });
   const today = planOf(now);
   const targeted = hasTargets(rules);
   const plan: TargetPlan = {
@@ -139,7 +157,7 @@ export function workedHours(
 }
 
 /** The balance, its hint, and the absences and corrections noted, for My hours. */
-function flexitimeParts(
+export function flexitimeParts(
   options: DayOptions,
   journal: HoursJournal,
   { current, now, environment, t }: DayAt,
@@ -155,6 +173,8 @@ function flexitimeParts(
       : null;
   const notesFrom = localDayKey(addLocalDays(startOfLocalDay(now), -62));
   return {
+    // The corrections made since last month began, whichever day they are about.
+    trace: traceView(options.trace.entries(person, localMidnightOf(notesFrom)), options.trace.state(), now, words),
     balance: balance && balanceView(balance, words),
     balanceHint: regionHint ?? (balance ? null : t('flexitime.noTargets')),
     notes: noteViews(options.flexitime.notes.absences(person), options.flexitime.notes.corrections(person), notesFrom, words),

@@ -43,7 +43,11 @@ it('loses no punch, sends none twice and closes no wrong shift under a seeded fa
   const stations: Workstation[] = EMPLOYEES.map((employeeId) => {
     // With the app's undo time and breaks in the mix: a punch waits its 10 s before it is sent.
     const core = createTestCore(urls, { time: clock, dataDir: mkdtempSync(join(tmpdir(), 'campaign-')), undoSeconds: 10 });
-    core.settings.updatePreferences({ network: { requestTimeoutSeconds: 1 } });
+    // Punches at random minutes across midnight: the daily rest (clock-rest.ts, tested apart) is not what this tests.
+    core.settings.updatePreferences({
+      network: { requestTimeoutSeconds: 1 },
+      clock: { workingTime: { ...core.settings.preferences().clock.workingTime, dailyRestHours: 0 } },
+    });
     core.environments.save({ ...core.environments.get('mock')!.environment, employeeId });
     return { employeeId, core, made: [] };
   });

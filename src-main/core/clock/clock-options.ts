@@ -10,6 +10,7 @@ import type { Flexitime } from '../flexitime/flexitime.ts';
 import type { LocalCalendar } from './clock-reminders.ts';
 import type { ComputerStops } from './computer-stops.ts';
 import type { HoursJournal } from './hours-journal.ts';
+import type { CorrectionTrace } from '../record/correction-trace.ts';
 import type { Outbox } from './outbox.ts';
 
 export interface ClockServiceOptions {
@@ -19,6 +20,8 @@ export interface ClockServiceOptions {
   cache?: TextFile;
   /** The shifts this computer saw, for "My hours" (the service keeps no history we can read). */
   journal?: HoursJournal;
+  /** The trace of the employee's corrections (in memory when not given). */
+  trace?: CorrectionTrace;
   /** The working calendar: targets, holidays, absences and the flexitime balance (none noted, no holidays, when not given). */
   flexitime?: Flexitime;
   /** When this computer last stopped (shut down, logged off, slept, locked), kept for the next start. */

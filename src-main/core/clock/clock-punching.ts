@@ -64,6 +64,7 @@ export function createPunching(options: ClockServiceOptions, context: ClockConte
     correctionMs: context.correctionMs,
     learnServiceTime: () => reading.read(),
     undoMs: () => options.preferences().clock.undoSeconds * 1000,
+    traced: context.traced,
   });
   return { reading, timers, status, shownPunches, refresh, sendWaitingNow, syncLoop, recorder, punch: recorder.punch };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { localDayKey } from '../../shared/moments.ts';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import { createFakeClock, runClockUntil, type FakeClock } from '../../testing/fake-clock.ts';
 import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
@@ -310,10 +311,27 @@ describe('reminders and sleep', () => {
       reason: expect.stringMatching(/^You clocked in at .+: choose a later time\.$/),
     });
     expect(await core.clock.clockOutAt(Number.NaN)).toMatchObject({ kind: 'ignored' });
+    expect(await core.clock.clockOutAt(clockedInAt + 3_600_000, 'x'.repeat(201))).toMatchObject({
+      kind: 'ignored',
+      reason: 'Keep the reason to 200 characters.',
+    });
     expect(events()[0]!.clockOut).toBeNull();
-    await core.clock.clockOutAt(clockedInAt + 8 * 3_600_000 + 30_000);
+    expect(core.clock.view().hours.trace.entries).toEqual([]);
+    await core.clock.clockOutAt(clockedInAt + 8 * 3_600_000 + 30_000, '  forgot, left at 16:00  ');
     expect(events()[0]!.clockOut).toBe(new Date(clockedInAt + 8 * 3_600_000 + 30_000).toISOString());
     expect(core.clock.view()).toMatchObject({ state: 'out', forgotten: null });
+    // The correction is traced: which shift, its new end, when, by whom, and why.
+    const { trace, days } = core.clock.view().hours;
+    expect(trace.problem).toBeNull();
+    expect(trace.entries).toEqual([
+      expect.objectContaining({
+        seq: 1,
+        day: days.at(-1)!.key,
+        text: expect.stringMatching(/^Clock-out set afterwards: shift from 8:02 AM to 4:02 PM$/),
+        reason: 'Reason: forgot, left at 16:00',
+        made: expect.stringMatching(/^Made at .+ by E\d+$/),
+      }),
+    ]);
   });
 
   it('says in a short sentence whether the service is out of reach or its answer unusable', async () => {
@@ -558,6 +576,41 @@ describe('my hours', () => {
         .sessions.map((session) => session.pending),
     ).toEqual([false, false]);
     second.core.clock.stop();
+  });
+});
+
+describe('the daily rest (issue 67, point 1)', () => {
+  it('says until when it lasts, refuses a clock-in within it until accepted, traces the acceptance and marks the day', async () => {
+    const local = (day: number, hours: number) => new Date(2026, 10, day, hours).getTime();
+    await startAt(local(23, 14));
+    const { core, clock, notifications } = await setup();
+    await core.clock.toggle('window');
+    clock.jump(8 * 3_600_000); // 22:00
+    await core.clock.toggle('window');
+    expect(core.clock.view().rest).toBeNull(); // the same evening: clocking in again continues the day
+    clock.jump(7 * 3_600_000); // 05:00 the next day
+    const until = hhmm(local(24, 9));
+    expect(core.clock.view().rest).toEqual({
+      until: new Date(local(24, 9)).toISOString(),
+      line: `Daily rest until ${until}`,
+      question: `Your daily rest of 11 h lasts until ${until}. Clock in anyway?`,
+    });
+    const refused = `Not clocked in: your daily rest of 11 h lasts until ${until}. To clock in anyway, open Timeclock Tray from its tray icon.`;
+    expect(await core.clock.toggle('window')).toEqual({ kind: 'ignored', reason: refused });
+    await core.clock.toggle('tray');
+    expect(notifications.at(-1)).toContain(refused);
+    expect(core.clock.view().state).toBe('out');
+
+    await core.clock.clockInDuringRest('window');
+    const view = core.clock.view();
+    expect(view).toMatchObject({ state: 'in', rest: null });
+    expect(view.hours.trace.entries[0]).toMatchObject({
+      text: 'Clocked in after 7 h of rest (11 h required)',
+      reason: 'No reason given',
+    });
+    expect(view.hours.days.find((day) => day.key === localDayKey(local(24, 5)))?.restShort).toBe(
+      'Rest before this day: 7 h (11 h required)',
+    );
   });
 });
 

@@ -20,7 +20,9 @@ import { createPunching, type Punching } from './clock-punching.ts';
 import { createClockShowing } from './clock-showing.ts';
 import type { ClockNotification } from './clock-words.ts';
 import { breakActions } from './break-actions.ts';
+import { restGuard, restOf } from './clock-rest.ts';
 import { hoursFile } from './hours-file.ts';
+import { monthRecord } from './month-record.ts';
 import { adoptKeptPunches, retryConfigurationStops } from './setup-changes.ts';
 import { stoppedPunchActions } from './stopped-punches.ts';
 
@@ -91,11 +93,21 @@ function running(
 function punchActions(options: ClockServiceOptions, context: ClockContext, punching: Punching, away: ClockAway) {
   const { punch, recorder, status } = punching;
   const { words, changed, notify } = context;
+  const rest = restGuard({
+    rest: () => restOf(context.day, context.journal, context.moment(status())),
+    now: context.serviceNow,
+    formatTime: context.formatTime,
+    words,
+    notify,
+    traced: context.traced,
+    clockIn: (from) => punch('clock-in', 'now', from),
+  });
   return {
-    toggle: (from: PunchSource) => punch(status().state === 'in' ? 'clock-out' : 'clock-in', 'now', from),
-    clockIn: (from: PunchSource) => punch('clock-in', 'now', from),
+    toggle: (from: PunchSource) => (status().state === 'in' ? punch('clock-out', 'now', from) : rest.clockIn(from)),
+    clockIn: rest.clockIn,
+    clockInDuringRest: rest.clockInDuringRest,
     clockOut: (from: PunchSource) => punch('clock-out', 'now', from),
-    clockOutAt: (at: number) => recorder.clockOutAt(at, context.serviceNow()),
+    clockOutAt: (at: number, reason = '') => recorder.clockOutAt(at, context.serviceNow(), reason),
     ...breakActions({
       clockOut: (from) => punch('clock-out', 'now', from),
       undoLast: recorder.undo,
@@ -130,10 +142,20 @@ function hoursActions(options: ClockServiceOptions, context: ClockContext, punch
       t: () => context.words.t,
       locale: () => options.formats?.(),
       changed: context.changed,
+      traced: context.traced,
     }),
     /** My hours of a week or a month as a CSV or iCalendar file. */
     hoursFile: (request: { period: HoursPeriod; format: 'csv' | 'ics' }) =>
       hoursFile(context.day, context.journal, context.moment(punching.status()), request),
+    /** This or last month's record, for print or PDF: whose, and when the service last answered. */
+    monthRecord(period: 'this-month' | 'last-month') {
+      const { server } = punching.reading.state;
+      const employeeName =
+        (server.kind === 'known' ? server.event?.employeeName : undefined) ??
+        (options.preferences().clock.displayName.trim() || null);
+      const readAt = server.kind === 'known' ? server.readAt : null;
+      return monthRecord(context.day, context.journal, { ...context.moment(punching.status()), employeeName, readAt }, period);
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import type { Punching } from './clock-punching.ts';
 import { breakSince, viewOf, workedHours } from './clock-day.ts';
 import { clockView } from './clock-view.ts';
 import { createReminderTick } from './reminder-tick.ts';
+import { restOf, restView, withRest } from './clock-rest.ts';
 
 export function createClockShowing(options: ClockServiceOptions, context: ClockContext, punching: Punching, away: ClockAway) {
   const { journal, day, formatTime, words, active } = context;
@@ -27,9 +28,13 @@ export function createClockShowing(options: ClockServiceOptions, context: ClockC
     scheduleNext: (delayMs, check) => punching.timers.schedule('reminders', delayMs, check),
   });
   const view = (): ClockView => {
-    const current = status();
+    const moment = context.moment(status());
+    const shown = viewOf(day, journal, punching.reading, moment, formatTime);
+    const rest = restOf(day, journal, moment);
     return clockView({
-      ...viewOf(day, journal, punching.reading, context.moment(current), formatTime),
+      ...shown,
+      hours: withRest(shown.hours, rest, moment.now, words.t),
+      rest: restView(rest, formatTime, words.t),
       correctionMs: context.correctionMs(),
       correctedPunch: recorder.lastCorrected(),
       onBreakSince: onBreakSince(),

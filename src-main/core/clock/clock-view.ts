@@ -38,6 +38,8 @@ export interface ClockViewInput {
   /** Clocked in longer than this counts as a forgotten clock-out (the long-shift limit). */
   forgottenAfterMs: number;
   hours: HoursView;
+  /** The daily rest going on, when clocking in now would break it (clock-rest.ts); null otherwise. */
+  rest?: ClockView['rest'];
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -207,6 +209,7 @@ export function clockView(input: ClockViewInput): ClockView {
     problemSummary: problemSummaryOf(input),
     forgotten,
     earlierClockOut: earlierClockOutOf(input, forgotten, undo),
+    rest: input.rest ?? null,
     hours: input.hours,
     asOf: input.asOf === null ? null : iso(input.asOf),
     clockWarning: clockWarningOf(input),

@@ -115,6 +115,41 @@ describe('a shutdown or logoff while clocked in, at the next start', () => {
   });
 });
 
+describe('what is kept of a stop, as a works council may agree it (issue 67, point 5)', () => {
+  const stopsFile = (dataDir: string) => {
+    try {
+      return readFileSync(join(dataDir, 'computer-stops.json'), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+
+  it('keeps nothing while clocked out', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-stops-'));
+    const { core } = await start(dataDir);
+    core.clock.computerStopping('locked', at('08:00'));
+    expect(stopsFile(dataDir)).toBeNull();
+  });
+
+  it('keeps no stop at all when IT turned the question off', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-stops-'));
+    const { core } = await start(dataDir, 'nothing');
+    await core.clock.toggle('window');
+    core.clock.computerStopping('shutdown', at('08:00'));
+    expect(stopsFile(dataDir)).toBeNull();
+  });
+
+  it('keeps the stop but never the last input when IT turned that off', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'timeclock-stops-'));
+    const { core } = await start(dataDir);
+    core.settings.updatePreferences({ clock: { lastInputEvidence: false } });
+    await core.clock.toggle('window');
+    clock.jump(3_600_000);
+    core.clock.computerStopping('shutdown', at('08:30'));
+    expect(JSON.parse(stopsFile(dataDir)!)).toMatchObject({ how: 'shutdown', lastInputAt: null });
+  });
+});
+
 describe('the stops on disk', () => {
   it('keep the first stop while it is unanswered (locked, then shut down: the employee left at the lock)', () => {
     const stops = createComputerStops(memoryFile());

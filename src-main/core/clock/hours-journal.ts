@@ -1,10 +1,10 @@
 /**
  * The shifts this computer has seen, for "My hours": the timeclock service has no history route,
  * so each event it answers with (the last event, or the event a punch created or closed) is kept
- * here per environment and employee, keyed by its clock-in second. Shifts from 1 January of last
- * year on are kept (the flexitime balance counts this year and last), at most MAX_KEPT of them and
- * of the breaks (the oldest go first: about four years of a working day's shifts); older shifts are
- * forgotten, and an entry that cannot be used (a time no date can hold) is dropped and logged. A
+ * here per environment and employee, keyed by its clock-in second. Shifts of the calendar years IT
+ * keeps are kept (`clock.keepYears`, two by default: the flexitime balance counts this year and
+ * last), at most MAX_KEPT_A_YEAR a year of them and of the breaks (the oldest go first); older
+ * shifts are forgotten, and an entry that cannot be used (a time no date can hold) is dropped and logged. A
  * record of what was seen, not of what happened: punches made on another computer appear only if
  * this one read them as the last event.
  *
@@ -18,6 +18,7 @@ import { storedEntries, storedInstant, type Dropped } from '../util/stored-entri
 import * as v from 'valibot';
 import type { ClockedTimeEvent } from '../../shared/api/types.ts';
 import type { TextFile } from '../util/text-file.ts';
+import { recordKeptFrom } from '../record/keeping.ts';
 
 export interface Shift {
   environmentId: string;
@@ -45,9 +46,8 @@ interface BreakMark {
   at: number;
 }
 
-export const MAX_KEPT = 4000;
-/** Local midnight of 1 January of last year. */
-const keepFrom = (now: number) => new Date(new Date(now).getFullYear() - 1, 0, 1).getTime();
+/** Eight shifts on every day of a year: far more than a working year has. */
+export const MAX_KEPT_A_YEAR = 3000;
 const shiftSchema = v.pipe(
   v.object({
     environmentId: v.pipe(v.string(), v.maxLength(200)),
@@ -68,11 +68,15 @@ const keyOf = (shift: Pick<Shift, 'environmentId' | 'employeeId' | 'clockIn'>) =
   `${shift.environmentId}\n${shift.employeeId}\n${Math.floor(shift.clockIn / 1000)}`;
 const breakKeyOf = (mark: BreakMark) => `${mark.environmentId}\n${mark.employeeId}\n${Math.floor(mark.at / 1000)}`;
 
-/** `onDropped`: told how many saved entries could not be used (a damaged or hand-edited file), once at start. */
+/**
+ * `onDropped`: told how many saved entries could not be used (a damaged or hand-edited file), once at
+ * start. `keepYears`: the calendar years kept, this one included (two when not told).
+ */
 export function createHoursJournal(
   file: TextFile | undefined,
   now: () => number,
   onDropped?: (count: number) => void,
+  keepYears: () => number = () => 2,
 ): HoursJournal {
   const dropped: Dropped = { count: 0 };
   const { shifts, breaks } = read(file, dropped);
@@ -86,11 +90,12 @@ export function createHoursJournal(
     }
   });
   function save(): void {
-    const cutoff = keepFrom(now());
+    const cutoff = recordKeptFrom(now(), keepYears());
+    const max = MAX_KEPT_A_YEAR * keepYears();
     for (const [key, shift] of shifts) if (shift.clockOut !== null && shift.clockOut < cutoff) shifts.delete(key);
     for (const [key, mark] of breaks) if (mark.at < cutoff) breaks.delete(key);
-    dropOldest(shifts, (shift) => shift.clockIn);
-    dropOldest(breaks, (mark) => mark.at);
+    dropOldest(shifts, max, (shift) => shift.clockIn);
+    dropOldest(breaks, max, (mark) => mark.at);
     writeSoon();
   }
   return {
@@ -130,14 +135,14 @@ export function createHoursJournal(
   };
 }
 
-/** Over MAX_KEPT entries, the oldest go. */
-function dropOldest<T>(entries: Map<string, T>, at: (entry: T) => number): void {
-  if (entries.size <= MAX_KEPT) return;
-  const oldest = [...entries].sort(([, a], [, b]) => at(a) - at(b)).slice(0, entries.size - MAX_KEPT);
+/** Over `max` entries, the oldest go. */
+function dropOldest<T>(entries: Map<string, T>, max: number, at: (entry: T) => number): void {
+  if (entries.size <= max) return;
+  const oldest = [...entries].sort(([, a], [, b]) => at(a) - at(b)).slice(0, entries.size - max);
   for (const [key] of oldest) entries.delete(key);
 }
 
-/** Every usable entry of either shape (the next save keeps the newest MAX_KEPT); anything else is dropped and counted. */
+/** Every usable entry of either shape (the next save keeps the newest of what is kept); anything else is dropped and counted. */
 function read(file: TextFile | undefined, dropped: Dropped): { shifts: Map<string, Shift>; breaks: Map<string, BreakMark> } {
   const text = file?.read();
   const parsed = parseStoredJson(text);

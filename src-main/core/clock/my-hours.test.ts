@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFile } from '../util/text-file.ts';
 import type { ClockStatus } from './clock-state.ts';
-import { createHoursJournal, MAX_KEPT, type Shift } from './hours-journal.ts';
+import { createHoursJournal, MAX_KEPT_A_YEAR, type Shift } from './hours-journal.ts';
 import { myHours, sessionsOf } from './my-hours.ts';
 import { english } from '../../shared/i18n/catalogues.ts';
 import type { Punch } from './outbox.ts';
@@ -140,7 +140,8 @@ describe('the hours journal', () => {
     ).toEqual([new Date(2027, 11, 31, 9).getTime(), now]);
   });
 
-  it('keeps at most MAX_KEPT shifts, the newest', () => {
+  it('keeps at most MAX_KEPT_A_YEAR shifts for each year kept, the newest', () => {
+    const MAX_KEPT = MAX_KEPT_A_YEAR * 2;
     const file = memoryFile();
     const hour = 3_600_000;
     const start = at(1, 8);
@@ -152,6 +153,22 @@ describe('the hours journal', () => {
     expect(kept).toHaveLength(MAX_KEPT);
     expect(kept.at(-1)!.clockIn).toBe(at(23, 8));
     expect(kept[0]!.clockIn).toBe(start - (MAX_KEPT - 2) * hour);
+  });
+
+  it('keeps the calendar years IT keeps, this one included, and nothing older', () => {
+    const file = memoryFile();
+    const yearsAgo = (years: number) =>
+      shift(new Date(2026 - years, 5, 1, 8).getTime(), new Date(2026 - years, 5, 1, 16).getTime());
+    file.write(JSON.stringify({ shifts: [yearsAgo(4), yearsAgo(3), yearsAgo(1)], breaks: [] }));
+    const journal = createHoursJournal(
+      file,
+      () => at(23, 9),
+      undefined,
+      () => 4,
+    );
+    journal.record('mock', 'E1', { id: 'n', employeeId: 'E1', clockIn: new Date(at(23, 8)).toISOString(), clockOut: null });
+    const kept = journal.shifts('mock', 'E1', 0).map((kept) => new Date(kept.clockIn).getFullYear());
+    expect(kept).toEqual([2023, 2025, 2026]);
   });
 
   it('ignores an event that ends before it starts, and a damaged file', () => {

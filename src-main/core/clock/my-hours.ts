@@ -13,6 +13,7 @@ import {
   formatShortWeekday,
   formatTimeOfDay,
   formatWeekday,
+  localDayKey,
   startOfLocalWeek,
   startOfNextLocalDay,
   type Weekday,
@@ -229,6 +230,7 @@ export function myHours(
       .filter((count) => count.ofDay.length > 0 || count.asked.mark !== null)
       .map((count) => ({
         day: formatWeekday(count.dayStart, words.locale),
+        key: localDayKey(count.dayStart),
         total: hoursText(count.totalMs),
         breaks: count.breakMs > 0 ? hoursText(count.breakMs) : null,
         mark: count.asked.mark,
@@ -242,5 +244,6 @@ export function myHours(
     balance: null,
     balanceHint: null,
     notes: [],
+    trace: { problem: null, entries: [] },
   };
 }

@@ -36,6 +36,8 @@ export interface Punch {
   afterPunchId: string | null;
   /** For a clock-out: when the shift it ends began, to recognise that event exactly if its id is lost. */
   clockInAt: string | null;
+  /** For a clock-out set to an earlier time: the employee's reason, sent where the API profile names a field for it. */
+  reason: string | null;
   /** Sends attempted so far (persisted before each send: after a crash, >0 means "outcome unknown"). */
   attempts: number;
   /** Answers that could not be read while sending or confirming it (bounded: then it stops as unconfirmed). */
@@ -48,6 +50,7 @@ export interface Punch {
 }
 
 export type NewPunch = Pick<Punch, 'environmentId' | 'employeeId' | 'kind' | 'at' | 'eventId' | 'afterPunchId' | 'clockInAt'> & {
+  reason?: string | null;
   /** 1 when the punch is about to be sent at once: its first attempt is recorded with it, in one write. */
   attempts?: number;
   undoUntil?: number | null;
@@ -82,6 +85,7 @@ const punchSchema = v.object({
   eventId: v.nullable(text(200)),
   afterPunchId: v.nullable(text(100)),
   clockInAt: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp())), null),
+  reason: v.optional(v.nullable(text(400)), null),
   attempts: v.pipe(v.number(), v.integer(), v.minValue(0)),
   unreadable: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
   nextAttemptAt: v.nullable(v.number()),
@@ -131,6 +135,7 @@ export function createOutbox(file: TextFile, setAside: SetAside, report: (proble
       const punch: Punch = {
         attempts: 0,
         undoUntil: null,
+        reason: null,
         ...fields,
         id: randomUUID(),
         idempotencyKey: randomUUID(),

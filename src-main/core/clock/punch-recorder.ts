@@ -3,7 +3,9 @@
  * sends it at once, and tells the outcome — as a notification, or back to the window that asked.
  */
 import type { Environment } from '../../shared/domain/environments.ts';
-import type { TimeFormatter } from '../../shared/moments.ts';
+import { localDayKey, type TimeFormatter } from '../../shared/moments.ts';
+import type { TraceChange } from './clock-context.ts';
+import { REASON_MAX } from '../flexitime/day-notes.ts';
 import type { ClockAction, PunchSource } from './clock-actions.ts';
 import type { ClockReading } from './clock-reading.ts';
 import type { ClockStatus } from './clock-state.ts';
@@ -33,7 +35,22 @@ interface PunchRecorderOptions {
   learnServiceTime: () => Promise<unknown>;
   /** How long a new punch may be undone before it is sent (0: sent at once). */
   undoMs: () => number;
+  /** Writes a clock-out at a chosen (past) moment into the trace of corrections; throws when it cannot. */
+  traced: (change: TraceChange) => void;
 }
+
+/** A clock-out set to a chosen moment, as the trace of corrections has it: the shift's clock-in, no end before, this end after. */
+const clockOutSet = (at: number, current: ClockStatus, reason: string): TraceChange => {
+  const since = current.state === 'in' ? current.since : at;
+  return {
+    kind: 'clock-out-set',
+    day: localDayKey(since),
+    subject: new Date(since).toISOString(),
+    before: null,
+    after: new Date(at).toISOString(),
+    reason,
+  };
+};
 
 /** A punch's moment: a chosen instant (a forgotten clock-out), or the click, read on the service's time. */
 export type PunchAt = number | 'now';
@@ -42,10 +59,10 @@ export type PunchAt = number | 'now';
 function punchToWrite(
   outbox: Outbox,
   environment: Environment,
-  punch: { kind: Punch['kind']; at: number; current: ClockStatus },
+  punch: { kind: Punch['kind']; at: number; current: ClockStatus; reason: string },
   undo: { ms: number; now: number },
 ): NewPunch {
-  const { kind, at, current } = punch;
+  const { kind, at, current, reason } = punch;
   const clockedIn = current.state === 'in' ? current : null;
   return {
     environmentId: environment.id,
@@ -55,6 +72,7 @@ function punchToWrite(
     eventId: clockedIn?.eventId ?? null,
     afterPunchId: clockedIn?.pendingPunchId ?? null,
     clockInAt: clockedIn ? new Date(clockedIn.since).toISOString() : null,
+    reason: reason === '' ? null : reason,
     // Its first attempt is recorded with it when it goes out at once (nothing older waits ahead).
     attempts: undo.ms > 0 || outbox.all().some((entry) => entry.environmentId === environment.id && !entry.stopped) ? 0 : 1,
     undoUntil: undo.ms > 0 ? undo.now + undo.ms : null,
@@ -69,6 +87,17 @@ function clockOutAtRefusal(at: number, now: number, current: ClockStatus, words:
   if (at > now) return t('refusal.notYet', { time: formatTime(at) });
   if (at < current.since + 60_000) return t('refusal.beforeClockIn', { time: formatTime(current.since) });
   return null;
+}
+
+/** A clock-out at a chosen moment is a correction: traced before it is kept, or not made at all (why, then). */
+function traceChosen(options: PunchRecorderOptions, kind: Punch['kind'], at: number, reason: string): string | null {
+  if (kind !== 'clock-out') return null;
+  try {
+    options.traced(clockOutSet(at, options.status(), reason));
+    return null;
+  } catch {
+    return options.words.t('refusal.traceUnwritten');
+  }
 }
 
 // Over 80 lines on purpose: one punch in flight, the last punch's moment and the last corrected click,
@@ -110,7 +139,12 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
   const momentOf = (kind: Punch['kind'], at: PunchAt, clickedAt: number) =>
     check(kind, at === 'now' ? clickedAt + options.correctionMs() : at, options.status());
 
-  async function record(kind: Punch['kind'], at: PunchAt, tell: (notification: ClockNotification) => void): Promise<ClockAction> {
+  async function record(
+    kind: Punch['kind'],
+    at: PunchAt,
+    tell: (notification: ClockNotification) => void,
+    reason: string,
+  ): Promise<ClockAction> {
     const clickedAt = options.now();
     let moment = momentOf(kind, at, clickedAt);
     if (at === 'now' && 'clockWentBack' in moment) {
@@ -125,13 +159,15 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
       moment = momentOf(kind, at, clickedAt);
     }
     if ('reason' in moment) return { kind: 'ignored', reason: moment.reason };
+    const untraced = at === 'now' ? null : traceChosen(options, kind, moment.at, reason);
+    if (untraced) return { kind: 'ignored', reason: untraced };
     const current = options.status();
     busy = true;
     if (at === 'now') lastCorrected = options.correctionMs() === 0 ? null : { kind, at: moment.at };
     const undoMs = options.undoMs();
     try {
       const recorded = outbox.add(
-        punchToWrite(outbox, active(), { kind, at: moment.at, current }, { ms: undoMs, now: options.now() }),
+        punchToWrite(outbox, active(), { kind, at: moment.at, current, reason }, { ms: undoMs, now: options.now() }),
       );
       lastPunchAt.set(reading.key(), moment.at);
       reading.changedLocally();
@@ -183,12 +219,19 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
 
   /**
    * A punch asked for from `from`; a refusal from outside a window is told as a notification.
-   * `note` (a punch the app made by itself) says why, before what every notification of it says.
+   * `note` (a punch the app made by itself) says why, before what every notification of it says,
+   * and is the reason a chosen moment is traced with when the employee gave none.
    */
-  async function punch(kind: Punch['kind'], at: PunchAt, from: PunchSource, note?: string): Promise<ClockAction> {
+  async function punch(
+    kind: Punch['kind'],
+    at: PunchAt,
+    from: PunchSource,
+    note?: string,
+    reason?: string,
+  ): Promise<ClockAction> {
     const tell = (notification: ClockNotification) =>
       options.notify(note ? { ...notification, body: `${note} ${notification.body}` } : notification);
-    const action = await record(kind, at, tell);
+    const action = await record(kind, at, tell, reason ?? note ?? '');
     if (action.kind === 'ignored' && from !== 'window') tell(words.refusedNotice(kind, action.reason));
     return action;
   }
@@ -199,9 +242,14 @@ export function createPunchRecorder(options: PunchRecorderOptions) {
     busy: () => busy,
     lastCorrected: () => lastCorrected,
     /** A forgotten clock-out, fixed: at a moment the user chose, checked before anything is saved. */
-    clockOutAt(at: number, now: number): Promise<ClockAction> {
-      const reason = clockOutAtRefusal(at, now, options.status(), words, formatTime);
-      return reason === null ? punch('clock-out', at, 'window') : Promise.resolve({ kind: 'ignored', reason });
+    clockOutAt(at: number, now: number, why: string): Promise<ClockAction> {
+      const reason =
+        why.trim().length > REASON_MAX
+          ? t('myHours.error.reasonLong', { max: REASON_MAX })
+          : clockOutAtRefusal(at, now, options.status(), words, formatTime);
+      return reason === null
+        ? punch('clock-out', at, 'window', undefined, why.trim())
+        : Promise.resolve({ kind: 'ignored', reason });
     },
   };
 }

@@ -14,6 +14,7 @@ const punch = (changes: Partial<Punch> = {}): Punch => ({
   eventId: null,
   afterPunchId: null,
   clockInAt: null,
+  reason: null,
   attempts: 1,
   unreadable: 0,
   nextAttemptAt: null,

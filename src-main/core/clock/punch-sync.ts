@@ -80,6 +80,7 @@ export function createPunchSync(options: PunchSyncOptions) {
           : await clients.timeclock.clockOut(punch.eventId!, punch.at, {
               employeeId: punch.employeeId,
               clockIn: punch.clockInAt,
+              reason: punch.reason,
             });
       settle(punch, event);
       return { kind: 'synced', punch, event };

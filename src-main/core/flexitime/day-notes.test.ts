@@ -7,11 +7,12 @@ import { dayNoteActions } from './day-note-actions.ts';
 import { minutesAsTypedHours, typedHoursMinutes } from '../../shared/typed-hours.ts';
 import { createDayNotes, MAX_NOTES } from './day-notes.ts';
 import { createFlexitime } from './flexitime.ts';
+import type { TraceChange } from '../clock/clock-context.ts';
 
 const person = { environmentId: 'e', employeeId: 'E1' };
 const now = new Date(2026, 10, 27, 10).getTime();
 
-function actionsOn(file: TextFile) {
+function actionsOn(file: TextFile, traced: (change: TraceChange) => void = () => {}) {
   const notes = createDayNotes(file, () => '2025-01-01');
   const flexitime = createFlexitime({ notes, preferences: defaultPreferences, language: () => 'en' });
   let changes = 0;
@@ -22,9 +23,44 @@ function actionsOn(file: TextFile) {
     t: () => english.t,
     locale: () => 'en-GB',
     changed: () => changes++,
+    traced,
   });
   return { actions, notes, changes: () => changes };
 }
+
+describe('the trace of each change', () => {
+  it('traces an absence added, replaced and removed, and a correction added and removed, with its reason', () => {
+    const traced: TraceChange[] = [];
+    const { actions, notes } = actionsOn(memoryFile(), (change) => traced.push(change));
+    actions.addAbsence('2026-11-23', 'vacation', 'day');
+    actions.addAbsence('2026-11-23', 'vacation', 'day'); // the same again: no change, no trace
+    actions.addAbsence('2026-11-23', 'sick', 'half');
+    actions.addCorrection('2026-11-20', '-1:30', 'overtime paid out');
+    for (const entry of [...notes.absences(person), ...notes.corrections(person)]) actions.removeDayNote(entry.id);
+    expect(traced.map(({ kind, day, before, after, reason }) => [kind, day, before, after, reason])).toEqual([
+      ['absence-added', '2026-11-23', null, 'vacation/day', ''],
+      ['absence-added', '2026-11-23', 'vacation/day', 'sick/half', ''],
+      ['correction-added', '2026-11-20', null, '-90', 'overtime paid out'],
+      ['absence-removed', '2026-11-23', 'sick/half', null, ''],
+      ['correction-removed', '2026-11-20', '-90', null, 'overtime paid out'],
+    ]);
+  });
+
+  it('takes a change back when its trace cannot be written, and says so', () => {
+    let failing = false;
+    const { actions, notes } = actionsOn(memoryFile(), () => {
+      if (failing) throw new Error('disk full');
+    });
+    actions.addAbsence('2026-11-23', 'vacation', 'day');
+    actions.addCorrection('2026-11-20', '2', 'paid');
+    failing = true;
+    expect(() => actions.addAbsence('2026-11-23', 'sick', 'day')).toThrow(/trace of corrections/);
+    expect(() => actions.addCorrection('2026-11-21', '1', 'more')).toThrow(/trace of corrections/);
+    expect(() => actions.removeDayNote(notes.corrections(person)[0]!.id)).toThrow(/trace of corrections/);
+    expect(notes.absences(person).map((absence) => absence.kind)).toEqual(['vacation']);
+    expect(notes.corrections(person).map((correction) => correction.day)).toEqual(['2026-11-20']);
+  });
+});
 
 describe('absences and corrections', () => {
   it('reads hours as people type them', () => {
@@ -65,7 +101,7 @@ describe('absences and corrections', () => {
     const { actions, notes } = actionsOn(memoryFile());
     actions.addAbsence('2026-11-30', 'sick', 'day');
     const [absence] = notes.absences(person);
-    expect(notes.remove({ ...person, employeeId: 'E2' }, absence!.id)).toBe(false);
+    expect(notes.remove({ ...person, employeeId: 'E2' }, absence!.id)).toBeNull();
     actions.removeDayNote(absence!.id);
     expect(notes.absences(person)).toEqual([]);
   });

@@ -42,8 +42,10 @@ export interface DayNotes {
   /** One absence a day: a new one on the same day replaces the old. Throws when it cannot be saved. */
   addAbsence(absence: Omit<Absence, 'id'>): Absence;
   addCorrection(correction: Omit<Correction, 'id'>): Correction;
-  /** Removes an absence or a correction of this person by its id; false when there is none. */
-  remove(person: Person, id: string): boolean;
+  /** Removes an absence or a correction of this person by its id; the one removed, or null when there is none. */
+  remove(person: Person, id: string): Absence | Correction | null;
+  /** Puts back an entry as it was (its change could not be traced): an absence replaces its day's. */
+  restore(entry: Absence | Correction): void;
 }
 
 export const MAX_NOTES = 1000;
@@ -133,12 +135,20 @@ export function createDayNotes(file: TextFile | undefined, keepFrom: () => strin
     },
     remove(person, id) {
       const mine = (entry: Absence | Correction) => samePerson(entry, person) && entry.id === id;
-      if (!absences.some(mine) && !corrections.some(mine)) return false;
+      const removed = absences.find(mine) ?? corrections.find(mine) ?? null;
+      if (!removed) return null;
       change(() => {
         absences = absences.filter((entry) => !mine(entry));
         corrections = corrections.filter((entry) => !mine(entry));
       });
-      return true;
+      return removed;
+    },
+    restore(entry) {
+      change(() => {
+        if ('kind' in entry)
+          absences = [...absences.filter((other) => !(samePerson(other, entry) && other.day === entry.day)), entry];
+        else corrections = [...corrections.filter((other) => other.id !== entry.id), entry];
+      });
     },
   };
 }

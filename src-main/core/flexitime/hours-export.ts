@@ -1,6 +1,6 @@
 /**
  * My hours to take away: a week or a month as CSV (a row a day — shifts, breaks, worked, target,
- * the day's difference, a holiday or an absence — and a total; the formula-safe writer the lookup
+ * the day's difference, night, Sunday and holiday work, a holiday or an absence — and a total; the formula-safe writer the lookup
  * uses, in the user's language and number format), and the shifts as an iCalendar file
  * (ical-generator). Hours in the CSV are numbers of hours ("7.5", "7,5") so a spreadsheet can add
  * them up. Pure: the caller gives the shifts and the plan.
@@ -9,6 +9,7 @@ import ical from 'ical-generator';
 import type { HoursPeriod } from '../../shared/domain/my-hours-choices.ts';
 import {
   addLocalDays,
+  localMidnightOf,
   formatTimeOfDay,
   formatWeekday,
   localDayKey,
@@ -21,6 +22,7 @@ import { toCsv, type CsvStyle } from '../util/csv.ts';
 import type { DayPlan } from './day-plan.ts';
 import { markOf, absenceText, type CalendarWords } from './flexitime-words.ts';
 import { workedByDay } from './worked-days.ts';
+import { NO_SPECIAL_WORK, specialWorkByDay, type NightWindow, type SpecialWork } from '../record/work-marks.ts';
 
 export interface PeriodRange {
   from: number;
@@ -48,9 +50,24 @@ export interface HoursExportInput {
   breakMarks: readonly number[];
   planOn: (dayStart: number) => DayPlan;
   words: CalendarWords;
+  /** The night IT sets, for night work to be counted apart; null: not counted. */
+  night: NightWindow | null;
 }
 
-const CSV_COLUMNS = ['date', 'day', 'shifts', 'breaks', 'worked', 'target', 'difference', 'holiday', 'absence'] as const;
+const CSV_COLUMNS = [
+  'date',
+  'day',
+  'shifts',
+  'breaks',
+  'worked',
+  'target',
+  'difference',
+  'night',
+  'sunday',
+  'holidayWork',
+  'holiday',
+  'absence',
+] as const;
 const hoursNumber = (ms: number) => Math.round(Math.floor(ms / 60_000) / 0.6) / 100;
 
 /** One day of a period: its shifts, breaks, work, target and, once it is over, its difference. */
@@ -62,18 +79,25 @@ export interface PeriodDay {
   workedMs: number;
   /** Worked plus absences counted as done, less the target; null while the day is still being worked. */
   differenceMs: number | null;
+  /** Night, Sunday and holiday work, counted apart. */
+  special: SpecialWork;
 }
 
+type PeriodTotals = { breakMs: number; workedMs: number; targetMs: number; creditMs: number; differenceMs: number } & SpecialWork;
+
 /** A period's days and their sums (the difference counts the days that are over, as the balance does). */
-export function periodDays(input: HoursExportInput): {
-  days: PeriodDay[];
-  totals: { breakMs: number; workedMs: number; targetMs: number; creditMs: number; differenceMs: number };
-} {
+export function periodDays(input: HoursExportInput): { days: PeriodDay[]; totals: PeriodTotals } {
   const { range, now, words } = input;
   const worked = workedByDay(input.sessions, range.from, Math.min(range.until, now), now);
   const breaks = breaksOf(input.sessions, input.breakMarks, now);
+  const specials = specialWorkByDay(
+    input.sessions,
+    { from: range.from, until: Math.min(range.until, now), now },
+    input.night,
+    (day) => input.planOn(localMidnightOf(day)).holiday,
+  );
   const days: PeriodDay[] = [];
-  const totals = { breakMs: 0, workedMs: 0, targetMs: 0, creditMs: 0, differenceMs: 0 };
+  const totals: PeriodTotals = { breakMs: 0, workedMs: 0, targetMs: 0, creditMs: 0, differenceMs: 0, ...NO_SPECIAL_WORK };
   for (let dayStart = range.from; dayStart < range.until; dayStart = addLocalDays(dayStart, 1)) {
     const plan = input.planOn(dayStart);
     const next = addLocalDays(dayStart, 1);
@@ -91,7 +115,11 @@ export function periodDays(input: HoursExportInput): {
     totals.targetMs += plan.targetMs;
     totals.creditMs += plan.creditMs;
     totals.differenceMs += differenceMs ?? 0;
-    days.push({ dayStart, plan, shifts, breakMs, workedMs, differenceMs });
+    const special = specials.get(plan.day) ?? NO_SPECIAL_WORK;
+    totals.nightMs += special.nightMs;
+    totals.sundayMs += special.sundayMs;
+    totals.holidayMs += special.holidayMs;
+    days.push({ dayStart, plan, shifts, breakMs, workedMs, differenceMs, special });
   }
   return { days, totals };
 }
@@ -99,7 +127,7 @@ export function periodDays(input: HoursExportInput): {
 export function hoursCsv(input: HoursExportInput, style: CsvStyle): string {
   const { t, locale } = input.words;
   const { days, totals } = periodDays(input);
-  const rows: unknown[][] = days.map(({ dayStart, plan, shifts, breakMs, workedMs, differenceMs }) => [
+  const rows: unknown[][] = days.map(({ dayStart, plan, shifts, breakMs, workedMs, differenceMs, special }) => [
     plan.day,
     formatWeekday(dayStart, locale),
     shifts.join(', '),
@@ -107,10 +135,21 @@ export function hoursCsv(input: HoursExportInput, style: CsvStyle): string {
     hoursNumber(workedMs),
     hoursNumber(plan.targetMs),
     differenceMs === null ? '' : hoursNumber(differenceMs),
+    hoursNumber(special.nightMs),
+    hoursNumber(special.sundayMs),
+    hoursNumber(special.holidayMs),
     plan.holiday ?? '',
     plan.absence ? absenceText(plan.absence, plan.creditMs, input.words) : plan.halfDay ? (markOf(plan, input.words) ?? '') : '',
   ]);
-  const sums = [totals.breakMs, totals.workedMs, totals.targetMs, totals.differenceMs].map(hoursNumber);
+  const sums = [
+    totals.breakMs,
+    totals.workedMs,
+    totals.targetMs,
+    totals.differenceMs,
+    totals.nightMs,
+    totals.sundayMs,
+    totals.holidayMs,
+  ].map(hoursNumber);
   rows.push([t('csv.hours.total'), '', '', ...sums, '', '']);
   return toCsv(
     CSV_COLUMNS.map((column) => t(`csv.hours.${column}`)),

@@ -111,11 +111,13 @@ describe('the working calendar', { timeout: 30_000 }, () => {
     const csv = core.clock.hoursFile({ period: 'this-week', format: 'csv' });
     expect(csv.name).toBe('hours-2026-05-11.csv');
     const rows = csv.content.replace('\uFEFF', '').trim().split('\r\n');
-    expect(rows[0]).toBe('Date,Day,Shifts,Breaks (h),Worked (h),Target (h),Difference (h),Public holiday,Absence');
-    expect(rows[1]).toMatch(/^2026-05-11,"[^"]+",8:00\sAM–5:30\sPM,0,9\.5,8,1\.5,,$/);
-    expect(rows[4]).toMatch(/^2026-05-14,.*,0,0,0,,Ascension Day,$/);
+    expect(rows[0]).toBe(
+      'Date,Day,Shifts,Breaks (h),Worked (h),Target (h),Difference (h),Night work (h),Sunday work (h),Holiday work (h),Public holiday,Absence',
+    );
+    expect(rows[1]).toMatch(/^2026-05-11,"[^"]+",8:00\sAM–5:30\sPM,0,9\.5,8,1\.5,0,0,0,,$/);
+    expect(rows[4]).toMatch(/^2026-05-14,.*,0,0,0,,0,0,0,Ascension Day,$/);
     expect(rows[5]).toMatch(/^2026-05-15,.*Sick · half day · 4 h counted as done$/);
-    expect(rows.at(-1)).toBe('Total,,,0,9.5,32,1.5,,');
+    expect(rows.at(-1)).toBe('Total,,,0,9.5,32,1.5,0,0,0,,');
     const ics = core.clock.hoursFile({ period: 'this-week', format: 'ics' });
     expect(ics.name).toBe('hours-2026-05-11.ics');
     expect(ics.content).toMatch(/BEGIN:VCALENDAR/);

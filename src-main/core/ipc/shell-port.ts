@@ -7,7 +7,11 @@ export interface ShellPort {
    * Asks the user where to save (a save dialog) and writes the file; the path, or null if cancelled.
    * `kind`: the dialog's name for the file type, in the user's words.
    */
-  saveFile(suggestedName: string, content: string, kind: string): Promise<string | null>;
+  saveFile(suggestedName: string, content: string | Uint8Array, kind: string): Promise<string | null>;
+  /** A window's own page as its print styles show it, as a PDF (Electron's printToPDF). */
+  pagePdf(window: 'hours'): Promise<Uint8Array>;
+  /** A window's own page to the system's print dialog. */
+  printPage(window: 'hours'): void;
   hidePanel(): void;
   /** Why the global shortcut could not be registered, if it could not. */
   shortcutProblems(): SettingsView['shortcutProblems'];

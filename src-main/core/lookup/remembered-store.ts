@@ -2,7 +2,9 @@
  * Where what the lookup remembers (remembered.ts) is kept between runs: one file per environment,
  * encrypted by the operating system (the same Encryptor as the secrets: it holds debtor data), a
  * `v1` JSON inside. Without strong encryption it is kept for the session only, and a file that
- * cannot be read (damaged, another user's key) starts afresh — each said by its `notice`.
+ * cannot be read (damaged, another user's key) starts afresh — each said by its `notice`. Which
+ * debtors the analyst looked at, and when, are written only while IT lets them be
+ * (`lookup.rememberLookedAt`); the pinned ones and their history always are.
  */
 import { environmentFileName } from '../util/file-name.ts';
 import type { RememberedNotice } from '../../shared/ipc/contract.ts';
@@ -32,7 +34,17 @@ function parsed(text: string): Remembered | null {
   return { recent: keys(value.recent, RECENT_MAX), pinned: keys(value.pinned, PINNED_MAX), history, seen: value.seen ?? {} };
 }
 
-export function createRememberedStore(file: ((name: string) => TextFile) | null, encryptor: Encryptor | null): RememberedStore {
+/** The pinned debtors and their history alone: nothing of what was only looked at. */
+function pinnedOnly(state: Remembered): Remembered {
+  const history = Object.fromEntries(Object.entries(state.history).filter(([key]) => state.pinned.includes(key)));
+  return { ...state, recent: [], seen: {}, history };
+}
+
+export function createRememberedStore(
+  file: ((name: string) => TextFile) | null,
+  encryptor: Encryptor | null,
+  keepLookedAt: () => boolean = () => true,
+): RememberedStore {
   const session = new Map<string, Remembered>();
   const persisted = () => file !== null && encryptor !== null && encryptor.level() === 'strong';
   // Said only where a file could have been kept: a run without a data folder (tests, tools) keeps nothing by design.
@@ -57,7 +69,8 @@ export function createRememberedStore(file: ((name: string) => TextFile) | null,
       session.set(environmentId, state);
       if (!persisted()) return;
       writes = writes.then(async () => {
-        const data = await encryptor!.encrypt(JSON.stringify({ v: 1, ...state })).catch(() => null);
+        const kept = keepLookedAt() ? state : pinnedOnly(state);
+        const data = await encryptor!.encrypt(JSON.stringify({ v: 1, ...kept })).catch(() => null);
         // Written only if it is still the newest state (a later save or a removal wins).
         if (data !== null && session.get(environmentId) === state) file!(rememberedFileName(environmentId)).write(data);
       });

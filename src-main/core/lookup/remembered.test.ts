@@ -92,6 +92,21 @@ describe('kept between runs', () => {
     expect(await again.load('acme-1a2b3c')).toMatchObject({ state: { recent: ['D1'] }, notice: null });
   });
 
+  it('keeps what was looked at for the session only when IT says so, and the pinned ones still (issue 67, point 5)', async () => {
+    const dir = folder();
+    const store = createRememberedStore(
+      (name) => textFile(join(dir, name)),
+      fakeEncryptor('strong'),
+      () => false,
+    );
+    store.save('acme', { ...viewed(emptyRemembered(), 'D1', snapshot(78), 0), pinned: ['D2'] });
+    await store.flush();
+    expect((await store.load('acme')).state.recent).toEqual(['D1']);
+    const again = createRememberedStore((name) => textFile(join(dir, name)), fakeEncryptor('strong'));
+    expect(await again.load('acme')).toMatchObject({ state: { recent: [], seen: {}, pinned: ['D2'] }, notice: null });
+    expect(Object.keys((await again.load('acme')).state.history)).not.toContain('D1');
+  });
+
   it('starts afresh and says so for a damaged file, and keeps nothing on disk without strong encryption', async () => {
     const dir = folder();
     writeFileSync(join(dir, rememberedFileName('acme')), 'not what was written');

@@ -107,6 +107,12 @@ export const apiProfileSchema = v.strictObject({
    * `dateFilterFormat` says.
    */
   dayFilterFormat: v.optional(v.nullable(v.picklist(['date', 'iso-local', 'iso-zone'])), null),
+  /**
+   * The field of the time event that takes a comment, where the server has one: a clock-out set to
+   * an earlier time carries the employee's reason in it. Null: no reason is sent (it stays in the
+   * trace of corrections on the computer).
+   */
+  reasonField: fieldName,
   /** How a clock-out is sent: PATCH with JSON, PATCH merge-patch, JSON Patch, or PUT of the whole event. */
   clockOutMethod: v.optional(v.picklist(['patch-json', 'patch-merge', 'json-patch', 'put']), 'patch-json'),
   /** An extra CA certificate (PEM) to trust for this environment's servers, beside the system's store. */

@@ -34,6 +34,8 @@ export interface HoursView {
   /** This week's days with shifts, oldest first; each shift "8:02 – 12:00", "13:00 – now", and breaks between. */
   days: Array<{
     day: string;
+    /** The day as YYYY-MM-DD, to find its corrections in the trace. */
+    key: string;
     total: string;
     breaks: string | null;
     /**
@@ -50,6 +52,10 @@ export interface HoursView {
       overMidnight?: boolean;
       continued?: boolean;
     }>;
+    /** Night, Sunday and holiday work of the day, counted apart: "Night work 1 h 30 min · Sunday work 8 h". */
+    special?: string | null;
+    /** The working day that began on this day began after too short a rest: "Rest before this day: 9 h 20 min (11 h required)". */
+    restShort?: string | null;
   }>;
   /** Where the figures come from, and what they leave out. */
   note: string;
@@ -69,6 +75,29 @@ export interface HoursView {
   balanceHint: string | null;
   /** The absences and corrections noted on this computer, from last month on, newest last. */
   notes: DayNoteView[];
+  /** This week's night, Sunday and holiday work, counted apart; null when there is none. */
+  specialWeek?: string | null;
+  /** The trace of the employee's corrections from last month on, and whether it holds as written. */
+  trace: TraceView;
+}
+
+/** Every correction of the employee's record on this computer, as My time lists it. */
+export interface TraceView {
+  /** The trace was changed outside the app, or started again after it could not be read; null when it holds. */
+  problem: string | null;
+  /** Newest first. */
+  entries: Array<{
+    seq: number;
+    /** The day it is about (YYYY-MM-DD), and as the user's language writes it. */
+    day: string;
+    dayText: string;
+    /** "Clock-out of the shift from 08:02 set to 16:30". */
+    text: string;
+    /** "Reason: forgot to clock out", or that none was given. */
+    reason: string;
+    /** "Fri 17:40 by E1001 · Ana Díaz". */
+    made: string;
+  }>;
 }
 
 /** A day of the week as the chart draws it: worked against the day's target, breaks, a holiday or absence. */
@@ -82,6 +111,8 @@ export interface MonthView {
   credit: string | null;
   target: string | null;
   difference: string | null;
+  /** The month's night, Sunday and holiday work, counted apart; null when there is none. */
+  special: string | null;
 }
 
 export interface WeekBar {
@@ -120,6 +151,25 @@ export interface DayNoteView {
   day: string;
   kind: 'absence' | 'correction';
   text: string;
+}
+
+/**
+ * The employee's own copy of a month's record, for print or PDF: a row a day (start, end, breaks,
+ * worked, marks), the month's totals and balance, the corrections' trace, and what it is built from.
+ */
+export interface MonthRecordView {
+  /** "Working-time record · November 2026". */
+  title: string;
+  /** The month as YYYY-MM, for the file's name. */
+  month: string;
+  /** "E1002 · Marcus Lee · Mock (built-in)". */
+  person: string;
+  rows: Array<{ day: string; start: string; end: string; breaks: string; worked: string; marks: string[] }>;
+  totals: Array<{ label: string; value: string }>;
+  trace: TraceView['entries'];
+  /** What it is built from, and when it was made. */
+  source: string;
+  made: string;
 }
 
 /** A new absence or correction: saved and the clock's view, or the fields' problems in the user's words. */
@@ -175,6 +225,11 @@ export interface ClockView {
    * clock-in already sent cannot be undone, and the service has no way to delete one).
    */
   earlierClockOut: { since: string; suggestedAt: string; latest: string } | null;
+  /**
+   * Clocking in now would begin a working day within the daily rest: until when (ISO), "Daily rest
+   * until 06:40", and the question asked before such a clock-in.
+   */
+  rest: { until: string; line: string; question: string } | null;
   hours: HoursView;
 }
 
@@ -187,6 +242,8 @@ export interface PanelRequests {
   getClock(): Promise<ClockView>;
   /** Clock in or out, whichever is next. */
   toggleClock(): Promise<ClockView>;
+  /** Clock in within the daily rest, after the employee was asked: the acceptance is traced. */
+  clockInDuringRest(): Promise<ClockView>;
   discardPunch(punchId: string): Promise<ClockView>;
   /** Takes back the punch just made, if it is still in its undo time. */
   undoPunch(): Promise<ClockView>;
@@ -198,7 +255,7 @@ export interface PanelRequests {
   markPunchSent(punchId: string): Promise<ClockView>;
   answerSleepPrompt(answer: 'clock-out-at-sleep' | 'stay-clocked-in'): Promise<ClockView>;
   /** Clock out at a past moment (ISO instant), after the clock-in and not in the future. */
-  clockOutAt(at: string): Promise<ClockView>;
+  clockOutAt(at: string, reason?: string): Promise<ClockView>;
   /** The panel hides itself (Esc, or after an action). */
   hidePanel(): Promise<void>;
   /** Notes an absence on a day (YYYY-MM-DD), on this computer only. */
@@ -206,6 +263,12 @@ export interface PanelRequests {
   /** Corrects the balance on a day by hours as typed ("+1:30", "-0:45", "1.5"), with a reason. */
   addCorrection(day: string, hours: string, reason: string): Promise<DayNoteResult>;
   removeDayNote(id: string): Promise<ClockView>;
+  /** This or last month's record, for print or PDF. */
+  getMonthRecord(period: 'this-month' | 'last-month'): Promise<MonthRecordView>;
+  /** My time's own page as shown in print (the record) to PDF, where the user saves it. */
+  saveMonthRecordPdf(period: 'this-month' | 'last-month'): Promise<{ savedTo: string | null }>;
+  /** My time's own page to the system's print dialog. */
+  printMonthRecord(): Promise<void>;
   /** My hours of a week or month as CSV, or its shifts as an iCalendar file, where the user saves it. */
   exportHours(period: HoursPeriod, format: 'csv' | 'ics'): Promise<{ savedTo: string | null }>;
 }
@@ -213,16 +276,20 @@ export interface PanelRequests {
 export const panelArgs = {
   getClock: v.strictTuple([]),
   toggleClock: v.strictTuple([]),
+  clockInDuringRest: v.strictTuple([]),
   discardPunch: v.strictTuple([text(100)]),
   undoPunch: v.strictTuple([]),
   takeBreak: v.strictTuple([]),
   retryPunch: v.strictTuple([text(100)]),
   markPunchSent: v.strictTuple([text(100)]),
   answerSleepPrompt: v.strictTuple([v.picklist(['clock-out-at-sleep', 'stay-clocked-in'])]),
-  clockOutAt: v.strictTuple([v.pipe(v.string(), v.maxLength(40))]),
+  clockOutAt: v.strictTuple([v.pipe(v.string(), v.maxLength(40)), v.optional(text(400))]),
   hidePanel: v.strictTuple([]),
   addAbsence: v.strictTuple([text(10), v.picklist(ABSENCE_KINDS), v.picklist(['day', 'half'])]),
   addCorrection: v.strictTuple([text(20), text(20), text(400)]),
   removeDayNote: v.strictTuple([text(60)]),
   exportHours: v.strictTuple([v.picklist(HOURS_PERIODS), v.picklist(['csv', 'ics'])]),
+  getMonthRecord: v.strictTuple([v.picklist(['this-month', 'last-month'])]),
+  saveMonthRecordPdf: v.strictTuple([v.picklist(['this-month', 'last-month'])]),
+  printMonthRecord: v.strictTuple([]),
 } satisfies { [K in keyof PanelRequests]: v.GenericSchema<unknown, Parameters<PanelRequests[K]>> };

@@ -57,6 +57,16 @@ export class WebContents extends EventEmitter {
       )
       .catch(() => {});
   }
+  /** Electron's printToPDF: the page as its print styles show it, by the same Chromium (headless) that shows it. */
+  async printToPDF(options: { pageSize?: string; printBackground?: boolean } = {}): Promise<Buffer> {
+    if (!this.page) throw new Error('No page to print.');
+    return this.page.pdf({ format: options.pageSize ?? 'A4', printBackground: options.printBackground ?? false });
+  }
+  /** The system's print dialog, which a desktop without a printer cannot show: the request is kept for the test. */
+  readonly printed: unknown[] = [];
+  print(options: unknown = {}): void {
+    this.printed.push(options);
+  }
   /** Whether 'will-navigate' listeners let the page go to `url`. */
   navigationAllowed(url: string): boolean {
     let prevented = false;

@@ -3,6 +3,7 @@ import type { PanelRequests } from '../../../shared/ipc/contract.ts';
 import type { AppCore } from '../../app-core.ts';
 import { PunchActionError, type ClockAction } from '../../clock/clock-actions.ts';
 import type { ShellPort } from '../shell-port.ts';
+import { safeFileName } from '../../util/file-name.ts';
 
 /** A refused punch reaches the window as an error in the core's words, shown where the employee clicked. */
 function refusedOrDone(action: ClockAction | null): void {
@@ -14,6 +15,10 @@ export function panelHandlers(core: AppCore, shell: ShellPort): PanelRequests {
     getClock: async () => core.clock.view(),
     async toggleClock() {
       refusedOrDone(await core.clock.toggle('window'));
+      return core.clock.view();
+    },
+    async clockInDuringRest() {
+      refusedOrDone(await core.clock.clockInDuringRest('window'));
       return core.clock.view();
     },
     async takeBreak() {
@@ -36,8 +41,8 @@ export function panelHandlers(core: AppCore, shell: ShellPort): PanelRequests {
       await core.clock.markSent(punchId);
       return core.clock.view();
     },
-    async clockOutAt(at) {
-      refusedOrDone(await core.clock.clockOutAt(Date.parse(at)));
+    async clockOutAt(at, reason) {
+      refusedOrDone(await core.clock.clockOutAt(Date.parse(at), reason));
       return core.clock.view();
     },
     async answerSleepPrompt(answer) {
@@ -57,6 +62,14 @@ export function panelHandlers(core: AppCore, shell: ShellPort): PanelRequests {
       core.clock.removeDayNote(id);
       return core.clock.view();
     },
+    getMonthRecord: async (period) => core.clock.monthRecord(period),
+    async saveMonthRecordPdf(period) {
+      const record = core.clock.monthRecord(period);
+      const t = core.translator().t;
+      const name = `${t('file.stem', { what: 'record' })}-${record.month}.pdf`;
+      return { savedTo: await shell.saveFile(safeFileName(name), await shell.pagePdf('hours'), t('record.pdfKind')) };
+    },
+    printMonthRecord: async () => shell.printPage('hours'),
     async exportHours(period, format) {
       const file = core.clock.hoursFile({ period, format });
       return { savedTo: await shell.saveFile(file.name, file.content, file.kind) };
