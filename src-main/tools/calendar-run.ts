@@ -50,6 +50,8 @@ const dayBoundTests = [
   'src-main/core/clock/breaks.test.ts',
   // Holidays, the day plan and the flexitime balance: day keys, local midnights, clock changes.
   'src-main/core/flexitime/',
+  // Rest between working days, night, Sunday and holiday work: local days and nights across clock changes.
+  'src-main/core/record/',
   'src-main/core/tray/',
   'src-main/shared/',
   'src-main/core/health/health-history.test.ts',

@@ -173,7 +173,7 @@ export function flexitimeParts(
       : null;
   const notesFrom = localDayKey(addLocalDays(startOfLocalDay(now), -62));
   return {
-    // The corrections made since last month began, whichever day they are about.
+    // The corrections made in the last two months, whichever day they are about.
     trace: traceView(options.trace.entries(person, localMidnightOf(notesFrom)), options.trace.state(), now, words),
     balance: balance && balanceView(balance, words),
     balanceHint: regionHint ?? (balance ? null : t('flexitime.noTargets')),

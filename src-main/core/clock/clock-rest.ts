@@ -120,7 +120,7 @@ export function restGuard(needs: RestGuardNeeds) {
       try {
         if (change) needs.traced(change);
       } catch {
-        return { kind: 'ignored', reason: t('refusal.traceUnwritten') };
+        return { kind: 'ignored', reason: t('myHours.error.traceUnwritten') };
       }
       return needs.clockIn(from);
     },

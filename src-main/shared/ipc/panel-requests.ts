@@ -77,7 +77,7 @@ export interface HoursView {
   notes: DayNoteView[];
   /** This week's night, Sunday and holiday work, counted apart; null when there is none. */
   specialWeek?: string | null;
-  /** The trace of the employee's corrections from last month on, and whether it holds as written. */
+  /** The trace of the corrections made in the last two months, and whether it holds as written. */
   trace: TraceView;
 }
 
