@@ -181,6 +181,14 @@ export function flexitimeParts(
   };
 }
 
+/** The employee's name: the service's word first, the one the employee gave in Settings otherwise; null when neither. */
+export function employeeNameOf(options: Pick<DayOptions, 'preferences'>, reading: ClockReading): string | null {
+  const { server } = reading.state;
+  return (
+    (server.kind === 'known' ? server.event?.employeeName : undefined) ?? (options.preferences().clock.displayName.trim() || null)
+  );
+}
+
 /** What the view needs from the service's state besides the punches and the prompt. */
 export function viewOf(options: DayOptions, journal: HoursJournal, reading: ClockReading, at: DayAt, formatTime: TimeFormatter) {
   const { current, now, environment, t } = at;
@@ -199,10 +207,7 @@ export function viewOf(options: DayOptions, journal: HoursJournal, reading: Cloc
     status: current,
     now,
     employeeId,
-    // The service's word for the name first; the one the employee gave in Settings otherwise.
-    employeeName:
-      (server.kind === 'known' ? server.event?.employeeName : undefined) ??
-      (options.preferences().clock.displayName.trim() || null),
+    employeeName: employeeNameOf(options, reading),
     environmentName: environment.name,
     problem,
     problemIsOutage: problem !== null && problemIsOutage,

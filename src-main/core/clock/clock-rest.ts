@@ -63,21 +63,27 @@ export function shortRestAccepted(rest: Rest, now: number): TraceChange | null {
   };
 }
 
+/** The working days that began after too short a rest, by the local day they began on. */
+export function shortRestDays(rest: Rest): Map<string, WorkingDay & { restBeforeMs: number }> {
+  const { dailyMs } = rest.rules;
+  const short = rest.days.filter(
+    (day): day is WorkingDay & { restBeforeMs: number } =>
+      dailyMs !== null && day.restBeforeMs !== null && day.restBeforeMs < dailyMs,
+  );
+  return new Map(short.map((day) => [localDayKey(day.start), day]));
+}
+
 /** The days shown whose working day began after too short a rest, marked; and the weekly rest missed, as a warning. */
 export function withRest<Hours extends Omit<HoursView, 'month'>>(hours: Hours, rest: Rest, now: number, t: Translate): Hours {
   const { dailyMs, weeklyMs } = rest.rules;
-  const shortOn = (key: string) =>
-    rest.days.find(
-      (day: WorkingDay) =>
-        localDayKey(day.start) === key && dailyMs !== null && day.restBeforeMs !== null && day.restBeforeMs < dailyMs,
-    );
+  const shortOn = shortRestDays(rest);
   const days = hours.days.map((day) => {
-    const short = shortOn(day.key);
+    const short = shortOn.get(day.key);
     return short
       ? {
           ...day,
           restShort: t('rest.shortBefore', {
-            rest: formatDuration(short.restBeforeMs!, t),
+            rest: formatDuration(short.restBeforeMs, t),
             required: formatDuration(dailyMs!, t),
           }),
         }

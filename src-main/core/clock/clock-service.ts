@@ -14,7 +14,7 @@ import { dayNoteActions } from '../flexitime/day-note-actions.ts';
 import type { ClockAction, PunchSource } from './clock-actions.ts';
 import { createClockAway, type ClockAway } from './clock-away.ts';
 import { createClockContext, type ClockContext } from './clock-context.ts';
-import { personOf } from './clock-day.ts';
+import { employeeNameOf, personOf } from './clock-day.ts';
 import type { ClockServiceOptions } from './clock-options.ts';
 import { createPunching, type Punching } from './clock-punching.ts';
 import { createClockShowing } from './clock-showing.ts';
@@ -150,9 +150,7 @@ function hoursActions(options: ClockServiceOptions, context: ClockContext, punch
     /** This or last month's record, for print or PDF: whose, and when the service last answered. */
     monthRecord(period: 'this-month' | 'last-month') {
       const { server } = punching.reading.state;
-      const employeeName =
-        (server.kind === 'known' ? server.event?.employeeName : undefined) ??
-        (options.preferences().clock.displayName.trim() || null);
+      const employeeName = employeeNameOf(options, punching.reading);
       const readAt = server.kind === 'known' ? server.readAt : null;
       return monthRecord(context.day, context.journal, { ...context.moment(punching.status()), employeeName, readAt }, period);
     },

@@ -12,7 +12,7 @@ import { markOf } from '../flexitime/flexitime-words.ts';
 import { specialWorkText } from '../record/special-work-words.ts';
 import { traceView } from '../record/trace-words.ts';
 import { flexitimeParts, periodInput, personOf, type DayAt, type DayOptions } from './clock-day.ts';
-import { restOf } from './clock-rest.ts';
+import { restOf, shortRestDays } from './clock-rest.ts';
 import type { HoursJournal } from './hours-journal.ts';
 import { endOf } from './my-hours.ts';
 
@@ -34,11 +34,7 @@ export function monthRecord(
     .entries(person, 0)
     .filter((entry) => localDayKey(input.range.from) <= entry.day && entry.day < localDayKey(input.range.until));
   const corrected = new Set(trace.map((entry) => entry.day));
-  const shortRest = new Set(
-    rest.days
-      .filter((day) => rest.rules.dailyMs !== null && day.restBeforeMs !== null && day.restBeforeMs < rest.rules.dailyMs)
-      .map((day) => localDayKey(day.start)),
-  );
+  const shortRest = shortRestDays(rest);
   const marksOf = (day: PeriodDay) =>
     [
       markOf(day.plan, words),

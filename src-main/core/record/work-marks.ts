@@ -4,8 +4,9 @@
  * Counted per local day in one pass over the shifts, each shift over midnight on each day for its
  * part; a shift whose end this computer never saw counts nothing (the rule My hours keeps). Pure.
  */
-import { localDayKey, minutesOfClockTime, startOfLocalDay, startOfNextLocalDay } from '../../shared/moments.ts';
-import { endOf, type Session } from '../clock/my-hours.ts';
+import { minutesOfClockTime, startOfLocalDay, startOfNextLocalDay } from '../../shared/moments.ts';
+import type { Session } from '../clock/my-hours.ts';
+import { eachDayPart } from '../flexitime/worked-days.ts';
 
 export interface SpecialWork {
   nightMs: number;
@@ -44,22 +45,14 @@ export function specialWorkByDay(
   holidayOn: (day: string) => string | null,
 ): Map<string, SpecialWork> {
   const days = new Map<string, SpecialWork>();
-  for (const session of sessions) {
-    if (!session.open && session.to === null) continue;
-    let start = Math.max(session.from, range.from);
-    const end = Math.min(endOf(session, range.now), range.until);
-    while (start < end) {
-      const dayStart = startOfLocalDay(start);
-      const partEnd = Math.min(startOfNextLocalDay(start), end);
-      const key = localDayKey(start);
-      const day = days.get(key) ?? { ...NO_SPECIAL_WORK };
-      if (night) day.nightMs += nightOf(dayStart, night).reduce((sum, span) => sum + overlap(start, partEnd, span), 0);
-      if (new Date(dayStart).getDay() === 0) day.sundayMs += partEnd - start;
-      if (holidayOn(key) !== null) day.holidayMs += partEnd - start;
-      days.set(key, day);
-      start = partEnd;
-    }
-  }
+  eachDayPart(sessions, range, (key, start, end) => {
+    const dayStart = startOfLocalDay(start);
+    const day = days.get(key) ?? { ...NO_SPECIAL_WORK };
+    if (night) day.nightMs += nightOf(dayStart, night).reduce((sum, span) => sum + overlap(start, end, span), 0);
+    if (new Date(dayStart).getDay() === 0) day.sundayMs += end - start;
+    if (holidayOn(key) !== null) day.holidayMs += end - start;
+    days.set(key, day);
+  });
   return days;
 }
 
