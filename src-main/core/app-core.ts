@@ -28,7 +28,7 @@ import { createSecrets } from './assembly/secrets.ts';
 import { createNetworkAssembly } from './assembly/network.ts';
 import { createDataFiles } from './assembly/data-files.ts';
 import { createClockAssembly } from './assembly/clock.ts';
-import { createLookupAssembly } from './assembly/lookup.ts';
+import { createLookupAssembly, type LookupAssembly } from './assembly/lookup.ts';
 import { createHealthAssembly } from './assembly/health.ts';
 import { createEnvironmentSwitching } from './assembly/switching.ts';
 import { createUpdatesAssembly } from './assembly/updates.ts';
@@ -44,6 +44,8 @@ export interface AppCore {
   readonly lookup: LookupService;
   /** A notification for the desktop: pinned debtors whose scores or status a sync found changed. */
   onLookupNotice(listener: (notice: { title: string; body: string }) => void): () => void;
+  /** Who opened which debtor: what is kept, each entry as it is written, and what IT's collector took. */
+  readonly accessRecord: LookupAssembly['accessRecord'];
   readonly updates: UpdateService;
   /**
    * Requests to IT's own addresses (the metrics collector) on the same route as every other: the
@@ -114,7 +116,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     random: options.random,
     log: options.log,
   });
-  const { lookup, onLookupNotice } = createLookupAssembly(basics, {
+  const { lookup, onLookupNotice, accessRecord } = createLookupAssembly(basics, {
     options,
     vault,
     secretFor: secrets.secretFor,
@@ -154,6 +156,7 @@ export function createAppCore(options: AppCoreOptions): AppCore {
     outbox,
     lookup,
     onLookupNotice,
+    accessRecord,
     updates,
     updateSource,
     proxySignIn: network.proxySignIn,

@@ -83,6 +83,12 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'lookup.rememberLookedAt':
     'Whether the debtors an analyst looked at lately (the last 20) and when each was last opened are kept between runs, encrypted, on this computer, for "Recently looked at" and "changed since you last looked". Off: kept for the session only. Pinned debtors and their score history are kept either way.',
   'lookup.notifyPinnedChanges': "A notification when a sync finds a pinned debtor's scores or status changed.",
+  'lookup.accessRecord.keepMonths':
+    'How many months this computer keeps its record of who opened which debtor, when and why (the date and purpose of each consultation, which a debtor who is a person may ask to see). Older entries leave the disk. `0`: no record is kept.',
+  'lookup.accessRecord.askPurpose':
+    '`never`; `once`: the analyst says why once per run of the app; `each-debtor`: for each debtor opened (a legitimate interest per query), the last purpose offered first and a debtor opened within 30 minutes not asked about again.',
+  'lookup.accessRecord.purposes':
+    'The purposes an analyst chooses from, at most 20 (`["Credit check for a new invoice", "Collections"]`). Empty: the analyst writes the purpose.',
   'general.startAtLogin': "Start with the user's session, so the app is in the tray at 8:00.",
   'general.theme': 'Light, dark, or as the system is.',
   'general.language': "The app's language; `system`: the first of the system's languages the app has, else English.",
@@ -104,6 +110,9 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'fleet.intervalSeconds': 'How often fleet health is sent.',
   'fleet.includeEmployee': 'Include the employee id in fleet health.',
   'fleet.includeWorkstation': "Include the workstation's name in fleet health.",
+  'fleet.sendAccessRecord':
+    "Send each entry of the lookup's access record (debtor key, employee id, time, environment, purpose) to the collector as an OpenTelemetry log, so IT can answer who opened a debtor across the fleet.",
+  'fleet.includeDebtorName': "Include the debtor's name with each access record entry sent; off: its key alone.",
   'fleet.headerName': 'A header for a collector that wants credentials (`Authorization`). Empty: none.',
   'fleet.headerValue': "That header's value (`Bearer …`); redacted everywhere.",
   environments: "The admin file's `environments` list, as JSON (below, Fields).",

@@ -254,6 +254,20 @@ export const clockSchema = v.object({
   endOfDayReminder: v.optional(v.object({ enabled: v.optional(v.boolean(), false), time: clockTime('17:30') }), {}),
 });
 
+/**
+ * The record of who opened which debtor, when and why (core/lookup/access-record.ts): kept
+ * `keepMonths` (0: not kept); a purpose asked never, once per run, or for each debtor, from IT's
+ * `purposes` (empty: the analyst writes it).
+ */
+const accessRecordSchema = v.optional(
+  v.object({
+    keepMonths: seconds(0, 120, 12),
+    askPurpose: v.optional(v.picklist(['never', 'once', 'each-debtor']), 'never'),
+    purposes: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))), v.maxLength(20)), []),
+  }),
+  {},
+);
+
 export const lookupSchema = v.object({
   autoRefreshMinutes: seconds(0, 1440, 5),
   /**
@@ -272,6 +286,7 @@ export const lookupSchema = v.object({
   rememberLookedAt: v.optional(v.boolean(), true),
   /** A desktop notification when a sync finds a pinned debtor's scores or status changed. */
   notifyPinnedChanges: v.optional(v.boolean(), true),
+  accessRecord: accessRecordSchema,
 });
 
 export const generalSchema = v.object({
@@ -330,6 +345,10 @@ export const fleetSchema = v.object({
   includeEmployee: v.optional(v.boolean(), false),
   /** The workstation's name (host.name): often the employee's in disguise (WS-JSMITH-LAPTOP), so off unless IT allows it. */
   includeWorkstation: v.optional(v.boolean(), false),
+  /** Who opened which debtor (the lookup's access record) goes to the collector as OpenTelemetry logs too. */
+  sendAccessRecord: v.optional(v.boolean(), true),
+  /** The debtor's name goes with each entry of the access record (otherwise its key alone). */
+  includeDebtorName: v.optional(v.boolean(), false),
   /** A header for a collector that wants credentials (Authorization, X-Api-Key …); empty: none. */
   headerName: v.optional(v.pipe(v.string(), v.maxLength(100), v.regex(/^([!#$%&'*+.^_`|~0-9A-Za-z-]+)?$/)), ''),
   /** Its value, from IT (admin file, policy): redacted from the log and support info. */

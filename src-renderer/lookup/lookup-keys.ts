@@ -50,7 +50,7 @@ export function onLookupKey(event: KeyboardEvent, context: LookupKeyContext): vo
     void lookup.toggleCompare();
   } else if (event.key === 'Enter' && !ownsEnter(event.target, searchBox)) {
     event.preventDefault();
-    void lookup.openSelected();
+    void lookup.openSelected(true);
   } else if (event.key === 'Escape') {
     event.preventDefault();
     stepBack(lookup);
@@ -59,7 +59,7 @@ export function onLookupKey(event: KeyboardEvent, context: LookupKeyContext): vo
 
 function stepBack(lookup: LookupState): void {
   if (lookup.comparison) lookup.comparison = null;
-  else if (lookup.detail) lookup.detail = null;
+  else if (lookup.detail || lookup.purposeAsked) lookup.closeDetail();
   else if (lookup.text) {
     lookup.text = '';
     void lookup.search();

@@ -3,9 +3,12 @@
  * sync status, and the calls that change them. Late answers never win over newer ones. The
  * component only draws it and handles keys.
  */
+import { isPurposeAsked } from '../../src-main/shared/ipc/contract.ts';
 import type {
   AppInfo,
   DebtorDetail,
+  ExportRequest,
+  PurposeAsk,
   LookupPage,
   ComparedDebtor,
   LookupRow,
@@ -42,6 +45,10 @@ export class LookupState {
   comparing = $state<LookupRow[]>([]);
   /** The comparison open beside the results (fresh rows of those debtors), or null. */
   comparison = $state<ComparedDebtor[] | null>(null);
+  /** Why the debtor is opened must be said first (IT's policy): for which debtor, and what to offer. */
+  /** `focusTurn` grows each time the question is to take the focus (Enter, not the arrows); 0: never yet. */
+  purposeAsked = $state<{ debtorKey: string; name: string; ask: PurposeAsk; changing: boolean; focusTurn: number } | null>(null);
+  purposeProblem = $state<string | null>(null);
   /** Pinned and recent debtors, remembered on this computer. */
   remembered = $state<RememberedView | null>(null);
   private searchToken = 0;
@@ -78,18 +85,59 @@ export class LookupState {
     }
   };
 
-  open = async (row: LookupRow | undefined) => {
+  /** Shows a debtor's details, or asks why it is opened where that must be said first (`byKey`: Enter, which focuses the question). */
+  open = async (row: Pick<LookupRow, 'debtorKey' | 'name'> | undefined, byKey = false) => {
     if (!row) return;
     const token = ++this.detailToken;
     try {
       const next = await api.lookupDetail(row.debtorKey);
       if (token !== this.detailToken) return; // a slower answer for an earlier row never wins
-      this.detail = next;
       clearTimeout(this.viewTimer);
+      if (isPurposeAsked(next)) return this.askPurpose(row, next.purposeAsked, byKey);
+      this.purposeAsked = null;
+      this.detail = next;
       if (next) this.viewTimer = setTimeout(() => void this.viewed(row.debtorKey, token), VIEW_REST_MS);
     } catch (error) {
       this.problem = errorMessage(error);
     }
+  };
+
+  private askPurpose(row: Pick<LookupRow, 'debtorKey' | 'name'>, ask: PurposeAsk, focus: boolean, changing = false) {
+    this.detail = null;
+    const same = this.purposeAsked?.debtorKey === row.debtorKey;
+    if (!same) this.purposeProblem = null;
+    const focusTurn = focus ? (same ? (this.purposeAsked?.focusTurn ?? 0) : 0) + 1 : 0;
+    this.purposeAsked = { debtorKey: row.debtorKey, name: row.name, ask, changing, focusTurn };
+  }
+
+  /** The analyst said why: the debtor is shown (or the policy's refusal said). */
+  givePurpose = async (purpose: string) => {
+    const asked = this.purposeAsked;
+    if (!asked) return;
+    const ok = await api.lookupPurpose(asked.debtorKey, purpose).catch((error: unknown) => {
+      this.purposeProblem = errorMessage(error);
+      return null;
+    });
+    if (ok === null) return;
+    if (!ok) return void (this.purposeProblem = words.t('lookup.purpose.refused', { kind: asked.ask.kind }));
+    this.purposeProblem = null;
+    this.purposeAsked = null;
+    await this.open(asked);
+  };
+
+  /** Another purpose from now on (the one in use is offered first). */
+  changePurpose = () => {
+    const purpose = this.detail?.purpose;
+    const key = this.detail?.debtor.debtorKey;
+    if (!purpose || typeof key !== 'string') return;
+    this.askPurpose({ debtorKey: key, name: String(this.detail?.debtor.name ?? key) }, purpose.ask, true, true);
+  };
+
+  /** Changing the purpose given up: the debtor again, as it was. */
+  keepPurpose = async () => {
+    const asked = this.purposeAsked;
+    this.purposeAsked = null;
+    if (asked) await this.open(asked);
   };
 
   /** Still on this debtor: it is remembered as looked at (its "changed" mark goes). */
@@ -147,14 +195,16 @@ export class LookupState {
   closeDetail() {
     this.detailToken++;
     this.detail = null;
+    this.purposeAsked = null;
   }
 
-  openSelected = async () => {
+  /** `byKey`: Enter, not the selection moving (a question asked takes the focus then). */
+  openSelected = async (byKey = false) => {
     const page = this.page;
     const selected = this.selected;
     if (!page || selected < 0) return;
     const { rows } = selected < page.rows.length ? page : await api.lookupRows(page.resultId, selected, 1);
-    await this.open(selected < page.rows.length ? rows[selected] : rows[0]);
+    await this.open(selected < page.rows.length ? rows[selected] : rows[0], byKey);
   };
 
   setSort = (key: LookupSortKey) => {
@@ -176,12 +226,21 @@ export class LookupState {
   };
 
   exportResults = async () => {
-    if (!this.page) return;
+    if (this.page) await this.saveCsv({ kind: 'lookup', resultId: this.page.resultId });
+  };
+
+  private async saveCsv(request: ExportRequest) {
     try {
-      this.exported = (await api.exportCsv({ kind: 'lookup', resultId: this.page.resultId })).savedTo;
+      this.exported = (await api.exportCsv(request)).savedTo;
     } catch (error) {
       this.problem = errorMessage(error);
     }
+  }
+
+  /** Who opened the debtor shown, from the access record on this computer, as CSV. */
+  exportAccess = async () => {
+    const key = this.detail?.debtor.debtorKey;
+    if (typeof key === 'string') await this.saveCsv({ kind: 'access', debtorKey: key });
   };
 
   /** A new status from the core: search again when a load ends, or once the names are indexed mid-load. */

@@ -10,6 +10,9 @@ import { inProcessBackend, lookupEngineFor, workerBackend } from '../lookup/look
 import { cacheBinding, newCacheKey, removeLookupCache, scoresPathOf, type LookupCacheConfig } from '../lookup/lookup-cache.ts';
 import { createLookupService } from '../lookup/lookup-service.ts';
 import { createRememberedStore } from '../lookup/remembered-store.ts';
+import { createAccessRecord, type AccessEntry } from '../lookup/access-record.ts';
+import { createLookupAccess } from '../lookup/lookup-access.ts';
+import { appendFileAt, memoryAppendFile } from '../util/append-file.ts';
 import type { ProxySignIn } from '../security/proxy-sign-in.ts';
 import type { SecretVault } from '../security/vault.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
@@ -23,6 +26,8 @@ import type { CoreBasics } from './core-basics.ts';
 /** The vault's key for the lookup cache's key (no environment id looks like it). */
 const LOOKUP_CACHE_VAULT_ID = '@lookup-cache';
 const LOOKUP_CACHE_BINDING = 'lookup-cache';
+/** Who opened which debtor, when and why: one JSON line each (access-record.ts). */
+export const ACCESS_RECORD_FILE = 'access-record.jsonl';
 
 interface LookupNeeds {
   options: Pick<AppCoreOptions, 'encryptor' | 'startLookupWorker' | 'network'>;
@@ -66,7 +71,9 @@ export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
       }),
     );
   };
+  const { access, accessWritten } = accessParts(basics);
   const lookup = createLookupService({
+    access,
     time,
     activeEnvironment: () => environments.active().environment,
     secretFor: needs.secretFor,
@@ -106,7 +113,33 @@ export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
   return {
     lookup,
     onLookupNotice: (listener: (notice: { title: string; body: string }) => void) => notices.on('notice', listener),
+    /** The access record: each entry once on disk (for IT's collector), and what is kept. */
+    accessRecord: {
+      record: access.record,
+      onWritten: (listener: (entry: AccessEntry) => void) => accessWritten.on('entry', listener),
+      /** The last entry IT's collector took (access-shipper.ts). */
+      sentCursor: files.durable('access-record-sent.json'),
+      namesOf: lookup.namesOf,
+    },
   };
+}
+
+/** The access record (who opened which debtor), its purpose asked, and each entry told once on disk. */
+function accessParts({ files, settings, environments, language, time }: CoreBasics) {
+  const accessWritten = createEmitter<{ entry: AccessEntry }>();
+  const access = createLookupAccess({
+    record: createAccessRecord({
+      file: files.dataDir ? appendFileAt(files.dataPath(ACCESS_RECORD_FILE)) : memoryAppendFile(),
+      keepMonths: () => settings.preferences().lookup.accessRecord.keepMonths,
+      now: () => time.now(),
+      onWritten: (entry) => accessWritten.emit('entry', entry),
+    }),
+    preferences: () => settings.preferences(),
+    activeEnvironment: () => environments.active().environment,
+    now: () => time.now(),
+    t: () => language.t,
+  });
+  return { access, accessWritten };
 }
 
 /** Where each environment's lists are kept on disk, encrypted with a key the vault keeps (only where the OS encrypts it). */
@@ -137,3 +170,5 @@ function lookupCaches(files: DataFiles, settings: SettingsService, vault: Secret
   }
   return { pathOf, cacheFor: lookupCacheFor };
 }
+
+export type LookupAssembly = ReturnType<typeof createLookupAssembly>;

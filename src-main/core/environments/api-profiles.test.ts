@@ -10,6 +10,7 @@ import { demoHeaders, useMockServer } from '../../testing/mock-fixture.ts';
 import { useShapeProxies, type Dialect, type ShapeProxy } from '../../testing/shape-proxy.ts';
 import type { createTestCore } from '../../testing/test-core.ts';
 import { connectTo } from '../../testing/gateway-core.ts';
+import { detailOf } from '../../shared/ipc/contract.ts';
 
 const mock = useMockServer({ debtors: 120 });
 const startProxy = useShapeProxies(mock);
@@ -122,7 +123,7 @@ describe.each(cases)('a server with $name', (testCase) => {
     const someone = mock.server.control.dataset.debtors[7]!;
     const found = await call('lookupSearch', someone.name, { key: 'relevance', descending: false });
     expect(found.rows.map((row) => row.debtorKey)).toContain(someone.debtorKey);
-    const detail = await call('lookupDetail', someone.debtorKey);
+    const detail = detailOf(await call('lookupDetail', someone.debtorKey));
     expect(detail?.creditScore).toMatchObject({ debtorKey: someone.debtorKey });
 
     await mock.control('POST', '/debtors/changes', { add: 5 });
@@ -251,7 +252,7 @@ describe('the connection test proposes the profile', () => {
     const someone = mock.server.control.dataset.debtors[3]!;
     const found = await call('lookupSearch', someone.name, { key: 'relevance', descending: false });
     expect(found.rows.map((row) => row.debtorKey)).toContain(someone.debtorKey);
-    const detail = await call('lookupDetail', someone.debtorKey);
+    const detail = detailOf(await call('lookupDetail', someone.debtorKey));
     expect(detail?.creditScore?.score).toEqual(expect.any(Number));
   });
 
@@ -282,7 +283,7 @@ describe('the connection test proposes the profile', () => {
     await call('lookupOpen');
     await core.lookup.refresh(true);
     // Applied: the bureau score is read under the server's name, as the lookup's own field.
-    const detail = await call('lookupDetail', bureau[0]!.debtorKey);
+    const detail = detailOf(await call('lookupDetail', bureau[0]!.debtorKey));
     expect(detail?.bureauScore?.bureauScore).toBe(bureau[0]!.bureauScore);
   });
 

@@ -3,12 +3,11 @@
  * JSON encoding), fed by a real core on the mock: what arrives is decoded and asserted.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../testing/fake-clock.ts';
+import { startOtlpReceiver, type OtlpReceiver } from '../../testing/otlp-receiver.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { metricsUrl, startFleetMetrics, type FleetMetrics } from './fleet-metrics.ts';
@@ -51,35 +50,9 @@ function decode(body: Body) {
   };
 }
 
-async function startReceiver() {
-  const bodies: Body[] = [];
-  const receiver = {
-    bodies,
-    headers: [] as Array<Record<string, string | string[] | undefined>>,
-    status: 200,
-    requests: 0,
-    url: '',
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.requests++;
-      receiver.headers.push(request.headers);
-      if (
-        request.url === '/v1/metrics' &&
-        request.headers['content-type']?.startsWith('application/json') &&
-        receiver.status === 200
-      )
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Body);
-      response.writeHead(receiver.status, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return receiver;
-}
+const startReceiver = startOtlpReceiver;
+/** The metrics requests a receiver took. */
+const metricsOf = (receiver: OtlpReceiver) => receiver.bodies.metrics as Body[];
 
 const running: Array<{ stop(): Promise<void> }> = [];
 // Last started, first stopped: each fleet's final export reaches its receiver before it closes.
@@ -119,7 +92,7 @@ describe('fleet health', () => {
       return fleet;
     };
     await start(false).flush();
-    const { resource, points } = decode(receiver.bodies[0]!);
+    const { resource, points } = decode(metricsOf(receiver)[0]!);
     // No workstation name unless IT allows it: it often names the employee (issue 45, point 5).
     expect(resource).toEqual({ 'service.name': 'timeclock-tray', 'service.version': '0.1.0' });
     const environment = { 'timeclock.environment': core.info().environment.name };
@@ -136,15 +109,15 @@ describe('fleet health', () => {
       'refused',
       'unconfirmed',
     ]);
-    expect(JSON.stringify(receiver.bodies)).not.toContain('E1002');
-    expect(JSON.stringify(receiver.bodies)).not.toContain('JSMITH');
+    expect(JSON.stringify(metricsOf(receiver))).not.toContain('E1002');
+    expect(JSON.stringify(metricsOf(receiver))).not.toContain('JSMITH');
 
     await start(true).flush();
-    expect(decode(receiver.bodies[1]!).points['timeclock.outbox.waiting']![0]!.attributes).toEqual({
+    expect(decode(metricsOf(receiver)[1]!).points['timeclock.outbox.waiting']![0]!.attributes).toEqual({
       ...environment,
       'timeclock.employee': 'E1002',
     });
-    expect(decode(receiver.bodies[1]!).resource['host.name']).toBe('WS-JSMITH-LAPTOP');
+    expect(decode(metricsOf(receiver)[1]!).resource['host.name']).toBe('WS-JSMITH-LAPTOP');
   });
 
   it('backs off a collector that refuses, without queueing, and says when it takes metrics again', async () => {
@@ -173,7 +146,7 @@ describe('fleet health', () => {
     expect(receiver.requests).toBe(2); // the back-off doubled
     clock.jump(1_000);
     await fleet.flush();
-    expect(receiver.bodies).toHaveLength(1);
+    expect(metricsOf(receiver)).toHaveLength(1);
     expect(logged.at(-1)).toBe('Fleet health: sent again.');
   });
 

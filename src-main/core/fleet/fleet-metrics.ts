@@ -36,18 +36,22 @@ export interface FleetMetrics {
   stop(): Promise<void>;
 }
 
-/** The collector's metrics address: the base address IT gives, with OTLP's /v1/metrics; null if not https (or http on this computer). */
-export function metricsUrl(endpoint: string): string | null {
+/**
+ * The collector's address for a signal: the base address IT gives, with OTLP's /v1/metrics or
+ * /v1/logs (a base given with one of them ends in it); null if not https (or http on this computer).
+ */
+export function otlpUrl(endpoint: string, signal: 'metrics' | 'logs'): string | null {
   if (endpoint.trim() === '' || itUrlProblem(endpoint, URL_RULES[RULES.collectorUrl]!) !== null) return null;
   try {
     const url = new URL(endpoint.trim());
-    return url.pathname.endsWith('/v1/metrics')
-      ? url.href
-      : new URL('v1/metrics', url.href.endsWith('/') ? url.href : `${url.href}/`).href;
+    const base = url.href.replace(/\/v1\/(metrics|logs)$/, '/');
+    return new URL(`v1/${signal}`, base.endsWith('/') ? base : `${base}/`).href;
   } catch {
     return null;
   }
 }
+
+export const metricsUrl = (endpoint: string): string | null => otlpUrl(endpoint, 'metrics');
 
 export function startFleetMetrics(
   preferences: FleetPreferences,

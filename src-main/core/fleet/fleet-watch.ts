@@ -1,8 +1,10 @@
 /** Fleet health follows its settings (usually a policy): started, restarted on a change, stopped when turned off. */
 import type { AppCore } from '../app-core.ts';
-import type { TimeSource } from '../util/time-source.ts';
+import type { Preferences } from '../../shared/settings-schema.ts';
+import { systemTime, type TimeSource } from '../util/time-source.ts';
 import { maskUrlCredentials } from '../../shared/it-url.ts';
 import { metricsUrl, startFleetMetrics, type FleetMetrics, type FleetSources } from './fleet-metrics.ts';
+import { startAccessShipper, type AccessShipper } from './access-shipper.ts';
 
 /** What fleet health reads from the core. */
 export function fleetSources(core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox'>): FleetSources {
@@ -16,12 +18,13 @@ export function fleetSources(core: Pick<AppCore, 'info' | 'activeEnvironment' | 
 }
 
 export function followFleetSettings(options: {
-  core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox' | 'settings' | 'networkFetch'>;
+  core: Pick<AppCore, 'info' | 'activeEnvironment' | 'health' | 'outbox' | 'settings' | 'networkFetch' | 'accessRecord'>;
   log: { info(line: string): void; warn(line: string): void };
   time?: TimeSource;
 }): { stop(): Promise<void> } {
   const { core, log } = options;
   let running: FleetMetrics | null = null;
+  let shipper: AccessShipper | null = null;
   let key = '';
   const apply = () => {
     const preferences = core.settings.preferences().fleet;
@@ -30,6 +33,8 @@ export function followFleetSettings(options: {
     key = next;
     void running?.stop();
     running = null;
+    shipper?.stop();
+    shipper = null;
     if (!preferences.enabled) return;
     if (metricsUrl(preferences.endpoint) === null)
       return log.warn(
@@ -37,14 +42,37 @@ export function followFleetSettings(options: {
       );
     running = startFleetMetrics(preferences, fleetSources(core), { log, time: options.time, fetch: core.networkFetch() });
     log.info(`Fleet health: metrics go to ${metricsUrl(preferences.endpoint)} every ${preferences.intervalSeconds} s.`);
+    if (preferences.sendAccessRecord) shipper = shipAccessRecord(core, preferences, log, options.time);
   };
   apply();
   const unsubscribe = core.settings.onChange(apply);
   return {
     async stop() {
       unsubscribe();
+      shipper?.stop();
       await running?.stop();
       running = null;
     },
   };
+}
+
+/** The lookup's access record to the same collector, as logs (access-shipper.ts). */
+function shipAccessRecord(
+  core: Pick<AppCore, 'info' | 'networkFetch' | 'accessRecord'>,
+  preferences: Preferences['fleet'],
+  log: { info(line: string): void; warn(line: string): void },
+  time: TimeSource = systemTime,
+): AccessShipper {
+  const { record, onWritten, sentCursor, namesOf } = core.accessRecord;
+  return startAccessShipper({
+    preferences,
+    record,
+    onWritten,
+    cursorFile: sentCursor,
+    namesOf,
+    fetch: core.networkFetch(),
+    time,
+    version: core.info().version,
+    log,
+  });
 }

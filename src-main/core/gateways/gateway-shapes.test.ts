@@ -10,6 +10,7 @@ import type { ProfileSuggestion } from '../../shared/domain/environments.ts';
 import { connectTo } from '../../testing/gateway-core.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { useShapeProxies } from '../../testing/shape-proxy.ts';
+import { detailOf } from '../../shared/ipc/contract.ts';
 
 const mock = useMockServer({ debtors: 20 });
 const startProxy = useShapeProxies(mock);
@@ -52,7 +53,7 @@ describe('a system API over a table', () => {
     expect(loaded.problems).toEqual([]);
     expect(loaded.counts.debtors).toBe(20);
     const someone = mock.server.control.dataset.debtors[3]!;
-    const detail = await call('lookupDetail', someone.debtorKey);
+    const detail = detailOf(await call('lookupDetail', someone.debtorKey));
     expect(typeof detail?.creditScore?.score).toBe('number');
   });
 });

@@ -20,6 +20,8 @@ import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
 import { createLookupMemory } from './lookup-memory.ts';
 import { createRememberedStore, type RememberedStore } from './remembered-store.ts';
 import type { LookupCacheConfig } from './lookup-cache.ts';
+import type { LookupAccess } from './lookup-access.ts';
+import { openingMethods } from './lookup-opening.ts';
 
 export interface LookupServiceOptions {
   time: TimeSource;
@@ -38,6 +40,8 @@ export interface LookupServiceOptions {
   rememberedStore?: RememberedStore;
   /** Pinned debtors whose scores or status changed in a sync. */
   onPinnedChanged?: (debtors: Array<{ debtorKey: string; name: string }>) => void;
+  /** Who opened which debtor and why (lookup-access.ts); nothing is recorded without it. */
+  access?: LookupAccess;
 }
 
 /** The passwords kept for the debtors service's proxies, each for its own proxy: the worker asks nobody later. */
@@ -109,6 +113,11 @@ export function createLookupService(options: LookupServiceOptions) {
     now: () => time.now(),
     onPinnedChanged: options.onPinnedChanged,
   });
+  /** A debtor's details with what is remembered of it, as read (nothing asked or recorded: see `open`). */
+  async function detailOf(debtorKey: string): Promise<DebtorDetail | null> {
+    const detail = await (await current()).detail(debtorKey);
+    return detail && { ...detail, memory: await memory.of(debtorKey) };
+  }
   /** A sync, then what the lookup remembers brought up to date with it. */
   const syncAndRemember = async (started: LookupBackend, mode: 'auto' | 'full') => {
     const status = await started.sync(mode);
@@ -151,11 +160,13 @@ export function createLookupService(options: LookupServiceOptions) {
     search: async (text: string, sort: LookupSort): Promise<LookupPage> => (await current()).search({ text, sort }),
     rows: async (resultId: number, offset: number, limit: number): Promise<LookupPage> =>
       (await current()).rows(resultId, offset, limit),
-    async detail(debtorKey: string): Promise<DebtorDetail | null> {
-      const detail = await (await current()).detail(debtorKey);
-      return detail && { ...detail, memory: await memory.of(debtorKey) };
-    },
-    compare: async (debtorKeys: readonly string[]) => (await current()).compared(debtorKeys),
+    detail: detailOf,
+    ...openingMethods({
+      access: options.access,
+      activeEnvironmentId: () => options.activeEnvironment().id,
+      backend: current,
+      detailOf,
+    }),
     remembered: () => memory.view(),
     viewed: (debtorKey: string) => memory.viewed(debtorKey),
     pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),

@@ -23,6 +23,7 @@ import {
   viewed,
   type DebtorSnapshot,
 } from './remembered.ts';
+import { detailOf } from '../../shared/ipc/contract.ts';
 
 const snapshot = (score: number, status = 'active'): DebtorSnapshot => ({
   name: 'Acme Foods Company',
@@ -134,7 +135,7 @@ describe('in the lookup', () => {
     expect((await call('lookupPin', target.debtorKey, true)).pinned).toEqual([
       { debtorKey: target.debtorKey, name: target.name, changed: false },
     ]);
-    const before = (await call('lookupDetail', target.debtorKey))!.memory!;
+    const before = detailOf(await call('lookupDetail', target.debtorKey))!.memory!;
     expect(before).toMatchObject({ pinned: true, changes: [] });
     // The service changes the score; the next sync brings it.
     const record = mock.server.control.dataset.creditScores.find((score) => score.debtorKey === target.debtorKey)!;
@@ -144,7 +145,7 @@ describe('in the lookup', () => {
     mock.server.control.touched(mock.server.control.dataset.creditScores, [record]);
     await call('lookupRefresh', false);
     expect((await call('lookupRemembered')).pinned[0]).toMatchObject({ debtorKey: target.debtorKey, changed: true });
-    const after = (await call('lookupDetail', target.debtorKey))!.memory!;
+    const after = detailOf(await call('lookupDetail', target.debtorKey))!.memory!;
     expect(after.changes).toContainEqual({ field: 'score', was, is: record.score });
     expect(after.history.map((point) => point.score)).toEqual([was, record.score]);
     // Looked at again: no longer "changed".
@@ -172,7 +173,7 @@ describe('in the lookup', () => {
     await call('lookupOpen');
     for (const key of names) await call('lookupPin', key, true);
     expect((await call('lookupRemembered')).pinned.map((debtor) => debtor.debtorKey).sort()).toEqual([...names].sort());
-    expect(await call('lookupDetail', 'toString')).toBeNull();
+    expect(detailOf(await call('lookupDetail', 'toString'))).toBeNull();
     const restarted = createTestCore(mock.server, { dataDir, settingsDir: core.settingsDir });
     const again = windowApi(restarted);
     await again.call('lookupOpen');

@@ -26,6 +26,7 @@ export type * from './lookup-requests.ts';
 export type * from './settings-requests.ts';
 export type * from './pushed-events.ts';
 export { eventNames } from './pushed-events.ts';
+export { detailOf, isPurposeAsked } from './lookup-requests.ts';
 export type { HealthBadge, SystemState } from '../domain/health.ts';
 export type { LookupProblem, TransactionsView } from '../domain/lookup.ts';
 export type { ApiProfileInput, AuthScheme } from '../api/api-profile.ts';

@@ -104,6 +104,8 @@ export interface DebtorMemory {
 export interface DebtorDetail {
   /** Remembered on this computer (absent where nothing is remembered, e.g. in the lookup's own engine). */
   memory?: DebtorMemory;
+  /** Where IT's policy asks why debtors are opened: the purpose this one was opened for, and the question that changes it. */
+  purpose?: { given: string; ask: PurposeAsk };
   debtor: Record<string, unknown>;
   creditScore: Record<string, unknown> | null;
   bureauScore: Record<string, unknown> | null;
@@ -115,9 +117,31 @@ export interface DebtorDetail {
   groups: Array<Record<string, unknown>>;
 }
 
+/** Why the debtor is opened must be said first (IT's policy): from IT's list, or in the analyst's words. */
+export interface PurposeAsk {
+  kind: 'list' | 'text';
+  /** IT's purposes (for 'list'). */
+  purposes: string[];
+  /** The purpose given last in this run, offered first; null: none yet. */
+  last: string | null;
+}
+
+/** A debtor's details, or what must be said before they are shown, or null when the debtor is not known. */
+export type DetailAnswer = DebtorDetail | { purposeAsked: PurposeAsk } | null;
+
+/** The details are shown only after the purpose is said. */
+export const isPurposeAsked = (answer: DetailAnswer): answer is { purposeAsked: PurposeAsk } =>
+  answer !== null && 'purposeAsked' in answer;
+
+/** The details themselves (null for a debtor not known, or one whose purpose is still to be said). */
+export const detailOf = (answer: DetailAnswer): DebtorDetail | null => (isPurposeAsked(answer) ? null : answer);
+
 export type TransactionsResult = { ok: true; view: TransactionsView } | { ok: false; errors: FieldErrors };
 export type ExportRequest =
-  { kind: 'lookup'; resultId: number } | { kind: 'transactions'; clientKey?: string; startDate?: string; endDate?: string };
+  | { kind: 'lookup'; resultId: number }
+  | { kind: 'transactions'; clientKey?: string; startDate?: string; endDate?: string }
+  /** The access record kept on this computer: of one debtor, or whole. */
+  | { kind: 'access'; debtorKey?: string };
 
 export interface LookupRequests {
   /** The lookup's state; loads the data the first time. */
@@ -125,7 +149,9 @@ export interface LookupRequests {
   lookupRefresh(full: boolean): Promise<LookupStatus>;
   lookupSearch(text: string, sort: LookupSort): Promise<LookupPage>;
   lookupRows(resultId: number, offset: number, limit: number): Promise<LookupPage>;
-  lookupDetail(debtorKey: string): Promise<DebtorDetail | null>;
+  lookupDetail(debtorKey: string): Promise<DetailAnswer>;
+  /** Why this debtor is opened (see PurposeAsk); false when the policy does not take it. */
+  lookupPurpose(debtorKey: string, purpose: string): Promise<boolean>;
   /** What the lookup remembers: recent and pinned debtors. */
   lookupRemembered(): Promise<RememberedView>;
   /** The analyst looked at this debtor (opened it, or rested on it): it becomes recent, what they saw is remembered. */
@@ -152,6 +178,7 @@ export const lookupArgs = {
   ]),
   lookupRows: v.strictTuple([count, count, count]),
   lookupDetail: v.strictTuple([debtorKey]),
+  lookupPurpose: v.strictTuple([debtorKey, v.pipe(text(200), v.title('the purpose'))]),
   lookupRemembered: v.strictTuple([]),
   lookupViewed: v.strictTuple([debtorKey]),
   lookupPin: v.strictTuple([debtorKey, v.pipe(v.boolean(), v.title('pinned'))]),
@@ -170,6 +197,7 @@ export const lookupArgs = {
         startDate: v.optional(text(40)),
         endDate: v.optional(text(40)),
       }),
+      v.strictObject({ kind: v.literal('access'), debtorKey: v.optional(debtorKey) }),
     ]),
   ]),
 } satisfies { [K in keyof LookupRequests]: v.GenericSchema<unknown, Parameters<LookupRequests[K]>> };

@@ -4,6 +4,7 @@ import { localDayKey } from '../../../shared/moments.ts';
 import type { AppCore } from '../../app-core.ts';
 import { checkTransactionRange, summarise, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../../lookup/advance.ts';
 import { DEBTOR_CSV_COLUMNS } from '../../lookup/lookup-reader.ts';
+import { ACCESS_CSV_COLUMNS, accessCsv } from '../../lookup/access-export.ts';
 import { csvStyleFor } from '../../util/csv.ts';
 import { safeFileName } from '../../util/file-name.ts';
 import { InvalidRequestError } from '../dispatch.ts';
@@ -40,7 +41,8 @@ export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests 
     lookupRefresh: (full) => core.lookup.refresh(full),
     lookupSearch: (text, sort) => core.lookup.search(text, sort),
     lookupRows: (resultId, offset, limit) => core.lookup.rows(resultId, offset, limit),
-    lookupDetail: (debtorKey) => core.lookup.detail(debtorKey),
+    lookupDetail: (debtorKey) => core.lookup.open(debtorKey),
+    lookupPurpose: async (debtorKey, purpose) => core.lookup.purpose(debtorKey, purpose),
     lookupRemembered: () => core.lookup.remembered(),
     lookupViewed: (debtorKey) => core.lookup.viewed(debtorKey),
     lookupPin: (debtorKey, pinned) => core.lookup.pin(debtorKey, pinned),
@@ -63,6 +65,14 @@ export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests 
         const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
         const csv = await core.lookup.csv(request.resultId, header, style);
         return { savedTo: await shell.saveFile(`${t('file.stem', { what: 'debtors' })}-${day}.csv`, csv, t('csv.fileKind')) };
+      }
+      if (request.kind === 'access') {
+        const { entries, names } = await core.lookup.accessRecord(request.debtorKey);
+        const header = ACCESS_CSV_COLUMNS.map((column) => t(`csv.${column}`));
+        const csv = accessCsv({ entries, names, header, viaWord: (via) => t('csv.openedVia', { via }), style });
+        const debtor = request.debtorKey === undefined ? '' : `-${request.debtorKey}`;
+        const name = safeFileName(`${t('file.stem', { what: 'access' })}${debtor}-${day}.csv`);
+        return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
       }
       const errors = checkTransactionRange(request, t, locale.formats);
       if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
