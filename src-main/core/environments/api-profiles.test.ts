@@ -287,6 +287,33 @@ describe('the connection test proposes the profile', () => {
     expect(detail?.bureauScore?.bureauScore).toBe(bureau[0]!.bureauScore);
   });
 
+  it('proposes where the reasons of a score come (“scoreFactors”); applied, a debtor’s details carry them (issue 68, point 2)', async () => {
+    const renamed: Case = {
+      name: 'score reasons under another name',
+      dialect: { debtorFields: { reasons: 'scoreFactors' }, auth: 'api-key' },
+      auth: () => ({ kind: 'api-key', header: 'X-Api-Key' }),
+      profile: {},
+    };
+    const { call, core } = await connect(renamed, 'E1001');
+    // Low scores changed today: they carry reasons, and the connection test reads the day's changes.
+    const { control } = mock.server;
+    const low = control.dataset.creditScores.filter((score) => score.reasons).slice(0, 5);
+    for (const score of low) score.modifiedAt = new Date(control.now()).toISOString();
+    control.touched(control.dataset.creditScores, low);
+    const tested = await call('testConnection', { environmentId: core.activeEnvironment().id });
+    if (!tested.ok) throw new Error('not tested');
+    const fields = tested.report.suggestions.find((suggestion) => suggestion.change?.debtorFields);
+    expect(fields?.change?.debtorFields).toMatchObject({ reasons: 'scoreFactors' });
+    expect(fields?.text).toContain('Reasons is “scoreFactors”');
+
+    const environment = core.activeEnvironment();
+    await call('saveEnvironment', { ...environment, profile: resolveProfile({ ...environment.profile, ...fields!.change }) });
+    await call('lookupOpen');
+    await core.lookup.refresh(true);
+    const detail = detailOf(await call('lookupDetail', low[0]!.debtorKey));
+    expect(detail?.creditScore?.reasons).toEqual(low[0]!.reasons);
+  });
+
   it('blames a clock-in read hours ahead on the server’s zoneless times, never on this computer’s clock (issue 64, point 4)', async () => {
     const berlin: Case = {
       name: 'zoneless Berlin times',

@@ -20,8 +20,11 @@ export interface DebtorSamples {
   nicknames?: readonly unknown[];
 }
 
-/** Which list holds each field, and the other names servers give it (compared without regard to case or separators). */
-const FIELDS: Record<DebtorField, { list: keyof DebtorSamples; names: string[]; number?: true }> = {
+/**
+ * Which list holds each field (a second one where it may be found there alone), and the other names
+ * servers give it (compared without regard to case or separators).
+ */
+const FIELDS: Record<DebtorField, { list: keyof DebtorSamples; alsoIn?: keyof DebtorSamples; names: string[]; number?: true }> = {
   debtorKey: {
     list: 'debtors',
     names: ['debtorId', 'debtorNo', 'debtorNumber', 'debtorCode', 'customerKey', 'customerId', 'accountKey', 'key'],
@@ -42,7 +45,27 @@ const FIELDS: Record<DebtorField, { list: keyof DebtorSamples; names: string[]; 
     number: true,
   },
   nickname: { list: 'nicknames', names: ['alias', 'aka', 'tradeName', 'dba', 'nickName'] },
+  reasons: {
+    list: 'creditScores',
+    alsoIn: 'bureauScores',
+    names: [
+      'reasonCodes',
+      'scoreReasons',
+      'factors',
+      'scoreFactors',
+      'keyFactors',
+      'riskFactors',
+      'drivers',
+      'commentaries',
+      'scoreCommentary',
+      'explanations',
+      'adverseActionCodes',
+    ],
+  },
 };
+
+/** Records of each list looked through for a field. */
+const SAMPLES_READ = 20;
 
 /** The fields every row of the lookup shows (a debtor need not have a client; the rest are optional). */
 const SHOWN = new Set<DebtorField>(['debtorKey', 'name', 'score', 'bureauScore']);
@@ -95,9 +118,12 @@ export function debtorFieldSuggestions(samples: DebtorSamples, profile: ApiProfi
   const unfound: DebtorField[] = [];
   for (const field of Object.keys(FIELDS) as DebtorField[]) {
     if (profile.debtorFields[field]) continue;
-    const first = samples[FIELDS[field].list]?.find(isRecord);
+    // A field some records lack (reasons come with some scores only) is looked for in the first few.
+    const lists = [FIELDS[field].list, FIELDS[field].alsoIn].filter((list) => list !== undefined);
+    const records = lists.flatMap((list) => (samples[list] ?? []).filter(isRecord).slice(0, SAMPLES_READ));
+    const first = records[0];
     if (!first) continue; // no record to judge by
-    const theirs = serverFieldFor(field, first);
+    const theirs = records.map((record) => serverFieldFor(field, record)).find((name) => name !== null) ?? null;
     if (theirs) mapping[field] = theirs;
     else if (SHOWN.has(field) && !hasOwn(field, first)) unfound.push(field);
   }

@@ -3,7 +3,8 @@
  * limits and scores of existing debtors, or adds new ones, stamping `modifiedAt` with now.
  */
 import type { Random } from './random.ts';
-import { debtorKeyOf, openBalanceOf, type DebtorsDataset } from './generate-debtors.ts';
+import { debtorKeyOf, gradeOf, openBalanceOf, type DebtorsDataset } from './generate-debtors.ts';
+import { calculatedReasons } from './score-reasons.ts';
 import type { ModifiedOrder } from './modified-order.ts';
 
 export interface DebtorChanges {
@@ -36,6 +37,11 @@ export function changeDebtors(
     const score = scoresByKey.get(debtor.debtorKey);
     if (score) {
       score.score = random.int(20, 99);
+      // The grade and the reasons follow the new score, as the service's own calculation would.
+      score.grade = gradeOf(score.score);
+      const reasons = calculatedReasons(score.debtorKey, score.score, score.daysBeyondTerms ?? 0);
+      if (reasons) score.reasons = reasons;
+      else delete score.reasons;
       score.calculatedAt = modifiedAt;
       score.modifiedAt = modifiedAt;
       order?.touched(set.creditScores, [score]);

@@ -16,6 +16,7 @@ import type {
 } from '../../shared/api/types.ts';
 import { createRandom, type Random } from './random.ts';
 import * as words from './words.ts';
+import { bureauReasons, calculatedReasons } from './score-reasons.ts';
 
 export interface DebtorsDataset {
   debtors: Debtor[];
@@ -50,6 +51,7 @@ export interface DatasetOptions {
 
 const DAY_MS = 86_400_000;
 const grades = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export const gradeOf = (score: number) => grades[Math.min(5, Math.floor((100 - score) / 12))] ?? 'F';
 
 export const debtorKeyOf = (index: number) => `D${String(index + 1).padStart(7, '0')}`;
 const clientKeyOf = (index: number) => `C${String(index + 1).padStart(5, '0')}`;
@@ -176,23 +178,28 @@ function makeDebtor(random: Random, debtorKey: string, name: CompanyName, modifi
 function makeCreditScore(random: Random, debtorKey: string, modifiedAt: string): CreditScore {
   // Scores cluster in the 50s-90s like a real book of business.
   const score = Math.max(0, Math.min(100, Math.round(75 + (random.next() + random.next() + random.next() - 1.5) * 30)));
+  const daysBeyondTerms = Math.max(0, Math.round((100 - score) / 2 + random.int(-5, 5)));
+  const reasons = calculatedReasons(debtorKey, score, daysBeyondTerms);
   return {
     debtorKey,
     score,
-    grade: grades[Math.min(5, Math.floor((100 - score) / 12))] ?? 'F',
-    daysBeyondTerms: Math.max(0, Math.round((100 - score) / 2 + random.int(-5, 5))),
+    grade: gradeOf(score),
+    daysBeyondTerms,
     calculatedAt: modifiedAt,
+    ...(reasons ? { reasons } : {}),
     modifiedAt,
   };
 }
 
 function makeBureauScore(random: Random, debtorKey: string, modifiedAt: string): CreditBureauScore {
   const bureauScore = random.int(20, 100);
+  const reasons = bureauReasons(debtorKey, bureauScore);
   return {
     debtorKey,
     bureauScore,
     riskClass: Math.min(5, Math.max(1, 6 - Math.ceil(bureauScore / 20))),
     reportDate: modifiedAt.slice(0, 10),
+    ...(reasons ? { reasons } : {}),
     modifiedAt,
   };
 }

@@ -85,6 +85,8 @@ export const apiProfileSchema = v.strictObject({
       score: fieldName,
       bureauScore: fieldName,
       nickname: fieldName,
+      /** What moves a score (reason codes, factors), in the calculated and the bureau score lists. */
+      reasons: fieldName,
     }),
     {},
   ),

@@ -13,6 +13,8 @@ export type ApiErrorBody = Timeclock['schemas']['Error'];
 
 export type Debtor = Debtors['schemas']['Debtor'];
 export type CreditScore = Debtors['schemas']['CreditScore'];
+/** One factor of a score as our contract sends it (shared/domain/score-reasons.ts reads every shape). */
+export type ScoreReasonRecord = Debtors['schemas']['ScoreReason'];
 export type CreditBureauScore = Debtors['schemas']['CreditBureauScore'];
 export type Nickname = Debtors['schemas']['Nickname'];
 export type ClientBank = Debtors['schemas']['ClientBank'];
