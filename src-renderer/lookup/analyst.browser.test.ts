@@ -1,6 +1,7 @@
 /**
- * What the analyst reads beside the figures, in real Chromium over the real core and mock: what
- * moves each score (the mock sends reasons with about half of them), said in the analyst's words.
+ * What the analyst reads beside the figures and what they watch, in real Chromium over the real
+ * core and mock: what moves each score (the mock sends reasons with about half of them), said in
+ * the analyst's words, and the rules a pinned debtor's notice fires on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWindowHandlers } from '../../src-main/core/ipc/window-handlers.ts';
@@ -71,5 +72,33 @@ describe('what moves a score', () => {
       await screenshot(`lookup-score-reasons-${language}-dark`);
       await core.lookup.stop();
     }
+  });
+});
+
+describe('the rules a pinned debtor is watched by', () => {
+  it('are chosen under the pin, checked for a number in range, and saved for the debtor or for all', async () => {
+    const { page, screenshot, problems, core } = await open('en');
+    const key = mock.control.dataset.debtors[11]!.debtorKey;
+    await page.locator('input.search').fill(key);
+    await page.getByRole('button', { name: 'Pin' }).click();
+    await page.getByText('Notify me when…').click();
+    await page.getByLabel('a score drops by at least (points)').first().check();
+    await page.getByRole('textbox', { name: 'a score drops by at least (points)' }).fill('0');
+    await page.getByRole('button', { name: 'Save the rules' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Write a number of points from 1 to 100.');
+    await page.getByRole('textbox', { name: 'a score drops by at least (points)' }).fill('15');
+    await page.getByLabel('its scores or status change in any way').uncheck();
+    await page.getByLabel('its status changes (insolvency, closed…)').check();
+    await page.getByLabel('For this debtor').check();
+    await page.getByRole('button', { name: 'Save the rules' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).textContent()).toBe('Saved for this debtor.');
+    const memory = (await core.lookup.detail(key))!.memory!;
+    expect(memory).toMatchObject({
+      ownRules: true,
+      rules: { anyChange: false, scoreDrop: 15, bandCrossed: false, statusChange: true, limitUse: null },
+    });
+    await screenshot('lookup-watch-rules');
+    expect(problems).toEqual([]);
+    await core.lookup.stop();
   });
 });

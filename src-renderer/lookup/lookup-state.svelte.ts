@@ -16,6 +16,7 @@ import type {
   LookupSortKey,
   LookupStatus,
   RememberedView,
+  WatchRules,
 } from '../../src-main/shared/ipc/contract.ts';
 import { formatAgoInMinutes } from '../../src-main/shared/moments.ts';
 import { api } from '../lib/api.ts';
@@ -152,6 +153,15 @@ export class LookupState {
     if (!detail?.memory || typeof key !== 'string') return;
     this.remembered = await api.lookupPin(key, on);
     if (this.detail === detail) this.detail = { ...detail, memory: { ...detail.memory, pinned: on } };
+  };
+
+  /** What the shown (pinned) debtor's notice fires on: for it alone, or for all pinned debtors. */
+  setRules = async (rules: WatchRules, scope: 'debtor' | 'all') => {
+    const detail = this.detail;
+    const key = detail?.debtor.debtorKey;
+    if (!detail?.memory || typeof key !== 'string') return;
+    const kept = await api.lookupWatchRules(key, rules, scope);
+    if (this.detail === detail) this.detail = { ...detail, memory: { ...detail.memory, ...kept } };
   };
 
   /** Adds the selected row to the comparison, or takes it out (Ctrl+Enter, or the details' button). */

@@ -9,6 +9,8 @@ import { sweepWithdrawnData } from '../environments/withdrawn-data.ts';
 import { inProcessBackend, lookupEngineFor, workerBackend } from '../lookup/lookup-backend.ts';
 import { cacheBinding, newCacheKey, removeLookupCache, scoresPathOf, type LookupCacheConfig } from '../lookup/lookup-cache.ts';
 import { createLookupService } from '../lookup/lookup-service.ts';
+import type { Told } from '../lookup/lookup-memory.ts';
+import { watchNotice } from '../lookup/watch-words.ts';
 import { createRememberedStore } from '../lookup/remembered-store.ts';
 import { createAccessRecord, type AccessEntry } from '../lookup/access-record.ts';
 import { createLookupAccess } from '../lookup/lookup-access.ts';
@@ -57,19 +59,10 @@ export function createLookupAssembly(basics: CoreBasics, needs: LookupNeeds) {
   }
   sweepWithdrawn();
 
-  /** Told on the desktop: pinned debtors that changed (the shell opens the lookup on a click). */
+  /** Told on the desktop: pinned debtors whose rules fired (the shell opens the lookup on a click). */
   const notices = createEmitter<{ notice: { title: string; body: string } }>();
-  const onPinnedChanged = (debtors: Array<{ name: string }>) => {
-    if (!settings.preferences().lookup.notifyPinnedChanges) return;
-    const names = debtors.map((debtor) => debtor.name);
-    const { t } = language;
-    notices.emit(
-      'notice',
-      fitNotification({
-        title: t('lookup.pinnedChanged.title', { count: names.length }),
-        body: t('lookup.pinnedChanged.body', { count: names.length, names: names.slice(0, 3).join(', ') }),
-      }),
-    );
+  const onPinnedChanged = (told: Told[]) => {
+    if (settings.preferences().lookup.notifyPinnedChanges) notices.emit('notice', fitNotification(watchNotice(told, language.t)));
   };
   const { access, accessWritten } = accessParts(basics);
   const lookup = createLookupService({

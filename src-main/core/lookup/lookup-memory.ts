@@ -5,24 +5,80 @@
  */
 import type { DebtorMemory, RememberedDebtor, RememberedNotice, RememberedView } from '../../shared/ipc/contract.ts';
 import type { RememberedStore } from './remembered-store.ts';
+import type { WatchRules } from '../../shared/ipc/contract.ts';
+import { reasonIdentity, type ScoreReason } from '../../shared/domain/score-reasons.ts';
 import {
   changesSinceSeen,
   ownEntry,
   pinned as withPin,
+  rulesFor,
   sameFigures,
   synced,
   viewed as withView,
+  withReasons,
+  withRules,
   type DebtorSnapshot,
+  type HistoryPoint,
   type Remembered,
+  type WatchNotice,
 } from './remembered.ts';
+import type { FiredRule } from './watch-rules.ts';
+
+/** A pinned debtor's notice as told: whose, what fired, the figures before and now, and what newly moves its score. */
+export interface Told {
+  debtorKey: string;
+  name: string;
+  fired: FiredRule[];
+  before: HistoryPoint;
+  now: DebtorSnapshot;
+  /** Reasons of the calculated score not there before (all of them where none were known before). */
+  newReasons: ScoreReason[];
+}
+
+/** Notices told at most per sync with their reasons read (each a request for the debtor's score records). */
+const REASONS_READ_MAX = 10;
 
 export interface LookupMemoryOptions {
   store: RememberedStore;
   environmentId: () => string;
   snapshots: (keys: readonly string[]) => Promise<Array<[string, DebtorSnapshot]>>;
   now: () => number;
-  /** Pinned debtors whose scores or status changed in a sync (for a notification, if wanted). */
-  onPinnedChanged?: (debtors: Array<{ debtorKey: string; name: string }>) => void;
+  /** What moves a debtor's calculated score now (its score record's reasons), for the notice. */
+  reasonsOf?: (key: string) => Promise<ScoreReason[]>;
+  /** Pinned debtors a sync changed so that one of their rules fired (for a notification, if wanted). */
+  onPinnedChanged?: (told: Told[]) => void;
+}
+
+/** A remembered debtor as a list shows it: its latest name, and whether it changed since last looked at. */
+function entry(state: Remembered, key: string): RememberedDebtor {
+  const latest = ownEntry(state.history, key)?.at(-1);
+  const seen = ownEntry(state.seen, key);
+  const changed = !!latest && !!seen && !sameFigures(latest, seen);
+  return { debtorKey: key, name: latest?.name ?? seen?.name ?? key, changed };
+}
+const viewOf = ({ state, notice }: { state: Remembered; notice: RememberedNotice | null }): RememberedView => ({
+  recent: state.recent.map((key) => entry(state, key)),
+  pinned: state.pinned.map((key) => entry(state, key)),
+  notice,
+});
+
+/** The notices with names and what newly moves each score; the reasons read are kept with the newest point. */
+async function tell(
+  start: Remembered,
+  notices: WatchNotice[],
+  snapshots: ReadonlyMap<string, DebtorSnapshot>,
+  reasonsOf: LookupMemoryOptions['reasonsOf'],
+): Promise<{ state: Remembered; told: Told[] }> {
+  let state = start;
+  const told: Told[] = [];
+  for (const [at, notice] of notices.entries()) {
+    const reasons = at < REASONS_READ_MAX && reasonsOf ? await reasonsOf(notice.debtorKey).catch(() => null) : null;
+    const known = new Set(notice.before.reasons ?? []);
+    const newReasons = (reasons ?? []).filter((reason) => !known.has(reasonIdentity(reason)));
+    if (reasons) state = withReasons(state, notice.debtorKey, reasons.map(reasonIdentity));
+    told.push({ ...notice, name: entry(state, notice.debtorKey).name, now: snapshots.get(notice.debtorKey)!, newReasons });
+  }
+  return { state, told };
 }
 
 export function createLookupMemory(options: LookupMemoryOptions) {
@@ -39,31 +95,18 @@ export function createLookupMemory(options: LookupMemoryOptions) {
   }
   const snapshotOf = async (key: string) => (await options.snapshots([key]))[0]?.[1] ?? null;
 
-  /** A remembered debtor as a list shows it: its latest name, and whether it changed since last looked at. */
-  function entry(state: Remembered, key: string): RememberedDebtor {
-    const latest = ownEntry(state.history, key)?.at(-1);
-    const seen = ownEntry(state.seen, key);
-    const changed = !!latest && !!seen && !sameFigures(latest, seen);
-    return { debtorKey: key, name: latest?.name ?? seen?.name ?? key, changed };
-  }
-  const view = ({ state, notice }: NonNullable<typeof loaded>): RememberedView => ({
-    recent: state.recent.map((key) => entry(state, key)),
-    pinned: state.pinned.map((key) => entry(state, key)),
-    notice,
-  });
-
   return {
-    view: async () => view(await current()),
+    view: async () => viewOf(await current()),
     async viewed(key: string): Promise<RememberedView> {
       const memory = await current();
       const snapshot = await snapshotOf(key);
       if (snapshot) keep(memory, withView(memory.state, key, snapshot, options.now()));
-      return view(memory);
+      return viewOf(memory);
     },
     async pin(key: string, on: boolean): Promise<RememberedView> {
       const memory = await current();
       keep(memory, withPin(memory.state, key, on, await snapshotOf(key), options.now()));
-      return view(memory);
+      return viewOf(memory);
     },
     /** What a debtor's details show of the memory (nothing is changed by looking: see `viewed`). */
     async of(key: string): Promise<DebtorMemory> {
@@ -72,6 +115,8 @@ export function createLookupMemory(options: LookupMemoryOptions) {
       const seen = ownEntry(state.seen, key);
       return {
         pinned: state.pinned.includes(key),
+        rules: rulesFor(state, key),
+        ownRules: ownEntry(state.rules.debtors, key) !== undefined,
         seenAt: seen ? new Date(seen.at).toISOString() : null,
         changes: snapshot ? changesSinceSeen(state, key, snapshot) : [],
         history: (ownEntry(state.history, key) ?? []).map((point) => ({
@@ -81,15 +126,26 @@ export function createLookupMemory(options: LookupMemoryOptions) {
         })),
       };
     },
-    /** After a sync: a history point for each remembered debtor that changed. */
+    /** The rules for this debtor alone, or for all pinned debtors (this one's own then go). */
+    async setRules(key: string, rules: WatchRules, scope: 'debtor' | 'all'): Promise<{ rules: WatchRules; ownRules: boolean }> {
+      const memory = await current();
+      const state =
+        scope === 'debtor' ? withRules(memory.state, key, rules) : withRules(withRules(memory.state, null, rules), key, null);
+      keep(memory, state);
+      return { rules: rulesFor(state, key), ownRules: ownEntry(state.rules.debtors, key) !== undefined };
+    },
+    /** After a sync: a history point for each remembered debtor that changed, and the notices of pinned ones whose rules fired. */
     async synced(): Promise<void> {
       const memory = await current();
       const keys = [...new Set([...memory.state.recent, ...memory.state.pinned])];
       if (keys.length === 0) return;
-      const result = synced(memory.state, new Map(await options.snapshots(keys)), options.now());
+      const snapshots = new Map(await options.snapshots(keys));
+      const result = synced(memory.state, snapshots, options.now());
       keep(memory, result.state);
-      if (result.changedPins.length > 0)
-        options.onPinnedChanged?.(result.changedPins.map((key) => ({ debtorKey: key, name: entry(result.state, key).name })));
+      if (result.notices.length === 0) return;
+      const told = await tell(result.state, result.notices, snapshots, options.reasonsOf);
+      keep(memory, told.state);
+      options.onPinnedChanged?.(told.told);
     },
     /** The environment was deleted: what was remembered of it goes too. */
     forget(environmentId: string): void {

@@ -3,6 +3,7 @@
  * through, a debtor's details, the comparison, the figures remembered, and the CSV export.
  */
 import type { ComparedDebtor, DebtorDetail, LookupPage, LookupRow, LookupSort } from '../../shared/ipc/contract.ts';
+import { creditUse } from '../../shared/domain/credit-use.ts';
 import type { DebtorSnapshot } from './remembered.ts';
 import type { SearchIndex } from './search-index.ts';
 import { toCsv, type CsvStyle } from '../util/csv.ts';
@@ -110,10 +111,10 @@ export function createLookupReader(
       rowsOf(keys).map((compared) => ({ ...compared, fields: state.data.debtors.get(compared.debtorKey) ?? {} })),
     /** The figures of these debtors now (those known), for what the lookup remembers (remembered.ts). */
     snapshots(keys: readonly string[]): Array<[string, DebtorSnapshot]> {
-      return rowsOf(keys).map(({ debtorKey, name, score, grade, bureauScore, riskClass, status }) => [
-        debtorKey,
-        { name, score, grade, bureauScore, riskClass, status },
-      ]);
+      return rowsOf(keys).map(({ debtorKey, name, score, grade, bureauScore, riskClass, status, creditLimit }) => {
+        const limitUse = creditUse(creditLimit, state.data.debtors.get(debtorKey)?.openBalance)?.percent ?? null;
+        return [debtorKey, { name, score, grade, bureauScore, riskClass, status, limitUse }];
+      });
     },
     /** The whole result set as CSV, in the order shown; the header in the user's words and the style of their spreadsheet. */
     csv(resultId: number, header: readonly string[], style: CsvStyle): string {

@@ -12,12 +12,13 @@ import {
   type ProxySignInSource,
 } from '../api/network.ts';
 import type { CsvStyle } from '../util/csv.ts';
-import type { DebtorDetail, LookupPage, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
+import { scoreReasonsOf } from '../../shared/domain/score-reasons.ts';
+import type { DebtorDetail, LookupPage, WatchRules, LookupSort, LookupStatus } from '../../shared/ipc/contract.ts';
 import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
-import { createLookupMemory } from './lookup-memory.ts';
+import { createLookupMemory, type Told } from './lookup-memory.ts';
 import { createRememberedStore, type RememberedStore } from './remembered-store.ts';
 import type { LookupCacheConfig } from './lookup-cache.ts';
 import type { LookupAccess } from './lookup-access.ts';
@@ -38,8 +39,8 @@ export interface LookupServiceOptions {
   removeCache?: (environmentId: string) => void;
   /** Where what the lookup remembers is kept (remembered-store.ts); in memory for the session if not given. */
   rememberedStore?: RememberedStore;
-  /** Pinned debtors whose scores or status changed in a sync. */
-  onPinnedChanged?: (debtors: Array<{ debtorKey: string; name: string }>) => void;
+  /** Pinned debtors a sync changed so that one of their rules fired. */
+  onPinnedChanged?: (told: Told[]) => void;
   /** Who opened which debtor and why (lookup-access.ts); nothing is recorded without it. */
   access?: LookupAccess;
 }
@@ -110,6 +111,10 @@ export function createLookupService(options: LookupServiceOptions) {
     store: options.rememberedStore ?? createRememberedStore(null, null),
     environmentId: () => options.activeEnvironment().id,
     snapshots: async (keys) => (await current()).snapshots(keys),
+    reasonsOf: async (key) => {
+      const read = scoreReasonsOf((await (await current()).detail(key))?.creditScore?.reasons);
+      return read.kind === 'read' ? read.reasons : [];
+    },
     now: () => time.now(),
     onPinnedChanged: options.onPinnedChanged,
   });
@@ -170,6 +175,7 @@ export function createLookupService(options: LookupServiceOptions) {
     remembered: () => memory.view(),
     viewed: (debtorKey: string) => memory.viewed(debtorKey),
     pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),
+    watchRules: (debtorKey: string, rules: WatchRules, scope: 'debtor' | 'all') => memory.setRules(debtorKey, rules, scope),
     /** An environment deleted: what was remembered of it, and its lists on disk, go too. */
     forget(environmentId: string): void {
       memory.forget(environmentId);

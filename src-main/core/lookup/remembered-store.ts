@@ -10,7 +10,9 @@ import { environmentFileName } from '../util/file-name.ts';
 import type { RememberedNotice } from '../../shared/ipc/contract.ts';
 import type { TextFile } from '../util/text-file.ts';
 import type { Encryptor } from '../security/vault.ts';
+import * as v from 'valibot';
 import { emptyRemembered, HISTORY_MAX, PINNED_MAX, RECENT_MAX, type Remembered } from './remembered.ts';
+import { watchRulesSchema } from './watch-rules.ts';
 
 export interface RememberedStore {
   load(environmentId: string): Promise<{ state: Remembered; notice: RememberedNotice | null }>;
@@ -31,7 +33,19 @@ function parsed(text: string): Remembered | null {
   const history = Object.fromEntries(
     Object.entries(value.history ?? {}).map(([key, points]) => [key, Array.isArray(points) ? points.slice(-HISTORY_MAX) : []]),
   );
-  return { recent: keys(value.recent, RECENT_MAX), pinned: keys(value.pinned, PINNED_MAX), history, seen: value.seen ?? {} };
+  return {
+    recent: keys(value.recent, RECENT_MAX),
+    pinned: keys(value.pinned, PINNED_MAX),
+    history,
+    seen: value.seen ?? {},
+    rules: rulesOf(value.rules),
+  };
+}
+
+/** The watch rules kept; those that cannot be used are the defaults again (a file written before rules, or damaged). */
+function rulesOf(value: unknown): Remembered['rules'] {
+  const kept = v.safeParse(v.object({ all: watchRulesSchema, debtors: v.record(v.string(), watchRulesSchema) }), value);
+  return kept.success ? kept.output : emptyRemembered().rules;
 }
 
 /** The pinned debtors and their history alone: nothing of what was only looked at. */

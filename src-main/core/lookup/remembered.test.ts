@@ -52,7 +52,7 @@ describe('what the lookup remembers', () => {
     state = viewed(state, 'D2', snapshot(40), 0);
     const same = synced(state, new Map([['D1', snapshot(70)]]), 10);
     expect(same.state.history.D1).toHaveLength(1);
-    expect(same.changedPins).toEqual([]);
+    expect(same.notices).toEqual([]);
     const moved = synced(
       state,
       new Map([
@@ -61,7 +61,7 @@ describe('what the lookup remembers', () => {
       ]),
       20,
     );
-    expect(moved.changedPins).toEqual(['D1']); // D2 changed too, but is not pinned
+    expect(moved.notices.map((notice) => [notice.debtorKey, notice.fired])).toEqual([['D1', [{ rule: 'anyChange' }]]]); // D2 changed too, but is not pinned
     expect(moved.state.history.D1!.map((point) => point.score)).toEqual([70, 64]);
     for (let round = 0; round < HISTORY_MAX + 10; round++)
       state = synced(state, new Map([['D1', snapshot(round)]]), 100 + round).state;
@@ -200,7 +200,7 @@ describe('in the lookup', () => {
     change(first!.debtorKey);
     await call('lookupRefresh', false);
     expect(notices).toEqual([
-      { title: 'A pinned debtor changed', body: `Its scores or status changed: ${first!.name}. Open the lookup to see what.` },
+      { title: first!.name, body: 'Scores or status changed' }, // the rule for all pinned debtors, until the analyst chooses others
     ]);
     core.settings.updatePreferences({ lookup: { notifyPinnedChanges: false } });
     change(second!.debtorKey);

@@ -14,11 +14,15 @@ export interface DebtorSnapshot {
   bureauScore: number | null;
   riskClass: number | null;
   status: string | null;
+  /** The credit limit in use, whole per cent; null where the service sends no balance. Absent in points kept before it was. */
+  limitUse?: number | null;
 }
 
 export interface HistoryPoint extends DebtorSnapshot {
   /** ms since epoch. */
   at: number;
+  /** What moved the calculated score then (codes, or words where there was no code), where it was read. */
+  reasons?: string[];
 }
 
 export interface Remembered {
@@ -29,17 +33,28 @@ export interface Remembered {
   history: Record<string, HistoryPoint[]>;
   /** What the analyst saw when they last opened each debtor. */
   seen: Record<string, HistoryPoint>;
+  /** What a pinned debtor's notice fires on: for all, and for those the analyst set apart. */
+  rules: { all: WatchRules; debtors: Record<string, WatchRules> };
 }
+
+import type { WatchRules } from '../../shared/ipc/contract.ts';
+import { DEFAULT_RULES, firedRules, type FiredRule } from './watch-rules.ts';
 
 export const RECENT_MAX = 20;
 export const PINNED_MAX = 200;
 export const HISTORY_MAX = 60;
 
 /** The fields of a snapshot that an analyst is told have changed (the name only identifies). */
-export const COMPARED = ['score', 'grade', 'bureauScore', 'riskClass', 'status'] as const;
+export const COMPARED = ['score', 'grade', 'bureauScore', 'riskClass', 'status', 'limitUse'] as const;
 export type ComparedField = (typeof COMPARED)[number];
 
-export const emptyRemembered = (): Remembered => ({ recent: [], pinned: [], history: {}, seen: {} });
+export const emptyRemembered = (): Remembered => ({
+  recent: [],
+  pinned: [],
+  history: {},
+  seen: {},
+  rules: { all: DEFAULT_RULES, debtors: {} },
+});
 
 /**
  * A debtor's own entry of a record keyed by debtor keys, which come from the service's data and a
@@ -48,15 +63,21 @@ export const emptyRemembered = (): Remembered => ({ recent: [], pinned: [], hist
 export const ownEntry = <T>(record: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined;
 
+/** A field of a point: the limit in use is not known of points kept before it was (not compared then). */
+const knownIn = (point: DebtorSnapshot, field: ComparedField) => field !== 'limitUse' || point.limitUse !== undefined;
+
 /** The compared fields all the same (the name may differ). */
-export const sameFigures = (a: DebtorSnapshot, b: DebtorSnapshot) => COMPARED.every((field) => a[field] === b[field]);
+export const sameFigures = (a: DebtorSnapshot, b: DebtorSnapshot) =>
+  COMPARED.every((field) => !knownIn(a, field) || !knownIn(b, field) || a[field] === b[field]);
 const tracked = (state: Remembered) => new Set([...state.recent, ...state.pinned]);
 
-/** Keeps history and "seen" only for debtors still recent or pinned. */
+/** Keeps history and "seen" only for debtors still recent or pinned, and rules only for pinned ones. */
 function pruned(state: Remembered): Remembered {
   const keep = tracked(state);
-  const only = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([key]) => keep.has(key)));
-  return { ...state, history: only(state.history), seen: only(state.seen) };
+  const only = <T>(record: Record<string, T>, keys: ReadonlySet<string>) =>
+    Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key)));
+  const rules = { ...state.rules, debtors: only(state.rules.debtors, new Set(state.pinned)) };
+  return { ...state, history: only(state.history, keep), seen: only(state.seen, keep), rules };
 }
 
 /** A point added when the figures differ from the last one (bounded: the oldest go). */
@@ -86,22 +107,49 @@ export function pinned(state: Remembered, key: string, on: boolean, snapshot: De
   return pruned({ ...state, pinned: pins, history });
 }
 
-/** After a sync: a point for each tracked debtor whose figures changed. Returns the pinned ones that changed. */
+/** The rules a pinned debtor's notice fires on: its own, or those for all. */
+export const rulesFor = (state: Remembered, key: string): WatchRules => ownEntry(state.rules.debtors, key) ?? state.rules.all;
+
+/** Sets the rules for all pinned debtors (key null), or for one (rules null: back to those for all). */
+export function withRules(state: Remembered, key: string | null, rules: WatchRules | null): Remembered {
+  if (key === null) return rules ? { ...state, rules: { ...state.rules, all: rules } } : state;
+  const debtors = Object.fromEntries(Object.entries(state.rules.debtors).filter(([other]) => other !== key));
+  return pruned({ ...state, rules: { ...state.rules, debtors: rules ? { ...debtors, [key]: rules } : debtors } });
+}
+
+/** A pinned debtor a sync changed so that one of its rules fired: the figures kept before, and the rules. */
+export interface WatchNotice {
+  debtorKey: string;
+  before: HistoryPoint;
+  fired: FiredRule[];
+}
+
+/** After a sync: a point for each tracked debtor whose figures changed, and the notices of the pinned ones whose rules fired. */
 export function synced(
   state: Remembered,
   current: ReadonlyMap<string, DebtorSnapshot>,
   at: number,
-): { state: Remembered; changedPins: string[] } {
+): { state: Remembered; notices: WatchNotice[] } {
   let history = state.history;
-  const changedPins: string[] = [];
+  const notices: WatchNotice[] = [];
   for (const key of tracked(state)) {
     const snapshot = current.get(key);
     if (!snapshot) continue;
     const before = ownEntry(history, key)?.at(-1);
     history = withPoint(history, key, snapshot, at);
-    if (before && !sameFigures(before, snapshot) && state.pinned.includes(key)) changedPins.push(key);
+    if (!before || !state.pinned.includes(key)) continue;
+    const fired = firedRules(before, snapshot, rulesFor(state, key));
+    if (fired.length > 0) notices.push({ debtorKey: key, before, fired });
   }
-  return { state: { ...state, history }, changedPins };
+  return { state: { ...state, history }, notices };
+}
+
+/** The reasons now kept with a debtor's newest point (read from its details when a notice is told). */
+export function withReasons(state: Remembered, key: string, reasons: string[]): Remembered {
+  const points = ownEntry(state.history, key);
+  const last = points?.at(-1);
+  if (!points || !last) return state;
+  return { ...state, history: { ...state.history, [key]: [...points.slice(0, -1), { ...last, reasons }] } };
 }
 
 /** The fields that differ from what the analyst saw last time, with both values. */
@@ -112,5 +160,9 @@ export function changesSinceSeen(
 ): Array<{ field: ComparedField; was: string | number | null; is: string | number | null }> {
   const seen = ownEntry(state.seen, key);
   if (!seen) return [];
-  return COMPARED.filter((field) => seen[field] !== now[field]).map((field) => ({ field, was: seen[field], is: now[field] }));
+  return COMPARED.filter((field) => knownIn(seen, field) && knownIn(now, field) && seen[field] !== now[field]).map((field) => ({
+    field,
+    was: seen[field] ?? null,
+    is: now[field] ?? null,
+  }));
 }

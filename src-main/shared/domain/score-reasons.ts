@@ -7,6 +7,7 @@
  * Read here into one shape; anything else is "not readable", never guessed. Pure.
  */
 import { isRecord } from '../is-record.ts';
+import type { Translate } from '../i18n/translator.ts';
 
 export interface ScoreReason {
   /** The service's code ("LATE_PAYMENTS"); null where it sends words only. */
@@ -111,3 +112,9 @@ export function scoreReasonsOf(value: unknown): ScoreReasons {
 
 /** What tells reasons apart across syncs: the code, or the words where there is none. */
 export const reasonIdentity = (reason: ScoreReason): string => reason.code ?? reason.text ?? '';
+
+/** A reason in the analyst's words: ours for our contract's codes, the service's own otherwise. */
+export const reasonWords = (reason: ScoreReason, t: Translate): string =>
+  reason.code !== null && KNOWN_REASON_CODES.has(reason.code)
+    ? t('lookup.reason.code', { code: reason.code })
+    : (reason.text ?? reason.code ?? '');

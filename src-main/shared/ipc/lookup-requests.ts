@@ -88,13 +88,27 @@ export interface RememberedView {
   notice: RememberedNotice | null;
 }
 
+/** What a pinned debtor's notice fires on (core/lookup/watch-rules.ts); null: that rule is off. */
+export interface WatchRules {
+  anyChange: boolean;
+  /** A drop of at least this many points of either score. */
+  scoreDrop: number | null;
+  bandCrossed: boolean;
+  statusChange: boolean;
+  /** The credit limit used beyond this share, per cent. */
+  limitUse: number | null;
+}
+
 /** What the lookup remembers of one debtor: pinned, what changed since last looked at, its figures over time. */
 export interface DebtorMemory {
   pinned: boolean;
+  /** What its notice fires on, and whether those are its own rules or those for all pinned debtors. */
+  rules: WatchRules;
+  ownRules: boolean;
   /** ISO instant of the last look; null the first time. */
   seenAt: string | null;
   changes: Array<{
-    field: 'score' | 'grade' | 'bureauScore' | 'riskClass' | 'status';
+    field: 'score' | 'grade' | 'bureauScore' | 'riskClass' | 'status' | 'limitUse';
     was: string | number | null;
     is: string | number | null;
   }>;
@@ -157,6 +171,12 @@ export interface LookupRequests {
   /** The analyst looked at this debtor (opened it, or rested on it): it becomes recent, what they saw is remembered. */
   lookupViewed(debtorKey: string): Promise<RememberedView>;
   lookupPin(debtorKey: string, pinned: boolean): Promise<RememberedView>;
+  /** What a pinned debtor's notice fires on: for this debtor alone, or for all pinned debtors (this one's own rules then go). */
+  lookupWatchRules(
+    debtorKey: string,
+    rules: WatchRules,
+    scope: 'debtor' | 'all',
+  ): Promise<{ rules: WatchRules; ownRules: boolean }>;
   /** Two to four debtors side by side, in the order given (those no longer known are left out). */
   lookupCompare(debtorKeys: string[]): Promise<ComparedDebtor[]>;
   advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
@@ -182,6 +202,20 @@ export const lookupArgs = {
   lookupRemembered: v.strictTuple([]),
   lookupViewed: v.strictTuple([debtorKey]),
   lookupPin: v.strictTuple([debtorKey, v.pipe(v.boolean(), v.title('pinned'))]),
+  lookupWatchRules: v.strictTuple([
+    debtorKey,
+    v.pipe(
+      v.strictObject({
+        anyChange: v.boolean(),
+        scoreDrop: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100))),
+        bandCrossed: v.boolean(),
+        statusChange: v.boolean(),
+        limitUse: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200))),
+      }),
+      v.title('the watch rules'),
+    ),
+    v.picklist(['debtor', 'all']),
+  ]),
   lookupCompare: v.strictTuple([v.pipe(v.array(debtorKey), v.minLength(2), v.maxLength(4), v.title('the debtor keys'))]),
   advanceClients: v.strictTuple([v.nullable(text(40))]),
   advanceTransactions: v.strictTuple([

@@ -46,6 +46,7 @@ export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests 
     lookupRemembered: () => core.lookup.remembered(),
     lookupViewed: (debtorKey) => core.lookup.viewed(debtorKey),
     lookupPin: (debtorKey, pinned) => core.lookup.pin(debtorKey, pinned),
+    lookupWatchRules: (debtorKey, rules, scope) => core.lookup.watchRules(debtorKey, rules, scope),
     lookupCompare: (debtorKeys) => core.lookup.compare(debtorKeys),
     advanceClients: (since) =>
       advance(core, (debtors) => debtors.advanceClients(since ? { startingDateTime: sinceDate(since) } : {})),
