@@ -83,6 +83,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'lookup.rememberLookedAt':
     'Whether the debtors an analyst looked at lately (the last 20) and when each was last opened are kept between runs, encrypted, on this computer, for "Recently looked at" and "changed since you last looked". Off: kept for the session only. Pinned debtors and their score history are kept either way.',
   'lookup.notifyPinnedChanges': "A notification when a sync finds a pinned debtor's scores or status changed.",
+  'lookup.concentrationLimitPercent':
+    "The share of a client's book one debtor may hold under your factoring contract's concentration clause, in per cent; debtors past it are marked in the client's book. `0`: none is marked.",
   'lookup.accessRecord.keepMonths':
     'How many months this computer keeps its record of who opened which debtor, when and why (the date and purpose of each consultation, which a debtor who is a person may ask to see). Older entries leave the disk. `0`: no record is kept.',
   'lookup.accessRecord.askPurpose':

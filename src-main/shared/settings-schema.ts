@@ -287,6 +287,8 @@ export const lookupSchema = v.object({
   /** A desktop notification when a sync finds a pinned debtor's scores or status changed. */
   notifyPinnedChanges: v.optional(v.boolean(), true),
   accessRecord: accessRecordSchema,
+  /** The share of a client's book (per cent) one debtor may hold under the factoring contract; 0: none is marked. */
+  concentrationLimitPercent: seconds(0, 100, 25),
 });
 
 export const generalSchema = v.object({

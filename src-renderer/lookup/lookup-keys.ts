@@ -1,7 +1,7 @@
 /**
  * The lookup window's keys: Ctrl/Cmd+F to the search box, the arrows and Page keys through the
  * results (shared/list-keys.ts), Enter to open, Ctrl/Cmd+Enter to compare, Escape to step back one
- * thing at a time (comparison, details, the search text, then the window).
+ * thing at a time (a client's book, comparison, details, the search text, then the window).
  */
 import { movedSelection } from '../../src-main/shared/list-keys.ts';
 import type { LookupState } from './lookup-state.svelte.ts';
@@ -38,6 +38,14 @@ export function onLookupKey(event: KeyboardEvent, context: LookupKeyContext): vo
     return;
   }
   if (context.tab !== 'debtors') return;
+  if (lookup.book) {
+    // The book has its own buttons and rows; Escape alone goes back to the results.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      stepBack(lookup);
+    }
+    return;
+  }
   const page = lookup.page;
   const keys = { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, inSearchBox: event.target === searchBox };
   const moved =
@@ -58,7 +66,8 @@ export function onLookupKey(event: KeyboardEvent, context: LookupKeyContext): vo
 }
 
 function stepBack(lookup: LookupState): void {
-  if (lookup.comparison) lookup.comparison = null;
+  if (lookup.book) lookup.book = null;
+  else if (lookup.comparison) lookup.comparison = null;
   else if (lookup.detail || lookup.purposeAsked) lookup.closeDetail();
   else if (lookup.text) {
     lookup.text = '';

@@ -6,6 +6,7 @@
 import { isPurposeAsked } from '../../src-main/shared/ipc/contract.ts';
 import type {
   AppInfo,
+  ClientBook,
   DebtorDetail,
   ExportRequest,
   PurposeAsk,
@@ -50,6 +51,8 @@ export class LookupState {
   /** `focusTurn` grows each time the question is to take the focus (Enter, not the arrows); 0: never yet. */
   purposeAsked = $state<{ debtorKey: string; name: string; ask: PurposeAsk; changing: boolean; focusTurn: number } | null>(null);
   purposeProblem = $state<string | null>(null);
+  /** A client's whole book, shown over the results and details; null: none. */
+  book = $state<ClientBook | null>(null);
   /** Pinned and recent debtors, remembered on this computer. */
   remembered = $state<RememberedView | null>(null);
   private searchToken = 0;
@@ -246,6 +249,27 @@ export class LookupState {
       this.problem = errorMessage(error);
     }
   }
+
+  /** A client's whole book, over the results; said when no debtor of the client is known. */
+  openBook = async (clientKey: string) => {
+    try {
+      const book = await api.lookupBook(clientKey);
+      this.problem = book ? null : words.t('lookup.book.none', { client: clientKey });
+      this.book = book;
+    } catch (error) {
+      this.problem = errorMessage(error);
+    }
+  };
+
+  exportBook = async () => {
+    if (this.book) await this.saveCsv({ kind: 'book', clientKey: this.book.clientKey });
+  };
+
+  /** A debtor of the book chosen: back to the results, found by its key. */
+  chooseFromBook = (debtorKey: string) => {
+    this.book = null;
+    this.choose(debtorKey);
+  };
 
   /** Who opened the debtor shown, from the access record on this computer, as CSV. */
   exportAccess = async () => {

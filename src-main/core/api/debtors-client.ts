@@ -78,18 +78,23 @@ export interface DebtorsClient {
 }
 
 const dated = ['modifiedAt'] as const;
+type ListSpec = RecordSpec & { identity?: readonly string[] };
+/**
+ * `identity`: the fields that tell one record from another where the key alone does not (a client
+ * has many changes, banks and users): a page is "the same records again" only by those.
+ */
 const specs = {
   debtors: { key: 'debtorKey', instants: dated, numbers: ['creditLimit', 'openBalance'] },
-  clientBanks: { key: 'clientKey', instants: dated },
-  clientGroups: { key: 'clientKey', instants: dated },
-  clientDelta: { key: 'clientKey', instants: dated },
+  clientBanks: { key: 'clientKey', instants: dated, identity: ['clientKey', 'bankName', 'routingNumber', 'accountLast4'] },
+  clientGroups: { key: 'clientKey', instants: dated, identity: ['clientKey', 'userName', 'role'] },
+  clientDelta: { key: 'clientKey', instants: dated, identity: ['changeKey', 'clientKey', 'debtorKey', 'field', 'modifiedAt'] },
   creditScores: { key: 'debtorKey', instants: ['modifiedAt', 'calculatedAt'], numbers: ['score', 'daysBeyondTerms'] },
   creditBureauScores: { key: 'debtorKey', instants: dated, numbers: ['bureauScore', 'riskClass'] },
-  nicknames: { key: 'debtorKey', required: ['nickname'], instants: dated },
+  nicknames: { key: 'debtorKey', required: ['nickname'], instants: dated, identity: ['debtorKey', 'nickname'] },
   advanceClients: { key: 'clientKey', instants: dated, numbers: ['advanceRate', 'creditLine'] },
   transactions: { key: 'transKey', instants: dated, numbers: ['amount'] },
-  transactionDetails: { key: 'transKey', instants: dated, numbers: ['amount', 'lineNo'] },
-} satisfies Record<string, RecordSpec>;
+  transactionDetails: { key: 'transKey', instants: dated, numbers: ['amount', 'lineNo'], identity: ['transKey', 'lineNo'] },
+} satisfies Record<string, ListSpec>;
 
 /** What to do about a list the app could not page through. */
 const PAGING_HINT =
@@ -116,12 +121,15 @@ export function createDebtorsClient(http: HttpClient, profile: ApiProfile = reso
   async function list<T>(
     path: string,
     operation: Operation | OperationName,
-    spec: RecordSpec,
+    spec: ListSpec,
     query: Record<string, string | undefined>,
     call: CallOptions = {},
   ): List<T> {
     const named = typeof operation === 'string' ? { operation } : operation;
-    const pages = pageCollector<T>((item) => String((item as Record<string, unknown>)[spec.key]));
+    const fields = spec.identity ?? [spec.key];
+    const pages = pageCollector<T>((item) =>
+      fields.map((field) => String((item as Record<string, unknown>)[field])).join('\u0001'),
+    );
     const { records } = pages;
     let request = firstPage(path, query, profile.paging);
     for (let page = 1; ; page++) {

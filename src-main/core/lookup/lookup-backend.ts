@@ -15,7 +15,7 @@ import type { ScoreKeeper } from './score-keeper-calls.ts';
 import { inProcessClient, workerClient, type Remote } from '../util/worker-calls.ts';
 
 /** The engine's calls the main process makes, wherever the engine runs. */
-export const LOOKUP_CALLS = ['sync', 'status', 'search', 'rows', 'detail', 'csv', 'snapshots', 'compared'] as const;
+export const LOOKUP_CALLS = ['sync', 'status', 'search', 'rows', 'detail', 'csv', 'snapshots', 'compared', 'book'] as const;
 type LookupCalls = Pick<LookupEngine, (typeof LOOKUP_CALLS)[number]>;
 
 export type LookupBackend = Remote<LookupCalls> & {

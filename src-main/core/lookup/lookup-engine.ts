@@ -92,6 +92,7 @@ export function createLookupEngine(options: LookupEngineOptions) {
     rows: reader.rows,
     detail: reader.detail,
     compared: reader.compared,
+    book: reader.book,
     snapshots: reader.snapshots,
     csv: reader.csv,
     /** The score columns changed since last asked (all of them after a full load or a disk read). */

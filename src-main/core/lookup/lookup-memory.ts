@@ -12,17 +12,16 @@ import {
   ownEntry,
   pinned as withPin,
   rulesFor,
-  sameFigures,
   synced,
   viewed as withView,
   withReasons,
   withRules,
-  type DebtorSnapshot,
   type HistoryPoint,
   type Remembered,
   type WatchNotice,
 } from './remembered.ts';
 import type { FiredRule } from './watch-rules.ts';
+import { sameFigures, type DebtorSnapshot } from './debtor-figures.ts';
 
 /** A pinned debtor's notice as told: whose, what fired, the figures before and now, and what newly moves its score. */
 export interface Told {

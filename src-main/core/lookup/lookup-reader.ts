@@ -2,9 +2,11 @@
  * What the debtor lookup answers from what it holds: searches kept as result sets the window pages
  * through, a debtor's details, the comparison, the figures remembered, and the CSV export.
  */
-import type { ComparedDebtor, DebtorDetail, LookupPage, LookupRow, LookupSort } from '../../shared/ipc/contract.ts';
+import type { ClientBook, ComparedDebtor, DebtorDetail, LookupPage, LookupRow, LookupSort } from '../../shared/ipc/contract.ts';
+import { clientBook, clientRelations } from './client-book.ts';
+import { numberOf } from './lookup-data.ts';
 import { creditUse } from '../../shared/domain/credit-use.ts';
-import type { DebtorSnapshot } from './remembered.ts';
+import type { DebtorSnapshot } from './debtor-figures.ts';
 import type { SearchIndex } from './search-index.ts';
 import { toCsv, type CsvStyle } from '../util/csv.ts';
 import type { LookupState } from './lookup-state.ts';
@@ -57,6 +59,20 @@ const csvCells = (entry: LookupRow) => [
   entry.modifiedAt,
 ];
 
+/** A client's whole book from what the state holds; null where no debtor of it is known (client-book.ts). */
+function bookReader(state: LookupState, rowsOf: (keys: readonly string[]) => LookupRow[]) {
+  /** Each client's debtors, made again when the lists have changed since (a sync, a clear). */
+  let relations: { version: string; byClient: Map<string, Set<string>> } | null = null;
+  return (clientKey: string, concentrationLimit: number | null): ClientBook | null => {
+    const version = `${state.syncedAt}|${state.data.clientDeltas.size}`;
+    if (relations?.version !== version) relations = { version, byClient: clientRelations(state.data) };
+    const rows = rowsOf([...(relations.byClient.get(clientKey) ?? [])]);
+    if (rows.length === 0) return null;
+    const balanceOf = (key: string) => numberOf(state.data.debtors.get(key)?.openBalance);
+    return clientBook(clientKey, rows, balanceOf, concentrationLimit);
+  };
+}
+
 /** `scoreRecords`: where a second worker keeps the score lists, how a debtor's two are asked for. */
 export function createLookupReader(
   state: LookupState,
@@ -68,6 +84,7 @@ export function createLookupReader(
   // other debtors, nor empty an export.
   const results = new Map<number, { index: SearchIndex; positions: Int32Array; text: string }>();
   let nextResultId = 1;
+  const book = bookReader(state, rowsOf);
 
   const page = (resultId: number, offset: number, limit: number): LookupRow[] => {
     const result = results.get(resultId);
@@ -109,6 +126,7 @@ export function createLookupReader(
     /** These debtors as rows with every field the service sent, in the order asked (those not known are left out): the comparison. */
     compared: (keys: readonly string[]): ComparedDebtor[] =>
       rowsOf(keys).map((compared) => ({ ...compared, fields: state.data.debtors.get(compared.debtorKey) ?? {} })),
+    book,
     /** The figures of these debtors now (those known), for what the lookup remembers (remembered.ts). */
     snapshots(keys: readonly string[]): Array<[string, DebtorSnapshot]> {
       return rowsOf(keys).map(({ debtorKey, name, score, grade, bureauScore, riskClass, status, creditLimit }) => {

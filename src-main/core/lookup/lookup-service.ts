@@ -18,7 +18,7 @@ import type { Environment } from '../../shared/domain/environments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import type { LookupBackend, LookupWorkerConfig } from './lookup-backend.ts';
-import { createLookupMemory, type Told } from './lookup-memory.ts';
+import { createLookupMemory, type LookupMemory, type Told } from './lookup-memory.ts';
 import { createRememberedStore, type RememberedStore } from './remembered-store.ts';
 import type { LookupCacheConfig } from './lookup-cache.ts';
 import type { LookupAccess } from './lookup-access.ts';
@@ -56,6 +56,14 @@ function signInsFor(proxy: KnownProxy, source: ProxySignInSource | undefined): R
   }
   return found;
 }
+
+/** What the lookup remembers, as the window asks for it. */
+const memoryMethods = (memory: LookupMemory) => ({
+  remembered: () => memory.view(),
+  viewed: (debtorKey: string) => memory.viewed(debtorKey),
+  pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),
+  watchRules: (debtorKey: string, rules: WatchRules, scope: 'debtor' | 'all') => memory.setRules(debtorKey, rules, scope),
+});
 
 // Over 80 lines on purpose: the lookup's lifecycle (one backend per environment, its timers) in
 // small functions of at most 15 lines.
@@ -172,10 +180,10 @@ export function createLookupService(options: LookupServiceOptions) {
       backend: current,
       detailOf,
     }),
-    remembered: () => memory.view(),
-    viewed: (debtorKey: string) => memory.viewed(debtorKey),
-    pin: (debtorKey: string, on: boolean) => memory.pin(debtorKey, on),
-    watchRules: (debtorKey: string, rules: WatchRules, scope: 'debtor' | 'all') => memory.setRules(debtorKey, rules, scope),
+    /** A client's whole book, its debtors past the concentration limit IT set marked. */
+    book: async (clientKey: string) =>
+      (await current()).book(clientKey, options.preferences().lookup.concentrationLimitPercent || null),
+    ...memoryMethods(memory),
     /** An environment deleted: what was remembered of it, and its lists on disk, go too. */
     forget(environmentId: string): void {
       memory.forget(environmentId);

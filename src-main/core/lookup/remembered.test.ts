@@ -13,16 +13,8 @@ import { createTestCore } from '../../testing/test-core.ts';
 import { windowApi } from '../../testing/window-api.ts';
 import { textFile } from '../util/text-file.ts';
 import { createRememberedStore, rememberedFileName } from './remembered-store.ts';
-import {
-  changesSinceSeen,
-  emptyRemembered,
-  HISTORY_MAX,
-  pinned,
-  RECENT_MAX,
-  synced,
-  viewed,
-  type DebtorSnapshot,
-} from './remembered.ts';
+import { changesSinceSeen, emptyRemembered, HISTORY_MAX, pinned, RECENT_MAX, synced, viewed } from './remembered.ts';
+import type { DebtorSnapshot } from './debtor-figures.ts';
 import { detailOf } from '../../shared/ipc/contract.ts';
 
 const snapshot = (score: number, status = 'active'): DebtorSnapshot => ({

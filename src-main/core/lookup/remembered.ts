@@ -6,18 +6,6 @@
  * trend are known. Pure and bounded; remembered-store.ts keeps it (encrypted) between runs.
  */
 
-/** What is kept of a debtor at a moment: the figures an analyst compares. */
-export interface DebtorSnapshot {
-  name: string;
-  score: number | null;
-  grade: string | null;
-  bureauScore: number | null;
-  riskClass: number | null;
-  status: string | null;
-  /** The credit limit in use, whole per cent; null where the service sends no balance. Absent in points kept before it was. */
-  limitUse?: number | null;
-}
-
 export interface HistoryPoint extends DebtorSnapshot {
   /** ms since epoch. */
   at: number;
@@ -38,15 +26,12 @@ export interface Remembered {
 }
 
 import type { WatchRules } from '../../shared/ipc/contract.ts';
+import { COMPARED, knownIn, sameFigures, type ComparedField, type DebtorSnapshot } from './debtor-figures.ts';
 import { DEFAULT_RULES, firedRules, type FiredRule } from './watch-rules.ts';
 
 export const RECENT_MAX = 20;
 export const PINNED_MAX = 200;
 export const HISTORY_MAX = 60;
-
-/** The fields of a snapshot that an analyst is told have changed (the name only identifies). */
-export const COMPARED = ['score', 'grade', 'bureauScore', 'riskClass', 'status', 'limitUse'] as const;
-export type ComparedField = (typeof COMPARED)[number];
 
 export const emptyRemembered = (): Remembered => ({
   recent: [],
@@ -63,12 +48,6 @@ export const emptyRemembered = (): Remembered => ({
 export const ownEntry = <T>(record: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined;
 
-/** A field of a point: the limit in use is not known of points kept before it was (not compared then). */
-const knownIn = (point: DebtorSnapshot, field: ComparedField) => field !== 'limitUse' || point.limitUse !== undefined;
-
-/** The compared fields all the same (the name may differ). */
-export const sameFigures = (a: DebtorSnapshot, b: DebtorSnapshot) =>
-  COMPARED.every((field) => !knownIn(a, field) || !knownIn(b, field) || a[field] === b[field]);
 const tracked = (state: Remembered) => new Set([...state.recent, ...state.pinned]);
 
 /** Keeps history and "seen" only for debtors still recent or pinned, and rules only for pinned ones. */

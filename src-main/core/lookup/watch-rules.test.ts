@@ -9,7 +9,8 @@ import { english } from '../../shared/i18n/catalogues.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { windowApi } from '../../testing/window-api.ts';
-import { emptyRemembered, pinned, rulesFor, synced, withRules, type DebtorSnapshot } from './remembered.ts';
+import { emptyRemembered, pinned, rulesFor, synced, withRules } from './remembered.ts';
+import type { DebtorSnapshot } from './debtor-figures.ts';
 import { DEFAULT_RULES, firedRules } from './watch-rules.ts';
 import { watchNotice } from './watch-words.ts';
 

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { scoreBand, type ScoreBand } from '../../shared/domain/score-bands.ts';
 import type { WatchRules } from '../../shared/ipc/contract.ts';
-import { sameFigures, type DebtorSnapshot } from './remembered.ts';
+import { sameFigures, type DebtorSnapshot } from './debtor-figures.ts';
 
 /** The rules before the analyst chose any: told of any change, as pinned debtors always were. */
 export const DEFAULT_RULES: WatchRules = {

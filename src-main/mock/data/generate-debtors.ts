@@ -126,7 +126,29 @@ export function generateDebtorsDataset(options: DatasetOptions): DebtorsDataset 
   }
 
   addTransactions(random, set, options);
+  addRelations(set, options, clientCount, pool);
   return set;
+}
+
+/**
+ * Which debtors each client factors, as the service tells it: a change record per client–debtor
+ * pair ("approved"), for one debtor in ten spread over the clients (books of a few), and for one
+ * in twenty with the first client, whose book is the large one (5,000 debtors at 100,000). Made
+ * after every random draw, from the indexes alone, so the rest of a seed's data set is as it was.
+ */
+function addRelations(set: DebtorsDataset, options: DatasetOptions, clientCount: number, pool: readonly string[]): void {
+  const relate = (clientIndex: number, debtorIndex: number) =>
+    set.clientDeltas.push({
+      changeKey: `CR${String(set.clientDeltas.length + 1).padStart(8, '0')}`,
+      clientKey: clientKeyOf(clientIndex),
+      debtorKey: debtorKeyOf(debtorIndex),
+      field: 'approved',
+      oldValue: null,
+      newValue: 'true',
+      modifiedAt: pool[(debtorIndex * 7_919) % pool.length]!,
+    });
+  for (let index = 0; index < options.debtors; index += 10) relate(1 + ((index / 10) % Math.max(1, clientCount - 1)), index);
+  for (let index = 5; index < options.debtors; index += 20) relate(0, index);
 }
 
 interface CompanyName {

@@ -150,12 +150,50 @@ export const isPurposeAsked = (answer: DetailAnswer): answer is { purposeAsked: 
 /** The details themselves (null for a debtor not known, or one whose purpose is still to be said). */
 export const detailOf = (answer: DetailAnswer): DebtorDetail | null => (isPurposeAsked(answer) ? null : answer);
 
+/** A risk band of a client's book: the score bands, and debtors without a score. */
+export type BookBand = 'low' | 'moderate' | 'elevated' | 'high' | 'none';
+
+/** One debtor of a client's book (core/lookup/client-book.ts). */
+export interface BookLine {
+  debtorKey: string;
+  name: string;
+  status: string | null;
+  /** The calculated score's band, the bureau's where there is none. */
+  band: BookBand;
+  score: number | null;
+  grade: string | null;
+  bureauScore: number | null;
+  creditLimit: number | null;
+  /** What the debtor owes now (its open balance); null where the service sends none. */
+  exposure: number | null;
+  /** Its credit limit in use, whole per cent. */
+  limitUse: number | null;
+  /** Its share of the book's exposure (0–1). */
+  share: number | null;
+  /** Its share is past the concentration limit. */
+  overConcentration: boolean;
+}
+
+export interface ClientBook {
+  clientKey: string;
+  /** Worst band first, then the largest exposure. */
+  debtors: BookLine[];
+  exposure: number;
+  /** Debtors whose balance the service does not send: in the book, not in the shares. */
+  withoutBalance: number;
+  /** The book's spread by band, worst first. */
+  bands: Array<{ band: BookBand; debtors: number; exposure: number; share: number | null }>;
+  /** The share of the book (per cent) one debtor may hold; null: none set. */
+  concentrationLimit: number | null;
+}
+
 export type TransactionsResult = { ok: true; view: TransactionsView } | { ok: false; errors: FieldErrors };
 export type ExportRequest =
   | { kind: 'lookup'; resultId: number }
   | { kind: 'transactions'; clientKey?: string; startDate?: string; endDate?: string }
   /** The access record kept on this computer: of one debtor, or whole. */
-  | { kind: 'access'; debtorKey?: string };
+  | { kind: 'access'; debtorKey?: string }
+  | { kind: 'book'; clientKey: string };
 
 export interface LookupRequests {
   /** The lookup's state; loads the data the first time. */
@@ -177,6 +215,8 @@ export interface LookupRequests {
     rules: WatchRules,
     scope: 'debtor' | 'all',
   ): Promise<{ rules: WatchRules; ownRules: boolean }>;
+  /** A client's whole book: its debtors, bands, exposure and concentration; null where no debtor of it is known. */
+  lookupBook(clientKey: string): Promise<ClientBook | null>;
   /** Two to four debtors side by side, in the order given (those no longer known are left out). */
   lookupCompare(debtorKeys: string[]): Promise<ComparedDebtor[]>;
   advanceClients(since: string | null): Promise<Array<Tolerant<AdvanceClient>>>;
@@ -216,6 +256,7 @@ export const lookupArgs = {
     ),
     v.picklist(['debtor', 'all']),
   ]),
+  lookupBook: v.strictTuple([v.pipe(text(100), v.minLength(1), v.title('the client key'))]),
   lookupCompare: v.strictTuple([v.pipe(v.array(debtorKey), v.minLength(2), v.maxLength(4), v.title('the debtor keys'))]),
   advanceClients: v.strictTuple([v.nullable(text(40))]),
   advanceTransactions: v.strictTuple([
@@ -232,6 +273,7 @@ export const lookupArgs = {
         endDate: v.optional(text(40)),
       }),
       v.strictObject({ kind: v.literal('access'), debtorKey: v.optional(debtorKey) }),
+      v.strictObject({ kind: v.literal('book'), clientKey: v.pipe(text(100), v.minLength(1)) }),
     ]),
   ]),
 } satisfies { [K in keyof LookupRequests]: v.GenericSchema<unknown, Parameters<LookupRequests[K]>> };

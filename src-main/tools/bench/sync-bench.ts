@@ -41,6 +41,8 @@ export interface SyncFigures {
   fullLoadCpu: { client: number; server: number };
   delta100: Summary;
   firstSearchAfterLoadMs: number;
+  /** The largest client's book (5,000 debtors at 100k): its first open (the relations built) and the next. */
+  clientBook: { debtors: number; first: Summary; again: Summary };
   /** A morning's open from the lists kept on disk: start → the first search that finds debtors, and the whole (a delta). */
   cachedOpen: { timeToFirstSearch: Summary; total: Summary; fileMegabytes: number };
 }
@@ -203,6 +205,7 @@ async function loadRounds(
   const phases: Array<Record<Phase | 'gc', number>> = [];
   const cpu: Array<{ client: number; server: number }> = [];
   const delta: number[] = [];
+  const book: { first: number[]; again: number[]; debtors: number } = { first: [], again: [], debtors: 0 };
   let firstSearch = 0;
   for (let round = 0; round < repeats; round++) {
     let started = 0;
@@ -220,6 +223,11 @@ async function loadRounds(
     cpu.push({ client: ownCpuMs() - cpuBefore.client, server: mock.cpuMs() - cpuBefore.server });
     phases.push(spent.stop());
     firstSearch = (await time(() => engine.search({ text: 'acme', sort: RELEVANCE }))).ms;
+    // The largest client's book (one debtor in twenty): the first open builds the relations, the next reads them.
+    const opened = await time(() => engine.book('C00001', 25));
+    book.first.push(opened.ms);
+    book.debtors = opened.value?.debtors.length ?? 0;
+    book.again.push((await time(() => engine.book('C00001', 25))).ms);
     await fetch(`${url}/__mock/debtors/changes`, { method: 'POST', body: JSON.stringify({ count: 100 }) });
     delta.push((await time(() => engine.sync('auto'))).ms);
   }
@@ -234,6 +242,7 @@ async function loadRounds(
     },
     delta100: summarise(delta),
     firstSearchAfterLoadMs: Math.round(firstSearch * 1000) / 1000,
+    clientBook: { debtors: book.debtors, first: summarise(book.first), again: summarise(book.again) },
   };
 }
 

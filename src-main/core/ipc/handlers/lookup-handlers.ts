@@ -2,9 +2,8 @@
 import type { LookupRequests } from '../../../shared/ipc/contract.ts';
 import { localDayKey } from '../../../shared/moments.ts';
 import type { AppCore } from '../../app-core.ts';
-import { checkTransactionRange, summarise, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../../lookup/advance.ts';
-import { DEBTOR_CSV_COLUMNS } from '../../lookup/lookup-reader.ts';
-import { ACCESS_CSV_COLUMNS, accessCsv } from '../../lookup/access-export.ts';
+import { checkTransactionRange, summarise } from '../../lookup/advance.ts';
+import { exportFileOf } from './lookup-exports.ts';
 import { csvStyleFor } from '../../util/csv.ts';
 import { safeFileName } from '../../util/file-name.ts';
 import { InvalidRequestError } from '../dispatch.ts';
@@ -58,32 +57,13 @@ export function lookupHandlers(core: AppCore, shell: ShellPort): LookupRequests 
     },
     advanceTransactionDetails: (transKey) => advance(core, (debtors) => debtors.advanceTransactionDetails(transKey.trim())),
     async exportCsv(request) {
-      const day = localDayKey(core.now());
       // Headers in the user's words, cells as their spreadsheet reads them (see util/csv.ts).
       const { t, locale } = core.translator();
-      const style = csvStyleFor(locale.formats);
-      if (request.kind === 'lookup') {
-        const header = DEBTOR_CSV_COLUMNS.map((column) => t(`csv.${column}`));
-        const csv = await core.lookup.csv(request.resultId, header, style);
-        return { savedTo: await shell.saveFile(`${t('file.stem', { what: 'debtors' })}-${day}.csv`, csv, t('csv.fileKind')) };
-      }
-      if (request.kind === 'access') {
-        const { entries, names } = await core.lookup.accessRecord(request.debtorKey);
-        const header = ACCESS_CSV_COLUMNS.map((column) => t(`csv.${column}`));
-        const csv = accessCsv({ entries, names, header, viaWord: (via) => t('csv.openedVia', { via }), style });
-        const debtor = request.debtorKey === undefined ? '' : `-${request.debtorKey}`;
-        const name = safeFileName(`${t('file.stem', { what: 'access' })}${debtor}-${day}.csv`);
-        return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
-      }
-      const errors = checkTransactionRange(request, t, locale.formats);
-      if (Object.keys(errors).length > 0) throw new InvalidRequestError(Object.values(errors).join(' '));
-      const view = summarise(await core.clients().debtors.advanceTransactions(request));
-      const header = TRANSACTION_CSV_COLUMNS.map((column) => t(`csv.${column}`));
-      const csv = transactionsCsv(view, header, style);
-      // The client key comes from a window: it goes into the name only as a harmless segment.
-      const client = request.clientKey === undefined ? '' : `-${request.clientKey}`;
-      const name = safeFileName(`${t('file.stem', { what: 'transactions' })}${client}-${day}.csv`);
-      return { savedTo: await shell.saveFile(name, csv, t('csv.fileKind')) };
+      const file = await exportFileOf(core, request, { t, formats: locale.formats }, csvStyleFor(locale.formats));
+      const of = file.of === undefined ? '' : `-${file.of}`;
+      const name = safeFileName(`${t('file.stem', { what: file.what })}${of}-${localDayKey(core.now())}.csv`);
+      return { savedTo: await shell.saveFile(name, file.csv, t('csv.fileKind')) };
     },
+    lookupBook: (clientKey) => core.lookup.book(clientKey.trim()),
   };
 }
