@@ -16,6 +16,7 @@ import { createHoursJournal } from './hours-journal.ts';
 import { clockCorrectionMs } from './service-time.ts';
 import { createCorrectionTrace } from '../record/correction-trace.ts';
 import type { TraceFacts } from '../record/trace-chain.ts';
+import { signedInAs } from '../util/signed-in-as.ts';
 
 /** A correction as the part that makes it knows it; whose and when are added by the context. */
 export type TraceChange = Pick<TraceFacts, 'kind' | 'day' | 'subject' | 'before' | 'after' | 'reason'>;
@@ -56,8 +57,7 @@ export function createClockContext(options: ClockServiceOptions) {
     /** Writes a correction into the trace as the signed-in employee's, now; throws when it cannot be written. */
     traced(change: TraceChange) {
       const { id, employeeId } = active();
-      const name = options.preferences().clock.displayName.trim();
-      const by = name ? `${employeeId} · ${name}` : employeeId;
+      const by = signedInAs(employeeId, options.preferences().clock.displayName);
       trace.append({ ...change, environmentId: id, employeeId, by, madeAt: serviceNow() });
     },
     /** The settings and the working calendar, as the day's hours are worked out from them. */

@@ -7,6 +7,7 @@ import type { Environment } from '../../shared/domain/environments.ts';
 import type { PurposeAsk } from '../../shared/ipc/contract.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import type { Translate } from '../../shared/i18n/translator.ts';
+import { signedInAs } from '../util/signed-in-as.ts';
 import { createPurposeMemory } from './access-purpose.ts';
 import type { AccessFacts, AccessRecord } from './access-record.ts';
 
@@ -25,8 +26,7 @@ export function createLookupAccess(options: LookupAccessOptions) {
   const purposes = createPurposeMemory(() => options.preferences().lookup.accessRecord, options.now);
   const factsOf = (debtorKey: string, via: AccessFacts['via']): AccessFacts => {
     const { id, name, employeeId } = options.activeEnvironment();
-    const displayName = options.preferences().clock.displayName.trim();
-    const by = displayName ? `${employeeId} · ${displayName}` : employeeId;
+    const by = signedInAs(employeeId, options.preferences().clock.displayName);
     return { debtorKey, environmentId: id, environmentName: name, employeeId, by, purpose: purposes.current(), via };
   };
   return {
