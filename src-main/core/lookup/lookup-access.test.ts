@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detailOf, isPurposeAsked } from '../../shared/ipc/contract.ts';
+import { localDayKey } from '../../shared/moments.ts';
 import type { Preferences } from '../../shared/settings-schema.ts';
 import { createFakeClock } from '../../testing/fake-clock.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
@@ -129,7 +130,7 @@ describe('the access record in the lookup', () => {
     await call('lookupDetail', debtor(8).debtorKey);
     await call('exportCsv', { kind: 'access', debtorKey: key });
     const saved = shell.saved.at(-1)!;
-    expect(saved.name).toBe(`debtor-access-${key}-2026-11-23.csv`);
+    expect(saved.name).toBe(`debtor-access-${key}-${localDayKey(clock.now())}.csv`);
     const rows = saved.content.slice(1).trimEnd().split('\r\n');
     expect(rows[0]).toBe('Opened,Debtor key,Name,Opened by,Purpose,Opened in,Environment');
     expect(rows).toHaveLength(3);
