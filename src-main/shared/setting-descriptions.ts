@@ -76,10 +76,10 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'clock.endOfDayReminder.time': 'When the end-of-day reminder comes (local time).',
   'lookup.autoRefreshMinutes': 'How often the debtor lookup asks for changes while it is open; 0: only when asked.',
   'lookup.idleClearMinutes':
-    'How long the lookup keeps its data after its window closes. Shorter means a full reload (63 MB at 100,000 debtors) on the next open.',
+    'Without the lists kept on disk (`lookup.keepOnDisk` off): how long the lookup keeps its data in memory after its window closes. Shorter means a full reload (63 MB at 100,000 debtors) on the next open. With the lists on disk the lookup gives its memory back 30 seconds after closing, and the next open reads them from disk (about a second at 100,000 debtors) and asks for the changes only.',
   'lookup.globalShortcut': 'A key combination that opens the debtor lookup from anywhere. Empty: none.',
   'lookup.keepOnDisk':
-    'Keep the debtor lists on the workstation between runs, encrypted with a key the operating system protects, so the first open of the day is a delta; off removes them.',
+    'Keep the debtor lists on the workstation between runs, encrypted with a key the operating system protects, so the first open of the day is a delta, and the lookup gives its memory back 30 seconds after its window closes (the next open reads the lists from disk); off removes them.',
   'lookup.rememberLookedAt':
     'Whether the debtors an analyst looked at lately (the last 20) and when each was last opened are kept between runs, encrypted, on this computer, for "Recently looked at" and "changed since you last looked". Off: kept for the session only. Pinned debtors and their score history are kept either way.',
   'lookup.notifyPinnedChanges': "A notification when a sync finds a pinned debtor's scores or status changed.",

@@ -271,9 +271,10 @@ const accessRecordSchema = v.optional(
 export const lookupSchema = v.object({
   autoRefreshMinutes: seconds(0, 1440, 5),
   /**
-   * Closed this long, the lookup forgets its data. A working day by default: re-loading the lists
-   * on every open costs the debtors service a full load each time (63 MB at 100,000 debtors; the
-   * fleet simulation in docs/benchmarks.md), where a delta would do.
+   * Closed this long, the lookup forgets its data, where its lists are not kept on disk (kept, it
+   * gives its memory back after 30 s: lookup-service.ts). A working day by default: re-loading the
+   * lists on every open costs the debtors service a full load each time (63 MB at 100,000 debtors;
+   * the fleet simulation in docs/benchmarks.md), where a delta would do.
    */
   idleClearMinutes: seconds(1, 1440, 480),
   globalShortcut,

@@ -18,6 +18,8 @@ export interface FieldDef {
   options?: Array<{ value: string } & ({ label: PlainKey } | { name: string })>;
   /** Shown only when this toggle (a path) is on. */
   when?: string;
+  /** Shown only when this toggle (a path) is off. */
+  unless?: string;
   /** An empty text field means "none" (null). */
   nullable?: boolean;
   /** An expert option: shown under "Advanced", closed unless it has a problem. */
@@ -33,7 +35,7 @@ export interface SectionDef {
 }
 
 /** What a field may add to its path, label and kind. */
-type More = Partial<Pick<FieldDef, 'unit' | 'help' | 'when' | 'nullable' | 'advanced' | 'options' | 'group'>>;
+type More = Partial<Pick<FieldDef, 'unit' | 'help' | 'when' | 'unless' | 'nullable' | 'advanced' | 'options' | 'group'>>;
 
 const ofKind =
   (kind: FieldKind) =>
@@ -176,8 +178,9 @@ export const preferenceSections: SectionDef[] = [
         unit: 'minutes',
         help: says('settings.field.zeroTurnsOff'),
       }),
-      number('lookup.idleClearMinutes', 'settings.field.idleClear', { unit: 'minutes' }),
-      toggle('lookup.keepOnDisk', 'settings.field.keepOnDisk'),
+      toggle('lookup.keepOnDisk', 'settings.field.keepOnDisk', { help: says('settings.field.keepOnDiskHelp') }),
+      // Kept on disk, the lookup gives its memory back half a minute after closing (lookup-service.ts).
+      number('lookup.idleClearMinutes', 'settings.field.idleClear', { unit: 'minutes', unless: 'lookup.keepOnDisk' }),
       toggle('lookup.notifyPinnedChanges', 'settings.field.notifyPinned'),
       shortcut('lookup.globalShortcut', 'settings.field.lookupShortcut', 'L'),
     ],

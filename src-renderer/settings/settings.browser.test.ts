@@ -522,6 +522,20 @@ describe('settings window: preferences', () => {
     await view.screenshot('settings-lookup');
   });
 
+  it('asks how long to keep the lookup in memory only where its lists are not kept on disk', async () => {
+    const view = await open('settings', {}, 'light', 'section=lookup');
+    const { page } = view;
+    const keep = page.getByLabel(
+      'Keep the debtor lists on this computer between runs (encrypted), so the first search of the day is quick',
+    );
+    await expect.poll(() => keep.isChecked()).toBe(true);
+    expect(await inputOf(page, 'lookup.idleClearMinutes').count()).toBe(0);
+    await keep.uncheck();
+    await expect.poll(() => inputOf(page, 'lookup.idleClearMinutes').count()).toBe(1);
+    await keep.check();
+    await expect.poll(() => inputOf(page, 'lookup.idleClearMinutes').count()).toBe(0);
+  });
+
   it('moves between sections with the arrow keys', async () => {
     const view = await open('settings');
     await view.page.locator('#nav-environments').focus();

@@ -1,10 +1,15 @@
 /** The lookup as the app runs it: in its worker thread, against the real mock, on a fake clock. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LookupStatus } from '../../shared/ipc/contract.ts';
 import { createFakeClock } from '../../testing/fake-clock.ts';
 import { useMockServer } from '../../testing/mock-fixture.ts';
 import { createTestCore } from '../../testing/test-core.ts';
 import { MOCK_CLIENT_SECRET } from '../environments/environment.ts';
+import { fakeEncryptor } from '../../testing/fake-encryptor.ts';
+import { RELEASE_WHEN_KEPT_ON_DISK_MS } from './lookup-service.ts';
 
 const mock = useMockServer({ debtors: 800 });
 const sort = { key: 'relevance' as const, descending: false };
@@ -80,6 +85,33 @@ describe('lookup service', () => {
     expect(core.lookup.status().state).toBe('ready');
     clock.fireNext();
     await expect.poll(() => core.lookup.status().state).toBe('empty');
+  });
+
+  it('with its lists kept on disk, gives its memory back half a minute after closing, and opens again from the disk', async () => {
+    const clock = createFakeClock();
+    const dataDir = mkdtempSync(join(tmpdir(), 'lookup-release-'));
+    const core = createTestCore(mock.server, { time: clock, dataDir, encryptor: fakeEncryptor('strong'), lookupWorker: true });
+    await core.vault.unlock();
+    core.settings.updatePreferences({ lookup: { autoRefreshMinutes: 0, idleClearMinutes: 480 } });
+    core.lookup.windowOpened();
+    const { debtors } = (await core.lookup.ensureLoaded()).counts;
+    expect(debtors).toBeGreaterThanOrEqual(800);
+    const closedAt = clock.now();
+    core.lookup.windowClosed();
+    expect(clock.nextTimerAt()).toBe(closedAt + RELEASE_WHEN_KEPT_ON_DISK_MS);
+    clock.fireNext();
+    await expect.poll(() => core.lookup.status().state).toBe('empty');
+    // Opened again with the service down: every debtor is there, read from the disk, and the failed delta is said.
+    await mock.control('PUT', '/services/debtors', { unavailable: true });
+    try {
+      core.lookup.windowOpened();
+      const again = await core.lookup.ensureLoaded();
+      expect(again).toMatchObject({ cacheProblem: null, counts: { debtors } });
+      expect(again.problems.some((problem) => problem.kind === 'failed')).toBe(true);
+    } finally {
+      await mock.control('PUT', '/services/debtors', { unavailable: false });
+      await core.lookup.stop();
+    }
   });
 
   it('stops for good when the app quits: no timer left, the data gone, a late window event starts nothing', async () => {
