@@ -32,8 +32,10 @@ export interface SessionFigures {
   afterStart: MemoryFigure;
   afterFirstHour: MemoryFigure;
   afterEightHours: MemoryFigure;
+  /** The lookup open on the debtors, loaded and searched: every thread of the session. */
   withLookup: MemoryFigure;
-  lookupDropped: MemoryFigure;
+  /** A minute after the lookup's window closed (its threads end after 30 s with the lists kept on disk); its state then. */
+  aMinuteAfterClosingLookup: MemoryFigure & { lookupState: string };
   growthOverEightHoursMb: number;
   heapGrowthOverEightHoursMb: number;
   cpuSecondsPerIdleHour: number;
