@@ -9,7 +9,7 @@ const electronOnlyInShell = {
   paths: [
     {
       name: 'electron',
-      message: 'Only src-main/electron/**, main.ts and preload.ts may import electron; the core stays plain Node.',
+      message: 'Only src-main/electron/**, main.ts, app-start.ts and preload.ts may import electron; the core stays plain Node.',
     },
     {
       name: 'electron-store',

@@ -33,7 +33,15 @@ export default defineConfig(({ mode }) => {
         rolldownOptions: {
           external: ['electron', ...nodeBuiltins],
           input: { main: fromRoot('src-main/main.ts'), 'lookup-worker': fromRoot('src-main/core/lookup/lookup-worker.ts') },
-          output: { format: 'es', entryFileNames: '[name].js' },
+          output: {
+            format: 'es',
+            entryFileNames: '[name].js',
+            // Beside the entries: the shell finds its preload, pages, assets and worker from its own place (app-paths.ts).
+            chunkFileNames: '[name]-[hash].js',
+            // Minified, as read from disk at every start at login (Task Manager's start-up impact);
+            // function and class names kept, so that logs and stacks still name them.
+            minify: { compress: { keepNames: { function: true, class: true } }, mangle: { keepNames: true } },
+          },
         },
       },
     };

@@ -1,128 +1,39 @@
 /**
- * The Electron main process: claims the single instance, then wires the plain-Node core to the
- * shell's adapters — windows, IPC, tray, notifications, live settings, power events — each in its
- * own module under electron/. Starts in the built-in Mock environment with the embedded mock
- * server, unless the user or IT chose another environment.
+ * The Electron main process's entry: what must happen before Electron is ready — one instance per
+ * user, the Windows identity, the app's scheme — then the wait IT set for a start at login
+ * (core/settings/start-delay.ts), and only then the app itself (app-start.ts, loaded after the wait:
+ * Task Manager counts what a start at login reads and computes).
  */
-import { join } from 'node:path';
-import { app, ipcMain, screen } from 'electron';
-import { createWindowHandlers } from './core/ipc/window-handlers.ts';
-import { panelPosition } from './core/tray/panel-position.ts';
-import { trayView } from './core/tray/tray-view.ts';
-import { coalesced } from './core/util/coalesce.ts';
-import { useApplicationMenu } from './electron/app-menu.ts';
-import { showCoreNotifications } from './electron/app-notifications.ts';
-import { assetsDir, rendererDir } from './electron/app-paths.ts';
-import { registerAppScheme, serveAppScheme } from './electron/app-protocol.ts';
-import { createAppTray } from './electron/app-tray.ts';
-import { saveWithDialog } from './electron/export-dialog.ts';
-import { pagePrinting } from './electron/page-print.ts';
-import { confirmWithDialog } from './electron/confirm-dialog.ts';
-import { connectIpc } from './electron/ipc-bridge.ts';
-import { stayUntilQuit } from './electron/lifecycle.ts';
-import { applySettingsLive } from './electron/live-settings.ts';
-import { allowExternalUrls, denyAllPermissions } from './electron/secure-window.ts';
+import { app } from 'electron';
+import { startDelayMsOf } from './core/settings/start-delay.ts';
+import { registerAppScheme } from './electron/app-protocol.ts';
 import { claimSingleInstance } from './electron/single-instance.ts';
-import { openApp } from './electron/startup.ts';
-import { watchSystem } from './electron/system-watch.ts';
-import {
-  mendStartMenuShortcut,
-  refuseSystemAccount,
-  takeWindowsIdentity,
-  windowsTrayIconPlace,
-} from './electron/windows-desktop.ts';
-import { onTrayAction } from './electron/tray-actions.ts';
-import { createWindowManager, PANEL_SIZE } from './electron/window-manager.ts';
+import { refuseSystemAccount, takeWindowsIdentity } from './electron/windows-desktop.ts';
 
 if (process.platform === 'linux') {
   // Newer Electron defaults to GTK 4 on GNOME, where StatusNotifier trays misbehave.
   app.commandLine.appendSwitch('gtk-version', '3');
 }
 
-/** Set once the tray exists: a second launch opens the panel of this one. */
+/** A second launch: during the wait after login it ends the wait; once the tray exists it opens the panel. */
 let onSecondLaunch = () => {};
 if (!refuseSystemAccount() && claimSingleInstance(() => onSecondLaunch())) {
   takeWindowsIdentity();
   registerAppScheme();
-  void app.whenReady().then(start);
+  // Awaited at the top level: Electron's ready waits for the entry (its ESM caveat), never the reverse.
+  await waitAfterLogin(startDelayMsOf(process.argv));
+  const { start } = await import('./app-start.ts');
+  void app.whenReady().then(() => start((openPanel) => (onSecondLaunch = openPanel)));
 }
 
-async function start(): Promise<void> {
-  app.dock?.hide();
-  denyAllPermissions();
-  useApplicationMenu();
-  serveAppScheme(rendererDir);
-  const { core, settings, vault, log, logsFolder, mock, stopPolicyWatch, stopFleet } = await openApp();
-  mendStartMenuShortcut(log);
-
-  // IT's access portals (the link beside refused credentials) and IT's status page may be opened in the browser from a window.
-  allowExternalUrls(() => [
-    ...core.environments.list().flatMap((entry) => entry.environment.accessPortalUrl ?? []),
-    ...[core.settings.preferences().monitoring.statusPage.url].filter((url) => url !== ''),
-  ]);
-  const windows = createWindowManager(undefined, {
-    opened: (name) => name === 'lookup' && core.lookup.windowOpened(),
-    closed: (name) => name === 'lookup' && core.lookup.windowClosed(),
-  });
-  const openPanel = () => {
-    const cursor = screen.getCursorScreenPoint();
-    const { workArea } = screen.getDisplayNearestPoint(cursor);
-    windows.open('panel', undefined, panelPosition(tray.bounds(), PANEL_SIZE, workArea, cursor));
-  };
-  const live = applySettingsLive({ core, settings, windows, log }, () => refreshTray());
-  connectIpc({
-    ipcMain,
-    handlers: createWindowHandlers(core, {
-      openWindow: (name, section) => windows.open(name, section ? { section } : undefined),
-      hidePanel: () => windows.close('panel'),
-      shortcutProblems: live.shortcutProblems,
-      saveFile: saveWithDialog,
-      confirm: confirmWithDialog,
-      trayIconPlace: windowsTrayIconPlace,
-      ...pagePrinting(windows),
-    }),
-    ourContents: () => windows.contents(),
-    onUnexpected: (error, request) => log.error(`Unexpected error in ${request}:`, error),
-    words: () => core.translator().t,
-    subscribe: core.events.on,
-  });
-
-  const tray = createAppTray(join(assetsDir, 'tray'), trayView(core), (action) =>
-    onTrayAction(action, { core, windows, mock, openPanel, logsFolder, quit: () => app.quit() }),
-  );
-  // Asked for by every check and every change of a punch: drawn once, after the work that asked.
-  const refreshTray = coalesced(() => tray.show(trayView(core)));
-  core.health.onUpdate(refreshTray);
-  core.clock.onChange(refreshTray);
-  core.updates.onChange(refreshTray);
-  core.events.on('environmentsChanged', refreshTray);
-  // The worked time in the tooltip moves on by the minute, also while health checks are paused.
-  const minuteTicker = setInterval(refreshTray, 60_000);
-  showCoreNotifications(core, windows, openPanel);
-  if (!settings.welcomed()) windows.open('welcome');
-  // Windows hid the tray icon under ^ (and nobody said "Got it"): the hint alone, once per start.
-  else if (windowsTrayIconPlace() === 'overflow' && !settings.trayPinHintDismissed())
-    windows.open('welcome', { only: 'tray-pin' });
-
-  const stopWatching = watchSystem({
-    onStale: () => {
-      core.health.reset();
-      void core.clock.refresh();
-      void core.clock.sync();
-    },
-    onStopping: (how, lastInputAt) => core.clock.computerStopping(how, lastInputAt),
-    onResumed: (since, how, lastInputAt) => core.clock.resumed(since, how, lastInputAt),
-  });
-  core.health.start();
-  core.clock.start();
-  core.updates.start();
-  onSecondLaunch = openPanel;
-  stayUntilQuit({
-    core,
-    vault,
-    mock,
-    tray,
-    windows,
-    stops: [stopWatching, live.stop, stopPolicyWatch, stopFleet, () => clearInterval(minuteTicker)],
+/** The wait a start at login asks for; a launch by the user meanwhile ends it. */
+function waitAfterLogin(ms: number): Promise<void> {
+  if (ms === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    onSecondLaunch = () => {
+      clearTimeout(timer);
+      resolve();
+    };
   });
 }

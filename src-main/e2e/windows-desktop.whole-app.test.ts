@@ -209,6 +209,22 @@ describe.skipIf(onRealElectron)('Timeclock Tray on a Windows company desktop', (
     expect(await app.quit()).toBe(0);
   });
 
+  it('writes the wait after login IT set into its own login entry, and waits that long when started with it', async () => {
+    const dataDir = apps.newDataDir();
+    const registry = join(dataDir, '..', `${dataDir.split('/').pop()}-registry.json`);
+    const policyKey = 'HKLM\\Software\\Policies\\Timeclock Tray\\Timeclock Tray';
+    writeFileSync(registry, JSON.stringify({ [policyKey]: { 'general.startDelaySeconds': 2 } }));
+    const env = onWindows({ TIMECLOCK_STANDIN_REGISTRY: registry });
+    const first = await apps.launch({ dataDir, env });
+    expect(first.reports.filter((entry) => entry.report === 'login-item-args').at(-1)?.detail).toEqual(['--start-delay=2']);
+    expect(await first.quit()).toBe(0);
+    // Started by that entry: the app's own start (its bundle loaded → its tray menu) takes the wait and more.
+    const atLogin = await apps.launch({ dataDir, env, args: ['--start-delay=2'] });
+    const menu = atLogin.reports.find((entry) => entry.report === 'tray-menu')?.detail as { appMs: number };
+    expect(menu.appMs).toBeGreaterThanOrEqual(2_000);
+    expect(await atLogin.quit()).toBe(0);
+  });
+
   it('opens what a toast clicked in the Action Center asks for when that click started it', async () => {
     const dataDir = apps.newDataDir();
     const first = await apps.launch({ dataDir, env: onWindows() });

@@ -5,8 +5,10 @@
  * publisher or key pinned into this build (core/updates/update-trust.ts): on Windows the
  * installer's Authenticode signature and version resource (through PowerShell; no PowerShell, no
  * install), on Linux the feed's Ed25519 signature of the file. Anything refused is never installed.
+ * electron-updater (with its YAML, XML and semver libraries, about 0.7 MB) is loaded at the first
+ * check, two minutes after start, not while the app starts at login.
  */
-import electronUpdater, { type UpdateInfo } from 'electron-updater';
+import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,9 +35,19 @@ export interface UpdaterTrust {
 
 // Over 80 lines on purpose: the port's four methods over one electron-updater and what the last check found.
 export function electronUpdaterPort(log: Logger, { trust, platform, runningVersion }: UpdaterTrust): Updater {
-  // Created on first use: electron-updater picks the platform's updater (NSIS, macOS, AppImage, deb…) then.
-  const updater = () => electronUpdater.autoUpdater;
-  let configured = false;
+  // Loaded and created on first use: electron-updater picks the platform's updater (NSIS, macOS, AppImage, deb…) then.
+  let loading: Promise<AppUpdater> | null = null;
+  let loaded: AppUpdater | null = null;
+  let feed: Parameters<Updater['configure']>[0] | null = null;
+  const updater = () =>
+    (loading ??= import('electron-updater').then(
+      (module: { autoUpdater?: AppUpdater; default?: { autoUpdater: AppUpdater } }) => {
+        // A CommonJS package: its exports are the default in Electron, named where a loader interposes (the stand-in's tsx).
+        const autoUpdater = (module.default?.autoUpdater ?? module.autoUpdater)!;
+        if (feed) applyFeed(autoUpdater, feed);
+        return (loaded = autoUpdater);
+      },
+    ));
   let offered: UpdateInfo | null = null;
   let channel = 'latest';
 
@@ -58,33 +70,19 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
   }
 
   async function refuse(files: string[], refusal: TrustRefusal): Promise<never> {
-    updater().autoInstallOnAppQuit = false;
+    (await updater()).autoInstallOnAppQuit = false;
     // The refused file leaves the disk: nothing can install it later, and the next check downloads afresh.
     await Promise.all(files.map((file) => rm(file, { force: true }).catch(() => {})));
     throw Object.assign(new Error(`Refused: ${trustRefusalLine(refusal)}.`), { code: UNTRUSTED_CODE });
   }
 
   return {
-    configure(feed) {
-      configured = true;
-      const autoUpdater = updater();
-      autoUpdater.logger = {
-        info: (message: unknown) => log.info(`electron-updater: ${String(message)}`),
-        warn: (message: unknown) => log.warn(`electron-updater: ${String(message)}`),
-        error: (message: unknown) => log.warn(`electron-updater: ${String(message)}`),
-      };
-      autoUpdater.setFeedURL({ provider: 'generic', url: feed.url, channel: feed.channel });
-      channel = feed.channel;
-      autoUpdater.channel = feed.channel;
-      autoUpdater.allowDowngrade = false;
-      autoUpdater.allowPrerelease = feed.channel === 'beta';
-      autoUpdater.autoDownload = false;
-      // Kept on so electron-updater installs on quit at all; installOnQuit turns it off when the core says wait.
-      autoUpdater.autoInstallOnAppQuit = true;
-      if (platform === 'win32') failClosedOnWindows(autoUpdater);
+    configure(wanted) {
+      feed = wanted;
+      if (loaded) applyFeed(loaded, wanted);
     },
     async check() {
-      const result = await updater().checkForUpdates();
+      const result = await (await updater()).checkForUpdates();
       // A Linux feed whose signatures all ran out is said, not taken as "nothing new" for ever.
       const expired = platform === 'linux' && result ? expiredFeed(result.updateInfo.files as FeedFile[], Date.now()) : null;
       if (expired) throw Object.assign(new Error(`Refused: ${trustRefusalLine(expired)}.`), { code: UNTRUSTED_CODE });
@@ -93,7 +91,7 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
     },
     async download() {
       const info = offered;
-      const files = await updater().downloadUpdate();
+      const files = await (await updater()).downloadUpdate();
       if (!info || files.length === 0) return refuse(files, { kind: 'verifierFailed', detail: 'nothing was downloaded' });
       for (const file of files) {
         const refusal = await judge(file, info).catch((error: unknown): TrustRefusal => ({
@@ -105,10 +103,28 @@ export function electronUpdaterPort(log: Logger, { trust, platform, runningVersi
       log.info(`Updates: version ${info.version} is signed by the publisher this build trusts.`);
     },
     installOnQuit(install) {
-      // Never configured: electron-updater was never started, and has nothing to install.
-      if (configured) updater().autoInstallOnAppQuit = install;
+      // Never loaded: electron-updater never checked, and has nothing to install.
+      if (loaded) loaded.autoInstallOnAppQuit = install;
     },
   };
+
+  /** The feed, and our rules, on electron-updater's updater. */
+  function applyFeed(autoUpdater: AppUpdater, wanted: Parameters<Updater['configure']>[0]): void {
+    autoUpdater.logger = {
+      info: (message: unknown) => log.info(`electron-updater: ${String(message)}`),
+      warn: (message: unknown) => log.warn(`electron-updater: ${String(message)}`),
+      error: (message: unknown) => log.warn(`electron-updater: ${String(message)}`),
+    };
+    autoUpdater.setFeedURL({ provider: 'generic', url: wanted.url, channel: wanted.channel });
+    channel = wanted.channel;
+    autoUpdater.channel = wanted.channel;
+    autoUpdater.allowDowngrade = false;
+    autoUpdater.allowPrerelease = wanted.channel === 'beta';
+    autoUpdater.autoDownload = false;
+    // Kept on so electron-updater installs on quit at all; installOnQuit turns it off when the core says wait.
+    autoUpdater.autoInstallOnAppQuit = true;
+    if (platform === 'win32') failClosedOnWindows(autoUpdater);
+  }
 
   /**
    * electron-updater checks an installer's signature only where app-update.yml names a publisher,

@@ -1,13 +1,14 @@
 /**
  * Settings that reach outside the app apply live, when saved: global shortcuts (a taken one is
  * said in a notification that opens its setting), the theme, and starting at login (the user's
- * own entry; none where IT's all-users entry starts the app).
+ * own entry, with the wait IT set; none where IT's all-users entry starts the app).
  */
 import { app, nativeTheme } from 'electron';
 import type { AppCore } from '../core/app-core.ts';
 import type { Logger } from '../core/logging/logger.ts';
 import type { SettingsService } from '../core/settings/settings-service.ts';
 import { machineStartEntry, nativeRegistryValues } from '../core/settings/policy-sources.ts';
+import { loginEntryArgs } from '../core/settings/start-delay.ts';
 import { showNotification } from './desktop-notifications.ts';
 import { useGlobalShortcuts } from './global-shortcut.ts';
 import type { WindowManager } from './window-manager.ts';
@@ -51,10 +52,12 @@ export function applySettingsLive(
   // An all-users start entry (Windows, IT's) starts the app already: a user's own would start a second one.
   const startedByMachine = process.platform === 'win32' && machineStartEntry(nativeRegistryValues);
   const applyGeneral = () => {
-    const { theme, startAtLogin } = settings.preferences().general;
+    const { theme, startAtLogin, startDelaySeconds } = settings.preferences().general;
     nativeTheme.themeSource = theme;
     const ownEntry = startAtLogin && !startedByMachine;
-    if (app.getLoginItemSettings().openAtLogin !== ownEntry) app.setLoginItemSettings({ openAtLogin: ownEntry });
+    // Windows tells the entry as ours only with the same arguments: an entry with another wait is rewritten.
+    const args = loginEntryArgs(startDelaySeconds);
+    if (app.getLoginItemSettings({ args }).openAtLogin !== ownEntry) app.setLoginItemSettings({ openAtLogin: ownEntry, args });
   };
   let shortcuts = shortcutsOf();
   applyShortcuts();

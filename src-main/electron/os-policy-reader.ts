@@ -12,10 +12,10 @@ import { readBytesIfPresent, readIfPresent } from '../core/util/text-file.ts';
 import { machineFileReader } from './machine-file-owner.ts';
 import { windowsInstallKind } from './windows-desktop.ts';
 
-export function osPolicyReader(platform: NodeJS.Platform): PolicyReader {
+export async function osPolicyReader(platform: NodeJS.Platform): Promise<PolicyReader> {
   if (platform === 'win32')
     return registryPolicyReader(nativeRegistryValues, { machineWide: windowsInstallKind() === 'machine' });
-  if (platform === 'darwin') return managedPreferencesReader(userInfo().username, readBytesIfPresent);
+  if (platform === 'darwin') return managedPreferencesReader(userInfo().username, readBytesIfPresent, await import('plist'));
   // Machine-wide: read only when root owns it and its folder and nobody else may write them.
   return jsonPolicyReader(LINUX_POLICY_FILE, machineFileReader(platform, readIfPresent));
 }

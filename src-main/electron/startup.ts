@@ -57,7 +57,7 @@ export async function openApp(): Promise<Started> {
     adminFile,
     isDeveloperAdminFile(process.env, app.isPackaged) ? readIfPresent : machineFileReader(process.platform, readIfPresent),
   );
-  const policyReader = osPolicyReader(process.platform);
+  const policyReader = await osPolicyReader(process.platform);
   const initialPolicy = policyReader.read();
   const admin = combinePolicies(filePolicy, initialPolicy);
   const { store, problems } = openSettingsStore();

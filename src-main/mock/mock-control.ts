@@ -50,7 +50,8 @@ export function createMockControl(options: MockDataOptions): MockControl {
   // The seeded history is relative to the mock's clock when it is made or reset, never the wall's.
   const fresh = (referenceTime = options.now()) => ({
     faults: healthyFaults(),
-    dataset: generateDebtorsDataset({ debtors: options.debtors, seed: options.seed, referenceTime }),
+    // Made when first asked for (the lookup's first load), not while the tray starts at login.
+    dataset: madeOnce(() => generateDebtorsDataset({ debtors: options.debtors, seed: options.seed, referenceTime })),
     timeclock: createTimeclockState(referenceTime),
   });
   let state = fresh();
@@ -63,7 +64,7 @@ export function createMockControl(options: MockDataOptions): MockControl {
       return state.faults;
     },
     get dataset() {
-      return state.dataset;
+      return state.dataset();
     },
     get timeclock() {
       return state.timeclock;
@@ -86,8 +87,8 @@ export function createMockControl(options: MockDataOptions): MockControl {
       dataVersion++;
       addedDebtors += changes.add ?? 0;
       // The first change makes every list's index, so the deltas after it find them made.
-      for (const name of DELTA_LISTS) order.prepare(state.dataset[name]);
-      return changeDebtors(state.dataset, changes, random, options.now(), order);
+      for (const name of DELTA_LISTS) order.prepare(state.dataset()[name]);
+      return changeDebtors(state.dataset(), changes, random, options.now(), order);
     },
     changedSince: (list, since) => order.since(list, since),
     touched(list, records) {
@@ -101,9 +102,15 @@ export function createMockControl(options: MockDataOptions): MockControl {
     },
     describe: () => ({
       faults: state.faults,
-      counts: Object.fromEntries(Object.entries(state.dataset).map(([name, list]) => [name, list.length])),
+      counts: Object.fromEntries(Object.entries(state.dataset()).map(([name, list]) => [name, list.length])),
     }),
   };
+}
+
+/** A value made at its first use, then kept. */
+function madeOnce<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }
 
 function withoutUndefined<T extends object>(patch: T): Partial<T> {

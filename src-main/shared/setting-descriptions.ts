@@ -92,6 +92,8 @@ export const SETTING_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'lookup.accessRecord.purposes':
     'The purposes an analyst chooses from, at most 20 (`["Credit check for a new invoice", "Collections"]`). Empty: the analyst writes the purpose.',
   'general.startAtLogin': "Start with the user's session, so the app is in the tray at 8:00.",
+  'general.startDelaySeconds':
+    "How long a start at login waits before the app loads, so that the first minutes after login belong to what the user opens first (Task Manager's start-up impact). Written into the app's own login entry as `--start-delay=N`; put the same after the command of an all-users entry (HKLM `Run`). A launch by the user meanwhile starts the app at once. `0`: no wait.",
   'general.theme': 'Light, dark, or as the system is.',
   'general.language': "The app's language; `system`: the first of the system's languages the app has, else English.",
   'network.requestTimeoutSeconds': 'How long a request to the services may take (connect, headers and body together).',

@@ -295,6 +295,8 @@ export const lookupSchema = v.object({
 export const generalSchema = v.object({
   /** On for every install: at 8:00 the app must already be in the tray. The Welcome window offers to turn it off. */
   startAtLogin: v.optional(v.boolean(), true),
+  /** A start at login waits this long before the app loads (core/settings/start-delay.ts); 0: none. */
+  startDelaySeconds: seconds(0, 600, 0),
   theme: v.optional(v.picklist(['system', 'light', 'dark']), 'system'),
   /** The system's language, or one of the app's; the pseudo-locale is for tests and is not offered. */
   language: v.optional(v.picklist([...LANGUAGE_SETTINGS, PSEUDO_LOCALE]), 'system'),

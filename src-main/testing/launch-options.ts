@@ -3,6 +3,8 @@ export interface LaunchOptions {
   /** The app's data folder (Electron's userData): launching again on it is a restart. */
   dataDir: string;
   safeStorage?: 'strong' | 'basic_text';
+  /** The app's command line after its path (a login entry's `--start-delay=N`, say). */
+  args?: string[];
   /** Extra environment (an admin file location, say). */
   env?: Record<string, string>;
   /** Show the app's own output (for `npm run try`). */

@@ -106,10 +106,13 @@ describe('electron-builder.yml', () => {
       throw new Error('dist/main/main.js is missing: run "npm run build" first (npm test does).');
     // The main process, the lookup worker and the chunks they share.
     const bundles = readdirSync(mainDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    // Static imports (minified: `import{a as b}from"undici";`) and those loaded when needed (`import(\`plist\`)`).
+    const importsOf = (code: string) =>
+      [...code.matchAll(/(?:^|[;}\s])import\s*(?:[^"'`;()]*?from\s*)?["'`]([^"'`]+)["'`]|\bimport\(["'`]([^"'`]+)["'`]\)/g)].map(
+        (match) => (match[1] ?? match[2])!,
+      );
     const imported = bundles
-      .flatMap((file) =>
-        [...readFileSync(new URL(file, mainDir), 'utf8').matchAll(/^import .* from "([^"]+)";?$/gm)].map((match) => match[1]!),
-      )
+      .flatMap((file) => importsOf(readFileSync(new URL(file, mainDir), 'utf8')))
       .filter((name) => !name.startsWith('node:') && !name.startsWith('.') && name !== 'electron')
       .map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!));
     expect(imported.length).toBeGreaterThan(0);

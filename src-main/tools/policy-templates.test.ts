@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { Ajv } from 'ajv';
-import { build, parse } from 'plist';
+import { build, parse, parseBinary } from 'plist';
 import { describe, expect, it } from 'vitest';
 import { POLICY_KEYS } from '../shared/policy-keys.ts';
 import { emptyAdminPolicy } from '../core/settings/admin-policy.ts';
@@ -120,8 +120,10 @@ describe('the macOS configuration profile', () => {
       PayloadDisplayName: _n,
       ...keys
     } = payload;
-    const read = managedPreferencesReader('ana', (path) =>
-      path === `/Library/Managed Preferences/${MACOS_BUNDLE_ID}.plist` ? Buffer.from(build(keys as never)) : null,
+    const read = managedPreferencesReader(
+      'ana',
+      (path) => (path === `/Library/Managed Preferences/${MACOS_BUNDLE_ID}.plist` ? Buffer.from(build(keys as never)) : null),
+      { parse, parseBinary },
     ).read();
     const settings = createSettingsService({ store: {}, set: () => {} }, combinePolicies(emptyAdminPolicy(), read));
     expect(settings.admin.problems).toEqual([]);

@@ -17,7 +17,7 @@ import type { TextFile } from '../util/text-file.ts';
 import type { TimeSource } from '../util/time-source.ts';
 import { accessLogsBody } from './access-log-body.ts';
 import { MAX_BACKOFF_MS } from './backoff-exporter.ts';
-import { otlpUrl } from './fleet-metrics.ts';
+import { otlpUrl } from './otlp-url.ts';
 
 /** Entries in one request: a day of a busy analyst, well under a collector's usual 4 MB limit. */
 export const BATCH_MAX = 500;

@@ -16,8 +16,7 @@ import { systemTime, type TimeSource } from '../util/time-source.ts';
 import { withBackoff } from './backoff-exporter.ts';
 import { fetchMetricExporter } from './fetch-exporter.ts';
 import { liveSecrets } from '../security/live-secrets.ts';
-import { itUrlProblem } from '../../shared/it-url.ts';
-import { RULES, URL_RULES } from '../../shared/settings-schema.ts';
+import { metricsUrl } from './otlp-url.ts';
 
 export type FleetPreferences = Preferences['fleet'];
 
@@ -35,23 +34,6 @@ export interface FleetMetrics {
   flush(): Promise<void>;
   stop(): Promise<void>;
 }
-
-/**
- * The collector's address for a signal: the base address IT gives, with OTLP's /v1/metrics or
- * /v1/logs (a base given with one of them ends in it); null if not https (or http on this computer).
- */
-export function otlpUrl(endpoint: string, signal: 'metrics' | 'logs'): string | null {
-  if (endpoint.trim() === '' || itUrlProblem(endpoint, URL_RULES[RULES.collectorUrl]!) !== null) return null;
-  try {
-    const url = new URL(endpoint.trim());
-    const base = url.href.replace(/\/v1\/(metrics|logs)$/, '/');
-    return new URL(`v1/${signal}`, base.endsWith('/') ? base : `${base}/`).href;
-  } catch {
-    return null;
-  }
-}
-
-export const metricsUrl = (endpoint: string): string | null => otlpUrl(endpoint, 'metrics');
 
 export function startFleetMetrics(
   preferences: FleetPreferences,

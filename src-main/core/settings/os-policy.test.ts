@@ -1,4 +1,5 @@
 /** IT's policies from each operating system: one precedence, one set of checks, the same result from every format. */
+import * as plist from 'plist';
 import { build, buildBinary } from 'plist';
 import * as registry from 'native-reg';
 import { productionEnvironment as prod } from '../../testing/admin-fixtures.ts';
@@ -250,7 +251,7 @@ describe('every format reaches the same effective settings', () => {
         buildBinary({ 'monitoring.pollIntervalSeconds': 15 }),
       ),
     };
-    const read = managedPreferencesReader('ana', (path) => files[path] ?? null).read();
+    const read = managedPreferencesReader('ana', (path) => files[path] ?? null, plist).read();
     expect(effective(read)).toEqual(effective(raw(intended.enforced)));
     expect(effective(read).preferences.monitoring.pollIntervalSeconds).toBe(60);
   });

@@ -1,7 +1,9 @@
 /**
  * Before electron-store opens the settings file: repair what is invalid so the store's schema
- * accepts it, keeping a backup of the original whenever anything had to change. Also derives the
- * store's JSON Schema from the valibot schema, without defaults so the stored file stays sparse.
+ * accepts it, keeping a backup of the original whenever anything had to change. Also derives a
+ * JSON Schema of the stored file from the valibot schema, without defaults so the stored file stays
+ * sparse: the tests' stores check every write against it (the app's store does not compile it at
+ * start, settings-store.ts).
  */
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';

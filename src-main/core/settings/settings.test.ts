@@ -32,7 +32,12 @@ describe('defaults and persistence', () => {
   it('starts with sensible defaults and no environment chosen yet', () => {
     const settings = createSettingsService(openStore(), admin());
     expect(settings.preferences().monitoring).toMatchObject({ pollIntervalSeconds: 25, timeoutSeconds: 10, notifications: true });
-    expect(settings.preferences().general).toEqual({ startAtLogin: true, theme: 'system', language: 'system' });
+    expect(settings.preferences().general).toEqual({
+      startAtLogin: true,
+      startDelaySeconds: 0,
+      theme: 'system',
+      language: 'system',
+    });
     expect(settings.activeEnvironmentId()).toBeNull();
     expect(settings.problems).toEqual([]);
   });

@@ -26,7 +26,7 @@ export async function launchOnElectron(options: LaunchOptions, executable: strin
   const packaged = process.env.TIMECLOCK_ELECTRON_PACKAGED === '1';
   const electronApp: ElectronApplication = await _electron.launch({
     executablePath: executable,
-    args: packaged ? [] : [harness],
+    args: [...(packaged ? [] : [harness]), ...(options.args ?? [])],
     env: {
       ...(process.env as Record<string, string>),
       ...options.env,

@@ -5,7 +5,7 @@
  * Chromium and its servers, and the process ends only if the app left nothing running.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ export class App extends EventEmitter {
   name = packageJson.productName;
   private ready = false;
   private readyPromise: Promise<void>;
-  private loginItem = { openAtLogin: false };
+  private loginItem: { openAtLogin: boolean; args: string[] } = { openAtLogin: false, args: [] };
   private lock: Server | null = null;
   private quitting = false;
 
@@ -85,12 +85,18 @@ export class App extends EventEmitter {
     return path;
   }
   getAppPath = () => join(new URL('../../../', import.meta.url).pathname);
-  getLoginItemSettings = () => ({ ...this.loginItem });
+  /** As on Windows: the entry is the app's (openAtLogin) only when asked with the arguments it was written with. */
+  getLoginItemSettings = (options: { args?: string[] } = {}) => ({
+    ...this.loginItem,
+    openAtLogin: this.loginItem.openAtLogin && JSON.stringify(options.args ?? []) === JSON.stringify(this.loginItem.args),
+  });
   /** The test's system languages (TIMECLOCK_STANDIN_LANGUAGES, comma-separated), else American English. */
   getPreferredSystemLanguages = () => (process.env.TIMECLOCK_STANDIN_LANGUAGES ?? 'en-US').split(',');
-  setLoginItemSettings(settings: { openAtLogin?: boolean }) {
+  setLoginItemSettings(settings: { openAtLogin?: boolean; args?: string[] }) {
     this.loginItem.openAtLogin = settings.openAtLogin ?? false;
+    this.loginItem.args = settings.args ?? [];
     report('login-item', this.loginItem.openAtLogin);
+    report('login-item-args', this.loginItem.args);
   }
   /** Windows' identity calls, enforced by the Windows personality (win32-personality.ts). */
   setAppUserModelId = win32App.setAppUserModelId;
@@ -146,6 +152,8 @@ export class App extends EventEmitter {
 
 /** Whether something answers on the lock socket (and, if so, it got `data`), asked synchronously as Electron's API is. */
 function someoneAnswers(path: string, data: unknown): boolean {
+  // No socket, nobody to answer: the probe (a process of its own, about 0.2 s of CPU) is not needed.
+  if (!existsSync(path)) return false;
   const child = spawnSync(
     process.execPath,
     [

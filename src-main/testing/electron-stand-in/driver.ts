@@ -36,7 +36,7 @@ export async function launchApp(options: LaunchOptions) {
 async function launchOnStandIn(options: LaunchOptions) {
   const bundle = options.mainBundle ?? mainBundle;
   if (!existsSync(bundle)) throw new Error(`No built app at ${bundle}: run "npm run build" first (npm test does).`);
-  const child = fork(bundle, [], {
+  const child = fork(bundle, options.args ?? [], {
     execArgv: ['--import', register],
     env: {
       ...process.env,

@@ -20,9 +20,9 @@ export function footprintBench(coldLoads: number): FootprintFigures {
     const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(new URL(`renderer/${file}`, dist))).length, 0);
     windowsGzipKb[window] = Math.round((bytes / 1024) * 10) / 10;
   }
-  // The main bundle imports electron, which plain Node cannot load; its shared core chunk can be.
-  const chunk = readdirSync(new URL('main/assets/', dist)).find((file) => file.endsWith('.js'))!;
-  const chunkUrl = new URL(`main/assets/${chunk}`, dist).href;
+  // The main bundle imports electron, which plain Node cannot load; the chunk it shares with the lookup's worker can be.
+  const chunk = readdirSync(new URL('main/', dist)).find((file) => /^lookup-backend-.*\.js$/.test(file))!;
+  const chunkUrl = new URL(`main/${chunk}`, dist).href;
   const loads: number[] = [];
   for (let run = 0; run < coldLoads; run++) {
     const output = execFileSync(

@@ -109,6 +109,8 @@ const budgets = {
   '≤ 2 s of CPU per idle hour': session.cpuSecondsPerIdleHour <= 2,
   'start to the tray menu ≤ 1 s (p50; the app’s own part, the stand-in’s start left out)':
     session.appStartToTrayMenuMs.p50 <= 1_000,
+  'start-up impact: ≤ 0.5 s of CPU to the tray menu (p50, every thread)': session.startUpImpact.cpuMs.p50 <= 500,
+  '… and ≤ 3 MB of code read from disk': session.startUpImpact.codeMb.max <= 3,
   'heap flat over 2,880 polls (≤ 512 KB growth)': health.heapGrowthOver2880PollsKb <= 512,
   'chaos: no false alarm, no missed outage, none late or while failing':
     chaos.falseAlarms + chaos.missed + chaos.lateDowns + chaos.recoveredWhileFailing === 0,
@@ -248,6 +250,10 @@ if (jsonFile) {
   row(
     'start to the tray menu, stand-in (ms): whole / the app’s own part',
     `p50 ${Math.round(session.startToTrayMenuMs.p50)} / ${Math.round(session.appStartToTrayMenuMs.p50)}`,
+  );
+  row(
+    'start-up impact: CPU (ms) / code read (MB), p50',
+    `${Math.round(session.startUpImpact.cpuMs.p50)} / ${session.startUpImpact.codeMb.p50.toFixed(2)}`,
   );
   console.log('Budgets');
   for (const [budget, met] of Object.entries(budgets)) row(budget, met ? 'met' : 'MISSED');
