@@ -23,9 +23,9 @@ export interface ClockFigures {
 const afterThePunch = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export async function clockBench(punches: number): Promise<ClockFigures> {
-  // Six hours between punches on the app's clock, two shifts a day as a worker with a lunch break
-  // has (punches are whole, increasing seconds; a minute apart, the week's hours held a hundred
-  // shifts and formatting them was a third of the figure); the requests are real. The mock keeps
+  // A six-hour shift, then a night's rest of eighteen hours on the app's clock (the working-time
+  // law's 11 h between shifts: a shorter rest refuses the clock-in; a minute apart, the week's hours
+  // held a hundred shifts and formatting them was a third of the figure); the requests are real. The mock keeps
   // the same time (its Date header): a server a day behind the app's clock is one the app would
   // rightly distrust, and the punches were refused as "check this computer's date and time".
   const clock = createFakeClock(Date.now());
@@ -39,7 +39,7 @@ export async function clockBench(punches: number): Promise<ClockFigures> {
       // What the app does after a punch's answer (the settled outbox, the cache, the hours file) is
       // not waited on, and punches are hours apart: it runs here, not in the next punch's time.
       await afterThePunch();
-      clock.jump(6 * 3_600_000);
+      clock.jump((punch % 2 === 1 ? 6 : 18) * 3_600_000); // odd punches clock out
       const measured = await time(() => core.clock.toggle('window'));
       if (measured.value.kind !== 'done' || measured.value.outcome.kind !== 'synced')
         throw new Error(`The benchmark's punch ${punch} was not sent: ${JSON.stringify(measured.value)}`);
